@@ -1,0 +1,3 @@
+export * from './currency.ts';
+export * from './prices.ts';
+export * from './contact.ts';

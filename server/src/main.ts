@@ -1,0 +1,27 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+);
+const app = await buildApp({ config, database });
+
+let isClosing = false;
+async function shutdown(signal: string) {
+  if (isClosing) return;
+  isClosing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+  `FinCrypt is running at http://localhost:${config.port}`,
+);

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+
+const healthResponse = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), isAnswering: z.literal(true), latencyMs: z.number() }),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: string }> = async (app, options) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Version, database kind and whether the database answers', response: { 200: healthResponse } } },
+    async () => {
+      const startedAt = performance.now();
+      try {
+        await options.database.ping();
+      } catch {
+        throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering. Please try again shortly.');
+      }
+      return {
+        status: 'ok' as const,
+        version: options.version,
+        database: {
+          kind: options.database.kind,
+          isAnswering: true as const,
+          latencyMs: Math.round((performance.now() - startedAt) * 100) / 100,
+        },
+      };
+    },
+  );
+};

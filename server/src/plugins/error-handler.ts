@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorBody } from '../errors.ts';
+
+/** Fastify's own client-error codes, turned into messages a person can act on. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
+};
+
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return 'Invalid request';
+  // A missing or non-object body has no path: say so plainly instead of zod's type talk.
+  if ((first.instancePath === '' || first.instancePath === '/') && /expected object/i.test(first.message ?? '')) {
+    return 'Request body must be a JSON object';
+  }
+  return first.message ?? 'Invalid request';
+}
+
+/** Every 4xx and 5xx answer has the shape `{ error: { code, message } }`. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', validationMessage(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      return reply.status(status).send(errorBody(error.code ?? 'BAD_REQUEST', message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    if (status === 503) {
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', error.message));
+    }
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+  });
+});

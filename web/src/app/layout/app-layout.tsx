@@ -1,0 +1,26 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useThemeSync } from '../../features/preferences/use-theme-sync.ts';
+import { CookieConsent } from './cookie-consent.tsx';
+import { Footer } from './footer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+export function AppLayout() {
+  useThemeSync();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-indigo-700"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieConsent />
+      <ScrollRestoration />
+    </div>
+  );
+}

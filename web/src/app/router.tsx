@@ -1,0 +1,46 @@
+import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { RouteError } from './layout/route-error.tsx';
+
+/** Each page is its own chunk, loaded when its route is first visited. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      { index: true, ...page(() => import('../pages/public/home-page.tsx')) },
+      { path: 'about', ...page(() => import('../pages/public/about-page.tsx')) },
+      { path: 'contact', ...page(() => import('../pages/public/contact-page.tsx')) },
+      { path: 'legal', ...page(() => import('../pages/public/legal-index-page.tsx')) },
+      { path: 'legal/:document', ...page(() => import('../pages/public/legal-document-page.tsx')) },
+      { path: 'explorer/:hash', ...page(() => import('../pages/public/explorer-page.tsx')) },
+      {
+        Component: RedirectIfSignedIn,
+        children: [
+          { path: 'login', ...page(() => import('../pages/auth/login-page.tsx')) },
+          { path: 'register', ...page(() => import('../pages/auth/register-page.tsx')) },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          { path: 'dashboard', ...page(() => import('../pages/app/dashboard-page.tsx')) },
+          { path: 'send-receive', ...page(() => import('../pages/app/send-receive-page.tsx')) },
+          { path: 'insights', ...page(() => import('../pages/app/insights-page.tsx')) },
+          { path: 'transactions', ...page(() => import('../pages/app/transactions-page.tsx')) },
+          { path: 'transaction/:hash', ...page(() => import('../pages/app/transaction-detail-page.tsx')) },
+          { path: 'profile', ...page(() => import('../pages/app/profile-page.tsx')) },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,33 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../api/get-session.ts';
+
+/** Guards the signed-in routes: 'Loading...' while the session loads, then /login when signed out. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) {
+    return (
+      <p role="status" className="py-24 text-center text-slate-500 dark:text-slate-400">
+        Loading...
+      </p>
+    );
+  }
+  if (!session.data) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  return <Outlet />;
+}
+
+/** /login (and /register) send a signed-in user to the dashboard. */
+export function RedirectIfSignedIn() {
+  const session = useSession();
+  if (session.isPending) {
+    return (
+      <p role="status" className="py-24 text-center text-slate-500 dark:text-slate-400">
+        Loading...
+      </p>
+    );
+  }
+  if (session.data) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

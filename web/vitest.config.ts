@@ -1,0 +1,7 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [react()],
+  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+});
