@@ -1,31 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { AppError } from './errors.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { loadSecret } from './lib/secrets.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
+import { authRateLimits, authRoutes } from './modules/auth/routes.ts';
+import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
-
-export interface RateLimits {
-  contactPerMinute: number;
-}
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   /** false silences logs (tests); otherwise pino at config.logLevel. */
   logger?: boolean;
-  rateLimits?: Partial<RateLimits>;
 }
-
-const DEFAULT_RATE_LIMITS: RateLimits = { contactPerMinute: 10 };
 
 export const APP_VERSION: string = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
@@ -34,7 +33,6 @@ export const APP_VERSION: string = JSON.parse(
 /** Builds the whole HTTP app without listening, so tests can `inject()` into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const app = Fastify({
     logger:
       options.logger === false
@@ -50,20 +48,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const limiter = createRateLimiter(database.db);
+  const authSecret = await loadSecret('auth', {
+    fromEnv: config.authSecret,
+    database,
+    dataDir: database.dataDir,
+  });
+  const auth = createAuth({ db: database.db, secret: authSecret, baseUrl: config.publicUrl, trustedOrigins: config.trustedOrigins });
+  if (config.shouldSeedDemoAccounts) await seedDemoAccounts(database.db, auth);
+
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, {
-    global: false,
-    // Thrown as an error, so the error handler answers it in the common shape.
-    errorResponseBuilder: (_request, context) =>
-      new AppError(context.statusCode, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
-  });
+  await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(openApiPlugin, { version: APP_VERSION });
+  await app.register(sessionPlugin, { auth });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: APP_VERSION });
-      await api.register(contactRoutes, { database, perMinute: rateLimits.contactPerMinute });
+      await api.register(contactRoutes, { database, limiter, perMinute: config.rateLimits.contactPerIp });
+      await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authRateLimits(config.rateLimits) });
+      await api.register(accountRoutes, { prefix: '/account', database, auth });
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   kind: DatabaseKind;
   db: Db;
+  /** PGlite's directory on disk; undefined in memory and on PostgreSQL. */
+  dataDir: string | undefined;
   /** Present on real PostgreSQL: the pool, for LISTEN/NOTIFY and advisory locks. */
   pool: pg.Pool | undefined;
   /** Resolves when the database answers a trivial query. */
@@ -40,6 +42,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       kind: 'postgres',
       db,
+      dataDir: undefined,
       pool,
       ping: async () => {
         await pool.query('select 1');
@@ -55,6 +58,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    dataDir: target.dataDir,
     pool: undefined,
     ping: async () => {
       await db.execute(sql`select 1`);

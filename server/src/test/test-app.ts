@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { type BuildAppOptions, buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { type AppConfig, type RateLimitCounts, loadConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/database.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -27,13 +27,36 @@ function makeFakeWebBuild(): string {
  * Builds an app on a fresh database for the current test file, closed after it. Read `ctx` inside tests
  * (it is filled in by beforeAll).
  */
-export function useTestApp(kind: DatabaseKind, overrides: Partial<BuildAppOptions> = {}): TestContext {
+export interface TestAppOptions {
+  /** Tests raise limits they do not exercise, and lower the one they do. */
+  rateLimits?: Partial<RateLimitCounts>;
+  shouldSeedDemoAccounts?: boolean;
+  config?: Partial<AppConfig>;
+}
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+const GENEROUS_LIMITS: RateLimitCounts = {
+  signInPerIp: 10_000,
+  signInFailuresPerAccount: 10_000,
+  signUpPerIp: 10_000,
+  twoFactorPerIp: 10_000,
+  contactPerIp: 10_000,
+};
+
+export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase(kind);
     ctx.webDistDir = makeFakeWebBuild();
-    const config = { ...loadConfig({}), webDistDir: ctx.webDistDir, ...overrides.config };
-    ctx.app = await buildApp({ logger: false, ...overrides, config, database: ctx.database });
+    const config: AppConfig = {
+      ...loadConfig({ PORT: '3000' }),
+      webDistDir: ctx.webDistDir,
+      shouldSeedDemoAccounts: options.shouldSeedDemoAccounts ?? false,
+      rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
+      ...options.config,
+    };
+    ctx.app = await buildApp({ logger: false, config, database: ctx.database });
     await ctx.app.ready();
   });
   afterAll(async () => {

@@ -2,13 +2,18 @@ import { contactMessageSchema } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { insertContactMessage } from './repo.ts';
 
-export const contactRoutes: FastifyPluginAsyncZod<{ database: Database; perMinute: number }> = async (app, options) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ database: Database; limiter: RateLimiter; perMinute: number }> = async (
+  app,
+  options,
+) => {
+  const rule = { limit: options.perMinute, windowMs: 60_000 };
   app.post(
     '/contact',
     {
-      config: { rateLimit: { max: options.perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['public'],
         summary: 'Send a message to the FinCrypt team',
@@ -17,6 +22,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ database: Database; perMinut
       },
     },
     async (request, reply) => {
+      const verdict = await options.limiter.hit(`contact:ip:${request.ip}`, rule);
+      if (!verdict.isAllowed) {
+        throw new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${describeWait(verdict.retryAfterMs)}.`);
+      }
       const saved = await insertContactMessage(options.database.db, request.body);
       return reply.status(201).send(saved);
     },

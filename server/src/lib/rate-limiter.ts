@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { rateLimitCounters } from '../db/schema.ts';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitVerdict {
+  isAllowed: boolean;
+  hits: number;
+  retryAfterMs: number;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every server process on one PostgreSQL shares them.
+ * `hit` counts an attempt and says whether it is within the limit; `peek` only reads.
+ */
+export function createRateLimiter(db: Db) {
+  const verdict = (hits: number, windowStartedAt: Date, rule: RateLimitRule): RateLimitVerdict => {
+    const retryAfterMs = Math.max(0, windowStartedAt.getTime() + rule.windowMs - Date.now());
+    return { isAllowed: hits <= rule.limit, hits, retryAfterMs };
+  };
+
+  return {
+    async hit(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
+      const isExpired = sql`${rateLimitCounters.windowStartedAt} <= now() - make_interval(secs => ${rule.windowMs / 1000})`;
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+        .onConflictDoUpdate({
+          target: rateLimitCounters.key,
+          set: {
+            hits: sql`case when ${isExpired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+            windowStartedAt: sql`case when ${isExpired} then now() else ${rateLimitCounters.windowStartedAt} end`,
+          },
+        })
+        .returning({ hits: rateLimitCounters.hits, windowStartedAt: rateLimitCounters.windowStartedAt });
+      if (!row) throw new Error('rate limit upsert returned no row');
+      return verdict(row.hits, row.windowStartedAt, rule);
+    },
+
+    /** The state of a counter without counting; an expired window reads as empty. */
+    async peek(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
+      const [row] = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+      if (!row || row.windowStartedAt.getTime() + rule.windowMs <= Date.now()) {
+        return { isAllowed: true, hits: 0, retryAfterMs: 0 };
+      }
+      // A peek asks "may one more attempt start?", so the counter must still be below the limit.
+      return { ...verdict(row.hits, row.windowStartedAt, rule), isAllowed: row.hits < rule.limit };
+    },
+
+    async reset(key: string): Promise<void> {
+      await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** "in 1 minute", "in 12 minutes", "in 30 seconds". */
+export function describeWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,172 @@
+import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_PREFERENCES } from '@fincrypt/domain';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { call, cookiesFrom, signIn, signUp } from '../../test/auth-client.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { describeEachDatabase } from '../../test/test-database.ts';
+
+/** Every route that acts on the signed-in user's own account, with a valid body. */
+const ACCOUNT_ROUTES = [
+  { method: 'GET', url: '/api/account' },
+  { method: 'PATCH', url: '/api/account/profile', body: { name: 'X', email: 'x@example.com', avatar: 'preset-1' } },
+  { method: 'POST', url: '/api/account/password', body: { currentPassword: 'whatever1', newPassword: 'whatever2' } },
+  { method: 'GET', url: '/api/account/notifications' },
+  { method: 'PUT', url: '/api/account/notifications', body: DEFAULT_NOTIFICATION_PREFERENCES },
+  { method: 'POST', url: '/api/auth/two-factor/enable', body: { password: 'whatever1' } },
+  { method: 'POST', url: '/api/auth/two-factor/disable', body: { password: 'whatever1' } },
+] as const;
+
+describeEachDatabase('account API', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('answers 401 on every account route when signed out, or with a bogus cookie', async () => {
+    for (const route of ACCOUNT_ROUTES) {
+      const body = 'body' in route ? route.body : undefined;
+      const anonymous = await call(ctx.app, route.method, route.url, { body });
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const bogus = await call(ctx.app, route.method, route.url, { body, cookie: 'fincrypt.session_token=forged.value' });
+      expect(bogus.statusCode, `${route.method} ${route.url} (forged)`).toBe(401);
+    }
+  });
+
+  it('returns the profile with the real creation date and the default avatar', async () => {
+    const before = Date.now();
+    const user = await signUp(ctx.app, { name: 'Grace' });
+    const profile = (await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).json();
+    expect(profile).toMatchObject({ id: user.id, name: 'Grace', email: user.email, avatar: 'preset-1', twoFactorEnabled: false });
+    expect(Date.parse(profile.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('updates the profile, and refuses with the spec messages', async () => {
+    const user = await signUp(ctx.app);
+    const update = (body: unknown) => call(ctx.app, 'PATCH', '/api/account/profile', { cookie: user.cookie, body });
+    const valid = { name: 'New Name', email: user.email, avatar: 'preset-4' };
+    for (const [body, message] of [
+      [{ ...valid, name: '' }, ACCOUNT_MESSAGES.nameRequired],
+      [{ ...valid, email: '' }, ACCOUNT_MESSAGES.emailRequired],
+      [{ ...valid, email: 'a@b' }, ACCOUNT_MESSAGES.emailInvalid],
+    ] as const) {
+      const response = await update(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    const saved = await update(valid);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'New Name', avatar: 'preset-4' });
+    const session = await call(ctx.app, 'GET', '/api/auth/get-session', { cookie: user.cookie });
+    expect(session.json().user.name).toBe('New Name');
+  });
+
+  it('refuses an email that belongs to another account, and changes only your own account', async () => {
+    const alice = await signUp(ctx.app, { name: 'Alice' });
+    const bob = await signUp(ctx.app, { name: 'Bob' });
+    const steal = await call(ctx.app, 'PATCH', '/api/account/profile', {
+      cookie: bob.cookie,
+      body: { name: 'Bob', email: alice.email.toUpperCase(), avatar: 'preset-1' },
+    });
+    expect(steal.statusCode).toBe(409);
+    expect(steal.json().error.message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    const aliceProfile = (await call(ctx.app, 'GET', '/api/account', { cookie: alice.cookie })).json();
+    expect(aliceProfile).toMatchObject({ name: 'Alice', email: alice.email });
+
+    // Bob's new email signs him in; Alice still signs in with hers.
+    const newEmail = `bob-new-${Date.now()}@example.com`;
+    const moved = await call(ctx.app, 'PATCH', '/api/account/profile', {
+      cookie: bob.cookie,
+      body: { name: 'Bob', email: newEmail, avatar: 'preset-2' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await signIn(ctx.app, newEmail, bob.password)).statusCode).toBe(200);
+    expect((await signIn(ctx.app, alice.email, alice.password)).statusCode).toBe(200);
+  });
+
+  it('changes the password after checking the current one, and signs out other sessions', async () => {
+    const user = await signUp(ctx.app);
+    const otherDevice = cookiesFrom(await signIn(ctx.app, user.email, user.password));
+    const change = (body: unknown) => call(ctx.app, 'POST', '/api/account/password', { cookie: user.cookie, body });
+
+    const wrong = await change({ currentPassword: 'not-my-password', newPassword: 'brand-new-pass' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(ACCOUNT_MESSAGES.currentPasswordIncorrect);
+    expect((await change({ currentPassword: '', newPassword: 'brand-new-pass' })).json().error.message).toBe(
+      ACCOUNT_MESSAGES.currentPasswordRequired,
+    );
+    expect((await change({ currentPassword: user.password, newPassword: '' })).json().error.message).toBe(
+      ACCOUNT_MESSAGES.newPasswordRequired,
+    );
+    expect((await change({ currentPassword: user.password, newPassword: 'short' })).json().error.message).toBe(
+      ACCOUNT_MESSAGES.passwordTooShort,
+    );
+
+    const ok = await change({ currentPassword: user.password, newPassword: 'brand-new-pass' });
+    expect(ok.statusCode).toBe(200);
+    const renewed = cookiesFrom(ok);
+    expect(renewed).toMatch(/fincrypt\.session_token=/);
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: renewed })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: otherDevice })).statusCode).toBe(401);
+    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, user.email, 'brand-new-pass')).statusCode).toBe(200);
+  });
+
+  it('keeps notification preferences per user, starting from the defaults', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    expect((await call(ctx.app, 'GET', '/api/account/notifications', { cookie: alice.cookie })).json()).toEqual(
+      DEFAULT_NOTIFICATION_PREFERENCES,
+    );
+    const changed = { transactionAlerts: false, fraudDetection: true, emailNotifications: false, marketUpdates: true };
+    const saved = await call(ctx.app, 'PUT', '/api/account/notifications', { cookie: alice.cookie, body: changed });
+    expect(saved.json()).toEqual(changed);
+    expect((await call(ctx.app, 'GET', '/api/account/notifications', { cookie: alice.cookie })).json()).toEqual(changed);
+    expect((await call(ctx.app, 'GET', '/api/account/notifications', { cookie: bob.cookie })).json()).toEqual(
+      DEFAULT_NOTIFICATION_PREFERENCES,
+    );
+    const partial = await call(ctx.app, 'PUT', '/api/account/notifications', { cookie: alice.cookie, body: { marketUpdates: false } });
+    expect(partial.statusCode).toBe(400);
+  });
+
+  it('answers fuzzed bodies with 4xx, never 5xx, and changes nothing', async () => {
+    const user = await signUp(ctx.app, { name: 'Fuzz Target' });
+    const snapshot = async () => ({
+      profile: (await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).json(),
+      preferences: (await call(ctx.app, 'GET', '/api/account/notifications', { cookie: user.cookie })).json(),
+    });
+    const before = await snapshot();
+    const weirdString = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.constant('x'.repeat(20_000)),
+      fc.constant('\u0000\u202e<script>'),
+    );
+    const weirdValue = fc.oneof(weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }));
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record({ name: weirdValue, email: weirdValue, avatar: weirdValue }, { requiredKeys: [] }),
+      fc.record({ currentPassword: weirdValue, newPassword: weirdValue }, { requiredKeys: [] }),
+      fc.record({ transactionAlerts: weirdValue, fraudDetection: weirdValue, emailNotifications: weirdValue, marketUpdates: weirdValue }),
+      fc.record({ password: weirdValue, code: weirdValue }, { requiredKeys: [] }),
+    );
+    const targets = [
+      ['PATCH', '/api/account/profile'],
+      ['POST', '/api/account/password'],
+      ['PUT', '/api/account/notifications'],
+      ['POST', '/api/auth/two-factor/enable'],
+      ['POST', '/api/auth/two-factor/verify-totp'],
+      ['POST', '/api/auth/sign-in/email'],
+      ['POST', '/api/auth/sign-up/email'],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), body, async ([method, url], payload) => {
+        const response = await call(ctx.app, method, url, { cookie: user.cookie, body: payload });
+        const isSignUpThatWorked = url === '/api/auth/sign-up/email' && response.statusCode === 200;
+        if (!isSignUpThatWorked) {
+          expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload).slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        }
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json().error?.message ?? 'ok').toEqual(expect.any(String));
+      }),
+      { numRuns: 150 },
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,53 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@fincrypt/domain';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { notificationPreferences, users } from '../../db/schema.ts';
+
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      image: users.image,
+      createdAt: users.createdAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function isEmailTakenByAnother(db: Db, email: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateProfile(db: Db, userId: string, profile: { name: string; email: string; image: string }) {
+  await db
+    .update(users)
+    .set({ ...profile, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function findNotificationPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES };
+  return {
+    transactionAlerts: row.transactionAlerts,
+    fraudDetection: row.fraudDetection,
+    emailNotifications: row.emailNotifications,
+    marketUpdates: row.marketUpdates,
+  };
+}
+
+export async function saveNotificationPreferences(db: Db, userId: string, preferences: NotificationPreferences) {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...preferences, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...preferences, updatedAt: new Date() } });
+}

@@ -1,0 +1,216 @@
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
+import { expect, it } from 'vitest';
+import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../../test/auth-client.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { describeEachDatabase } from '../../test/test-database.ts';
+import { secretFromOtpauthUri, totpCode } from '../../test/totp.ts';
+
+describeEachDatabase('sign-up, sign-in and sessions', (kind) => {
+  const ctx = useTestApp(kind, { shouldSeedDemoAccounts: true });
+
+  it('signs up, sets an httpOnly session cookie and reads the session back', async () => {
+    const user = await signUp(ctx.app, { name: 'Ada' });
+    expect(user.cookie).toMatch(/fincrypt\.session_token=/);
+    const session = await call(ctx.app, 'GET', '/api/auth/get-session', { cookie: user.cookie });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toMatchObject({ name: 'Ada', email: user.email });
+
+    const signedUp = await signIn(ctx.app, user.email, user.password);
+    const setCookie = String(signedUp.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('reads no session without a cookie', async () => {
+    const response = await call(ctx.app, 'GET', '/api/auth/get-session');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+  });
+
+  it('validates sign-up bodies with the form messages', async () => {
+    const cases: Array<[object, string]> = [
+      [{ email: uniqueEmail(), password: 'long-enough' }, ACCOUNT_MESSAGES.nameRequired],
+      [{ name: 'A', password: 'long-enough' }, ACCOUNT_MESSAGES.emailRequired],
+      [{ name: 'A', email: 'not-an-email', password: 'long-enough' }, ACCOUNT_MESSAGES.emailInvalid],
+      [{ name: 'A', email: uniqueEmail(), password: 'short' }, ACCOUNT_MESSAGES.passwordTooShort],
+      [{ name: 'A', email: uniqueEmail(), password: 'x'.repeat(129) }, ACCOUNT_MESSAGES.passwordTooLong],
+    ];
+    for (const [body, message] of cases) {
+      const response = await call(ctx.app, 'POST', '/api/auth/sign-up/email', { body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message } });
+    }
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const user = await signUp(ctx.app);
+    const response = await call(ctx.app, 'POST', '/api/auth/sign-up/email', {
+      body: { name: 'Other', email: user.email.toUpperCase(), password: 'another-pass' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toBe(ACCOUNT_MESSAGES.emailTaken);
+  });
+
+  it('answers an unknown email and a wrong password identically', async () => {
+    const user = await signUp(ctx.app);
+    const wrongPassword = await signIn(ctx.app, user.email, 'wrong-password');
+    const unknownEmail = await signIn(ctx.app, uniqueEmail('nobody'), 'wrong-password');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode);
+    expect(unknownEmail.body).toBe(wrongPassword.body);
+    expect(wrongPassword.json()).toEqual({ error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } });
+    expect(wrongPassword.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('signs in with email in any case', async () => {
+    const user = await signUp(ctx.app);
+    const response = await signIn(ctx.app, user.email.toUpperCase(), user.password);
+    expect(response.statusCode).toBe(200);
+    expect(cookiesFrom(response)).toMatch(/fincrypt\.session_token=/);
+  });
+
+  it('seeds the three demo accounts, which sign in with the shared demo password', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const response = await signIn(ctx.app, account.email, DEMO_PASSWORD);
+      expect(response.statusCode, account.email).toBe(200);
+      expect(response.json().user.name).toBe(account.name);
+    }
+  });
+
+  it('ends the session on the server at sign-out', async () => {
+    const user = await signUp(ctx.app);
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).statusCode).toBe(200);
+    const signOut = await call(ctx.app, 'POST', '/api/auth/sign-out', { cookie: user.cookie, body: {} });
+    expect(signOut.statusCode).toBe(200);
+    // The old cookie, replayed, no longer works: the session is gone from the database.
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).statusCode).toBe(401);
+    const session = await call(ctx.app, 'GET', '/api/auth/get-session', { cookie: user.cookie });
+    expect(session.json()).toBeNull();
+  });
+
+  it('refuses a cookie-authenticated sign-out from a foreign origin', async () => {
+    const user = await signUp(ctx.app);
+    const response = await call(ctx.app, 'POST', '/api/auth/sign-out', {
+      cookie: user.cookie,
+      body: {},
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).statusCode).toBe(200);
+  });
+
+  it('exposes only the auth endpoints the app uses', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/auth/update-user'],
+      ['POST', '/api/auth/delete-user'],
+      ['GET', '/api/auth/list-sessions'],
+      ['POST', '/api/auth/change-email'],
+    ] as const) {
+      const response = await call(ctx.app, method, url, { body: method === 'POST' ? {} : undefined });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});
+
+describeEachDatabase('sign-in rate limits', (kind) => {
+  const ctx = useTestApp(kind, { rateLimits: { signInFailuresPerAccount: 3 } });
+
+  it('locks an account after repeated failures, from any IP, with a clear 429', async () => {
+    const user = await signUp(ctx.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      statuses.push((await signIn(ctx.app, user.email, 'wrong-password')).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Even the right password is refused while the account is locked.
+    const locked = await signIn(ctx.app, user.email, user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\.$/),
+    });
+    // Another account is not affected.
+    const other = await signUp(ctx.app);
+    expect((await signIn(ctx.app, other.email, other.password)).statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase('sign-in rate limit per IP', (kind) => {
+  const ctx = useTestApp(kind, { rateLimits: { signInPerIp: 5 } });
+
+  it('limits every attempt from one IP address, whichever account it names', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await signIn(ctx.app, uniqueEmail(), 'whatever-pass')).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
+describeEachDatabase('two-factor sign-in', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('enables 2FA with a QR URI, then asks for a code at sign-in; a code works once', async () => {
+    const user = await signUp(ctx.app);
+    const wrongPassword = await call(ctx.app, 'POST', '/api/auth/two-factor/enable', { cookie: user.cookie, body: { password: 'nope-nope' } });
+    expect(wrongPassword.statusCode).toBe(400);
+
+    const enable = await call(ctx.app, 'POST', '/api/auth/two-factor/enable', { cookie: user.cookie, body: { password: user.password } });
+    expect(enable.statusCode).toBe(200);
+    const { totpURI, backupCodes } = enable.json();
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/FinCrypt:/);
+    expect(backupCodes).toHaveLength(10);
+    const secret = secretFromOtpauthUri(totpURI);
+
+    // Not enabled until confirmed with a code.
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).json().twoFactorEnabled).toBe(false);
+    const badCode = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: '12345' } });
+    expect(badCode.json().error.message).toBe(ACCOUNT_MESSAGES.codeFormat);
+    const setupCode = totpCode(secret, Date.now() - 30_000);
+    const confirm = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: setupCode } });
+    expect(confirm.statusCode).toBe(200);
+    const cookie = cookiesFrom(confirm) || user.cookie;
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie })).json().twoFactorEnabled).toBe(true);
+
+    // The password alone no longer signs in: better-auth answers with a 2FA challenge cookie.
+    const firstStep = await signIn(ctx.app, user.email, user.password);
+    expect(firstStep.statusCode).toBe(200);
+    expect(firstStep.json()).toMatchObject({ twoFactorRedirect: true });
+    const challenge = cookiesFrom(firstStep);
+    expect(challenge).not.toMatch(/fincrypt\.session_token=/);
+
+    const wrong = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: challenge, body: { code: '000000' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(ACCOUNT_MESSAGES.codeInvalid);
+
+    const code = totpCode(secret);
+    const second = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: challenge, body: { code } });
+    expect(second.statusCode).toBe(200);
+    const sessionCookie = cookiesFrom(second);
+    expect(sessionCookie).toMatch(/fincrypt\.session_token=/);
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: sessionCookie })).statusCode).toBe(200);
+
+    // The same code cannot be used again, even for a fresh sign-in.
+    const again = cookiesFrom(await signIn(ctx.app, user.email, user.password));
+    const replay = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: again, body: { code } });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error.message).toBe(ACCOUNT_MESSAGES.codeAlreadyUsed);
+
+    // A backup code finishes the sign-in instead, once.
+    const backup = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-backup-code', { cookie: again, body: { code: backupCodes[0] } });
+    expect(backup.statusCode).toBe(200);
+    const yetAgain = cookiesFrom(await signIn(ctx.app, user.email, user.password));
+    const backupReplay = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-backup-code', {
+      cookie: yetAgain,
+      body: { code: backupCodes[0] },
+    });
+    expect(backupReplay.statusCode).toBe(401);
+
+    // Disabling needs the password; then the password alone signs in again.
+    const disable = await call(ctx.app, 'POST', '/api/auth/two-factor/disable', { cookie: sessionCookie, body: { password: user.password } });
+    expect(disable.statusCode).toBe(200);
+    const plain = await signIn(ctx.app, user.email, user.password);
+    expect(plain.json().twoFactorRedirect).toBeUndefined();
+    expect(cookiesFrom(plain)).toMatch(/fincrypt\.session_token=/);
+  });
+});

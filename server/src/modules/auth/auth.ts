@@ -1,0 +1,90 @@
+import { ACCOUNT_MESSAGES, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '@fincrypt/domain';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import type { Db } from '../../db/database.ts';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import { hashPassword, verifyPassword } from './password-hasher.ts';
+import { claimTotpCode, releaseTotpCode } from './used-codes.ts';
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  /** Public URL of the app (scheme, host, port): cookies are Secure when it is https. */
+  baseUrl: string;
+  trustedOrigins: string[];
+  sessionExpiresInSeconds?: number;
+}
+
+const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
+
+/** Resolves who is verifying a TOTP code: the signed-in user, or the one half-way through a 2FA sign-in. */
+async function userIdForTotp(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | undefined> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return undefined;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return verification?.value;
+}
+
+export function createAuth(options: AuthOptions) {
+  const { db } = options;
+  return betterAuth({
+    appName: 'FinCrypt',
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: options.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_CHARS,
+      maxPasswordLength: PASSWORD_MAX_CHARS,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    session: {
+      expiresIn: options.sessionExpiresInSeconds ?? 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a revoked session must stop working on the very next request.
+      cookieCache: { enabled: false },
+    },
+    // Our own database-backed limits cover sign-in, sign-up and 2FA (see modules/auth/routes.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'fincrypt',
+      useSecureCookies: options.baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+    logger: { disabled: process.env.NODE_ENV === 'test' || process.env.VITEST === 'true' },
+    plugins: [twoFactor({ issuer: 'FinCrypt' })],
+    hooks: {
+      // One TOTP code, one use: claim it before better-auth checks it, give it back if the check fails.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== VERIFY_TOTP_PATH) return;
+        const code = typeof ctx.body?.code === 'string' ? ctx.body.code.trim() : '';
+        const userId = await userIdForTotp(ctx);
+        if (!userId || !code) return;
+        if (!(await claimTotpCode(db, userId, code))) {
+          throw new APIError('BAD_REQUEST', { code: 'CODE_ALREADY_USED', message: ACCOUNT_MESSAGES.codeAlreadyUsed });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== VERIFY_TOTP_PATH || !(ctx.context.returned instanceof APIError)) return;
+        if ((ctx.context.returned as APIError).body?.code === 'CODE_ALREADY_USED') return;
+        const code = typeof ctx.body?.code === 'string' ? ctx.body.code.trim() : '';
+        const userId = await userIdForTotp(ctx).catch(() => undefined);
+        if (userId && code) await releaseTotpCode(db, userId, code);
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

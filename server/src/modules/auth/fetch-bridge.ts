@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../errors.ts';
+
+/** Fastify's incoming headers as a Fetch `Headers`, for better-auth. */
+export function toFetchHeaders(headers: FastifyRequest['headers']): Headers {
+  const result = new Headers();
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((item) => result.append(key, item));
+    else result.set(key, String(value));
+  }
+  return result;
+}
+
+/** Builds the Fetch request better-auth handles, with the body as Fastify parsed (and our schema cleaned) it. */
+export function toFetchRequest(request: FastifyRequest, body: unknown): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = toFetchHeaders(request.headers);
+  headers.delete('content-length');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  return new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined });
+}
+
+/** Turns better-auth's top-level `{ code, message }` errors into our `{ error: { code, message } }`. */
+function reshapeError(status: number, text: string, messages: Record<string, string>): string {
+  let code = 'AUTH_ERROR';
+  let message = status === 401 ? 'Please sign in to continue' : 'The request could not be completed';
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof parsed.code === 'string') code = parsed.code;
+    if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+  } catch {
+    // Not JSON: keep the generic message.
+  }
+  return JSON.stringify(errorBody(code, messages[code] ?? message));
+}
+
+/** Copies better-auth's response onto the Fastify reply: status, every Set-Cookie, and the body. */
+export async function sendFetchResponse(
+  reply: FastifyReply,
+  response: Response,
+  errorMessages: Record<string, string> = {},
+): Promise<FastifyReply> {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
+    reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400) {
+    return reply.type('application/json; charset=utf-8').send(reshapeError(response.status, text, errorMessages));
+  }
+  return reply.send(text === '' ? null : text);
+}

@@ -1,0 +1,137 @@
+import {
+  ACCOUNT_MESSAGES,
+  backupCodeSchema,
+  passwordConfirmationSchema,
+  signInSchema,
+  signUpSchema,
+  totpCodeSchema,
+} from '@fincrypt/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RateLimitCounts } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
+import type { Auth } from './auth.ts';
+import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
+
+export interface AuthRateLimits {
+  /** Every sign-in attempt from one IP address. */
+  signInPerIp: RateLimitRule;
+  /** Failed sign-ins for one account (by email), whichever IP they come from. */
+  signInFailuresPerAccount: RateLimitRule;
+  signUpPerIp: RateLimitRule;
+  /** 2FA code attempts from one IP address. */
+  twoFactorPerIp: RateLimitRule;
+}
+
+/** The windows are fixed; the counts come from the configuration (so tests can reach them quickly). */
+export function authRateLimits(counts: RateLimitCounts): AuthRateLimits {
+  return {
+    signInPerIp: { limit: counts.signInPerIp, windowMs: 5 * 60_000 },
+    signInFailuresPerAccount: { limit: counts.signInFailuresPerAccount, windowMs: 15 * 60_000 },
+    signUpPerIp: { limit: counts.signUpPerIp, windowMs: 60 * 60_000 },
+    twoFactorPerIp: { limit: counts.twoFactorPerIp, windowMs: 5 * 60_000 },
+  };
+}
+
+/** better-auth's error codes, in the words our screens use. */
+const ERROR_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: ACCOUNT_MESSAGES.invalidCredentials,
+  USER_ALREADY_EXISTS: ACCOUNT_MESSAGES.emailTaken,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ACCOUNT_MESSAGES.emailTaken,
+  INVALID_PASSWORD: 'Password is incorrect',
+  INVALID_CODE: ACCOUNT_MESSAGES.codeInvalid,
+  INVALID_BACKUP_CODE: 'Invalid backup code',
+  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in took too long. Please sign in again.',
+  TOTP_ALREADY_ENABLED: 'Two-factor authentication is already enabled',
+  TOTP_NOT_ENABLED: 'Two-factor authentication is not enabled',
+};
+
+const tooMany = (what: string, retryAfterMs: number) =>
+  new AppError(429, 'RATE_LIMITED', `Too many ${what}. Please wait ${describeWait(retryAfterMs)} and try again.`);
+
+const okResponse = z.unknown();
+
+/**
+ * The better-auth endpoints the app uses, each behind our own body schema (same messages as the forms)
+ * and database-backed rate limits; any other /api/auth path is a 404.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimiter; limits: AuthRateLimits }> = async (
+  app,
+  { auth, limiter, limits },
+) => {
+  const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) =>
+    sendFetchResponse(reply, await auth.handler(toFetchRequest(request, body)), ERROR_MESSAGES);
+
+  const enforce = async (key: string, rule: RateLimitRule, what: string) => {
+    const verdict = await limiter.hit(key, rule);
+    if (!verdict.isAllowed) throw tooMany(what, verdict.retryAfterMs);
+  };
+
+  app.get(
+    '/get-session',
+    { schema: { tags: ['auth'], summary: 'The current session and user, or null' } },
+    (request, reply) => forward(request, reply),
+  );
+
+  app.post(
+    '/sign-up/email',
+    { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signUpSchema, response: { 200: okResponse } } },
+    async (request, reply) => {
+      await enforce(`sign-up:ip:${request.ip}`, limits.signUpPerIp, 'sign-up attempts');
+      return forward(request, reply, request.body);
+    },
+  );
+
+  app.post(
+    '/sign-in/email',
+    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: signInSchema, response: { 200: okResponse } } },
+    async (request, reply) => {
+      await enforce(`sign-in:ip:${request.ip}`, limits.signInPerIp, 'sign-in attempts');
+      const accountKey = `sign-in:account:${request.body.email}`;
+      const account = await limiter.peek(accountKey, limits.signInFailuresPerAccount);
+      if (!account.isAllowed) throw tooMany('sign-in attempts for this account', account.retryAfterMs);
+      const response = await auth.handler(toFetchRequest(request, request.body));
+      if (response.status === 401) await limiter.hit(accountKey, limits.signInFailuresPerAccount);
+      else if (response.ok) await limiter.reset(accountKey);
+      return sendFetchResponse(reply, response, ERROR_MESSAGES);
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    { schema: { tags: ['auth'], summary: 'End the session on the server' } },
+    (request, reply) => forward(request, reply, {}),
+  );
+
+  app.post(
+    '/two-factor/enable',
+    { schema: { tags: ['auth'], summary: 'Start 2FA set-up: returns the otpauth URI and backup codes', body: passwordConfirmationSchema } },
+    (request, reply) => forward(request, reply, request.body),
+  );
+
+  app.post(
+    '/two-factor/disable',
+    { schema: { tags: ['auth'], summary: 'Turn 2FA off (password required)', body: passwordConfirmationSchema } },
+    (request, reply) => forward(request, reply, request.body),
+  );
+
+  app.post(
+    '/two-factor/verify-totp',
+    { schema: { tags: ['auth'], summary: 'Confirm 2FA set-up, or finish a 2FA sign-in, with a TOTP code', body: totpCodeSchema } },
+    async (request, reply) => {
+      await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'code attempts');
+      return forward(request, reply, request.body);
+    },
+  );
+
+  app.post(
+    '/two-factor/verify-backup-code',
+    { schema: { tags: ['auth'], summary: 'Finish a 2FA sign-in with a backup code', body: backupCodeSchema } },
+    async (request, reply) => {
+      await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'code attempts');
+      return forward(request, reply, request.body);
+    },
+  );
+};
