@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { CONFIRMATION_INTERVAL_MS, toGasSpeed, type GasSpeed } from './fees.ts';
+
+/** Confirmations stop counting here; the explorer's progress bar is full. */
+export const MAX_CONFIRMATIONS = 12;
+
+export const TRANSACTION_STATUSES = ['pending', 'confirmed', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+
+export const TRANSACTION_TYPES = ['send', 'receive'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+
+export function isTransactionStatus(value: unknown): value is TransactionStatus {
+  return typeof value === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(value);
+}
+
+export function isTransactionType(value: unknown): value is TransactionType {
+  return typeof value === 'string' && (TRANSACTION_TYPES as readonly string[]).includes(value);
+}
+
+export type StatusTone = 'success' | 'warning' | 'error' | 'neutral';
+
+const STATUS_DISPLAY: Record<TransactionStatus, { label: string; tone: StatusTone }> = {
+  confirmed: { label: 'Confirmed', tone: 'success' },
+  pending: { label: 'Pending', tone: 'warning' },
+  failed: { label: 'Failed', tone: 'error' },
+};
+
+/** Label and colour tone of a status; anything unexpected is shown as 'Unknown'. */
+export function transactionStatusDisplay(status: unknown): { label: string; tone: StatusTone } {
+  return isTransactionStatus(status) ? STATUS_DISPLAY[status] : { label: 'Unknown', tone: 'neutral' };
+}
+
+/** The direction shown in transaction lists. */
+export function transactionTypeLabel(type: TransactionType): 'Sent' | 'Received' {
+  return type === 'send' ? 'Sent' : 'Received';
+}
+
+export type SecurityLevel = 'Low' | 'Medium' | 'High' | 'Very High' | 'Maximum';
+
+export function securityLevel(confirmations: number): SecurityLevel {
+  if (confirmations >= 12) return 'Maximum';
+  if (confirmations >= 6) return 'Very High';
+  if (confirmations >= 3) return 'High';
+  if (confirmations >= 1) return 'Medium';
+  return 'Low';
+}
+
+/** Progress of the explorer's bar, 0–100, full at 12 confirmations. */
+export function confirmationProgressPercent(confirmations: number): number {
+  if (!Number.isFinite(confirmations) || confirmations <= 0) return 0;
+  return (Math.min(confirmations, MAX_CONFIRMATIONS) / MAX_CONFIRMATIONS) * 100;
+}
+
+/** "1 confirmation", "5 confirmations". */
+export function confirmationsLabel(confirmations: number): string {
+  return `${confirmations} confirmation${confirmations === 1 ? '' : 's'}`;
+}
+
+/**
+ * Confirmations of a transaction included in a block at `includedAtMs`: 1 at inclusion, then one more
+ * per interval of its speed, up to 12. Before inclusion it has none.
+ */
+export function confirmationsAt(speed: GasSpeed, includedAtMs: number, nowMs: number): number {
+  const elapsedMs = nowMs - includedAtMs;
+  if (!(elapsedMs >= 0)) return 0;
+  const intervals = Math.floor(elapsedMs / CONFIRMATION_INTERVAL_MS[toGasSpeed(speed)]);
+  return Math.min(MAX_CONFIRMATIONS, 1 + intervals);
+}
