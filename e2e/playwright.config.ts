@@ -46,6 +46,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       FINCRYPT_E2E: 'true',
+      // Every journey signs in from 127.0.0.1: keep the per-IP limits out of the way (the API tests cover them).
+      RATE_LIMIT_SIGN_IN_PER_IP: '10000',
+      RATE_LIMIT_SIGN_UP_PER_IP: '10000',
+      RATE_LIMIT_TWO_FACTOR_PER_IP: '10000',
+      RATE_LIMIT_CONTACT_PER_IP: '10000',
     },
   },
 });

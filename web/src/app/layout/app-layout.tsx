@@ -15,7 +15,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

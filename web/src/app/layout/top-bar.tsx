@@ -37,13 +37,14 @@ export function TopBar() {
   const location = useLocation();
   const menuId = useId();
 
-  // The small-screen menu closes whenever the user navigates.
+  // The small-screen menu closes whenever the user navigates: by a link (also one to the current page, see
+  // onClick below) or by the browser's back and forward buttons.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const navItems = (
     <>
       {links.map((link) => (
-        <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
+        <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass} onClick={() => setMenuOpen(false)}>
           {link.label}
         </NavLink>
       ))}

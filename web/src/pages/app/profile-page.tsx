@@ -1,5 +1,71 @@
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAccount } from '../../features/account/api/get-account.ts';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { NotificationsTab } from '../../features/account/components/notifications-tab.tsx';
+import { ProfileTab } from '../../features/account/components/profile-tab.tsx';
+import { TwoFactorSection } from '../../features/account/components/two-factor-section.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+const TABS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'wallets', label: 'Wallets' },
+  { value: 'security', label: 'Security' },
+  { value: 'notifications', label: 'Notifications' },
+] as const;
+
+const triggerClass =
+  'rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=active]:bg-indigo-500';
 
 export default function ProfilePage() {
-  return <PagePlaceholder title="Account Settings" description="Your account settings will appear here." />;
+  usePageTitle('Account Settings');
+  const account = useAccount();
+  const [tab, setTab] = useState<string>('profile');
+  const [isEditing, setEditing] = useState(false);
+
+  return (
+    <section className="mx-auto max-w-4xl">
+      <h1 className="text-3xl font-bold">Account Settings</h1>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) => {
+          // Switching tab leaves edit mode (and so clears the form's errors).
+          setEditing(false);
+          setTab(next);
+        }}
+        className="mt-6"
+      >
+        <Tabs.List aria-label="Account settings" className="flex flex-wrap gap-2">
+          {TABS.map((item) => (
+            <Tabs.Trigger key={item.value} value={item.value} className={triggerClass}>
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Card className="mt-4 p-6">
+          {!account.data ? (
+            <Spinner label="Loading your account" />
+          ) : (
+            <>
+              <Tabs.Content value="profile">
+                <ProfileTab account={account.data} isEditing={isEditing} onEditingChange={setEditing} />
+              </Tabs.Content>
+              <Tabs.Content value="wallets">
+                <p className="text-slate-600 dark:text-slate-300">Your connected wallets will be listed here.</p>
+              </Tabs.Content>
+              <Tabs.Content value="security" className="space-y-10">
+                <ChangePasswordForm />
+                <TwoFactorSection isEnabled={account.data.twoFactorEnabled} />
+              </Tabs.Content>
+              <Tabs.Content value="notifications">
+                <NotificationsTab />
+              </Tabs.Content>
+            </>
+          )}
+        </Card>
+      </Tabs.Root>
+    </section>
+  );
 }

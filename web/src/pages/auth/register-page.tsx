@@ -1,6 +1,23 @@
+import { Link } from 'react-router';
+import { AuthCard } from '../../features/auth/components/auth-card.tsx';
+import { RegisterForm } from '../../features/auth/components/register-form.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export default function RegisterPage() {
   usePageTitle('Create account');
-  return <h1 className="text-3xl font-bold">Create account</h1>;
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          Get three testnet wallets with 100 test coins each. Already have an account?{' '}
+          <Link to="/login" className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthCard>
+  );
 }

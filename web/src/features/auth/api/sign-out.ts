@@ -3,21 +3,40 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './get-session.ts';
+import { announceSession } from './session-channel.ts';
+
+/** The spec's logout takes about half a second: long enough to see, short enough not to wait. */
+const MIN_SIGN_OUT_MS = 500;
 
 export async function signOut(): Promise<void> {
-  await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} });
+  await Promise.all([
+    apiFetch('/api/auth/sign-out', { method: 'POST', body: {} }),
+    new Promise((resolve) => setTimeout(resolve, MIN_SIGN_OUT_MS)),
+  ]);
 }
 
-/** Ends the session on the server, clears cached user data and goes home. */
+/**
+ * Set when this tab's user chose to sign out, cleared at the next sign-in: the route guard then sends them
+ * home instead of to /login, whatever order React commits the navigation and the cleared session in.
+ */
+let hasSignedOutOnPurpose = false;
+export const wasSignedOutOnPurpose = () => hasSignedOutOnPurpose;
+export const forgetSignOutOnPurpose = () => {
+  hasSignedOutOnPurpose = false;
+};
+
+/** Ends the session on the server, clears cached user data in every tab, and goes home. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: () => {
+    onSuccess: async () => {
+      hasSignedOutOnPurpose = true;
       queryClient.setQueryData(sessionQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-      navigate('/', { replace: true });
+      await navigate('/', { replace: true });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      announceSession({ type: 'signed-out' });
     },
     onError: () => toast.error('Logout failed'),
   });

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/get-session.ts';
+import { wasSignedOutOnPurpose } from '../api/sign-out.ts';
 
 /** Guards the signed-in routes: 'Loading...' while the session loads, then /login when signed out. */
 export function RequireAuth() {
@@ -13,6 +14,8 @@ export function RequireAuth() {
     );
   }
   if (!session.data) {
+    // A user who chose to sign out goes home; anyone else (expired, revoked, never signed in) to /login.
+    if (wasSignedOutOnPurpose()) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   return <Outlet />;

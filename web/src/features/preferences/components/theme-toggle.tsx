@@ -1,10 +1,12 @@
 import { Moon, Sun } from 'lucide-react';
-import { systemTheme, useThemeStore } from '../theme-store.ts';
+import { useThemeStore } from '../theme-store.ts';
+import { useSystemTheme } from '../use-system-theme.ts';
 
 export function ThemeToggle() {
-  const stored = useThemeStore((state) => state.theme);
+  const storedTheme = useThemeStore((state) => state.theme);
   const setTheme = useThemeStore((state) => state.setTheme);
-  const current = stored ?? systemTheme();
+  const systemTheme = useSystemTheme();
+  const current = storedTheme ?? systemTheme;
   const next = current === 'dark' ? 'light' : 'dark';
   return (
     <button

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(prefix = 'e2e'): TestAccount {
+  const id = randomBytes(5).toString('hex');
+  return { name: `E2E ${id}`, email: `${prefix}-${id}@example.com`, password: `pass-${id}-word` };
+}
+
+/** Creates an account through the API; the request context's cookie jar is then signed in. */
+export async function signUpViaApi(request: APIRequestContext, account: TestAccount = newAccount()): Promise<TestAccount> {
+  const response = await request.post('/api/auth/sign-up/email', { data: account });
+  expect(response.status(), await response.text()).toBe(200);
+  return account;
+}
+
+export async function signInViaForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * `context` arrives with the cookie banner already answered (so it covers nothing a test clicks);
+ * `account` signs that context in as a fresh account.
+ */
+export const test = base.extend<{ account: TestAccount }>({
+  context: async ({ context, baseURL }, use) => {
+    if (!baseURL) throw new Error('baseURL is not configured');
+    await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL }]);
+    await use(context);
+  },
+  account: async ({ page }, use) => {
+    const account = await signUpViaApi(page.request);
+    await use(account);
+  },
+});
+
+export { expect };

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { verifyTotp } from '../../auth/api/two-factor.ts';
+import { accountQueryKey } from './get-account.ts';
+
+export interface TwoFactorSetup {
+  totpURI: string;
+  backupCodes: string[];
+}
+
+export const startTwoFactorSetup = (password: string) =>
+  apiFetch<TwoFactorSetup>('/api/auth/two-factor/enable', { method: 'POST', body: { password } });
+
+export const disableTwoFactor = (password: string) =>
+  apiFetch('/api/auth/two-factor/disable', { method: 'POST', body: { password } });
+
+export function useStartTwoFactorSetup() {
+  return useMutation({ mutationFn: startTwoFactorSetup });
+}
+
+/** Confirms set-up with a first code; from then on sign-in asks for one. */
+export function useConfirmTwoFactorSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyTotp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+  });
+}

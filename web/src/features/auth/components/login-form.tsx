@@ -1,0 +1,36 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignInInput, signInSchema } from '@fincrypt/domain';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useSignIn } from '../api/sign-in.ts';
+import { messageFrom } from './error-message.ts';
+
+/** Email and password; calls back when the password was right but a second factor is needed. */
+export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => void }) {
+  const signIn = useSignIn();
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await signIn.mutateAsync(values).catch(() => undefined);
+    if (result?.status === 'two-factor-required') onTwoFactorRequired();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {signIn.isError && <Alert>{messageFrom(signIn.error, 'An error occurred during login')}</Alert>}
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
+      </Field>
+      <Button type="submit" className="w-full" isBusy={signIn.isPending}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

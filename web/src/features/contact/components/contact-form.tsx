@@ -1,0 +1,61 @@
+import {
+  CONTACT_SUBJECTS,
+  CONTACT_SUBJECT_LABELS,
+  type ContactMessage,
+  type ContactMessageInput,
+  contactMessageSchema,
+} from '@fincrypt/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useSendContactMessage } from '../api/send-contact-message.ts';
+
+/** The contact form, validated by the same schema as the server's /api/contact route. */
+export function ContactForm() {
+  const sendMessage = useSendContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactMessageInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactMessageSchema),
+    // The subject starts on the empty 'Select a subject' option, so it has no default value.
+    defaultValues: { name: '', email: '', message: '' },
+  });
+
+  const onSubmit = handleSubmit((message) => sendMessage.mutate(message, { onSuccess: () => reset() }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <Field label="Full Name" error={errors.name?.message}>
+        {(control) => <Input {...control} {...register('name')} autoComplete="name" />}
+      </Field>
+      <Field label="Email Address" error={errors.email?.message}>
+        {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" />}
+      </Field>
+      <Field label="Subject" error={errors.subject?.message}>
+        {(control) => (
+          <Select {...control} {...register('subject')} defaultValue="">
+            <option value="">Select a subject</option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {CONTACT_SUBJECT_LABELS[subject]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Message" error={errors.message?.message}>
+        {(control) => <Textarea {...control} {...register('message')} rows={6} />}
+      </Field>
+      <Button type="submit" size="lg" isBusy={sendMessage.isPending} className="w-full sm:w-auto">
+        {sendMessage.isPending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}
