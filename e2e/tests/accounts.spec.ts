@@ -131,6 +131,8 @@ test.describe('account settings', () => {
     await page.getByRole('radio', { name: 'Green pattern' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    // The top bar shows the new name at once.
+    await expect(page.getByTestId('signed-in-name')).toHaveText('Ada Lovelace');
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
     await expect(page.getByText('Ada Lovelace').first()).toBeVisible();
     await page.reload();

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
 import { useThemeStore } from '../features/preferences/theme-store.ts';
 
@@ -11,9 +10,17 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Loaded right after start-up rather than in the first bundle (see lib/toast.ts).
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/** Toasts at the top right for 5 s, at most 20 kept, in the app's theme. */
 function ThemedToaster() {
   const theme = useThemeStore((state) => state.theme);
-  return <Toaster position="top-right" duration={5000} richColors closeButton theme={theme ?? 'system'} />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" duration={5000} visibleToasts={20} richColors closeButton theme={theme ?? 'system'} />
+    </Suspense>
+  );
 }
 
 /** Follows sign-outs in other tabs and sessions the server no longer knows. */

@@ -5,6 +5,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { CurrencySelect } from '../../features/preferences/components/currency-select.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { LogoutButton } from './logout-button.tsx';
+import { UserChip } from './user-chip.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const SIGNED_IN_LINKS = [
@@ -65,6 +66,7 @@ export function TopBar() {
         <div className="flex items-center gap-2">
           <CurrencySelect />
           <ThemeToggle />
+          {session.data && <UserChip user={session.data.user} />}
           <button
             type="button"
             className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"

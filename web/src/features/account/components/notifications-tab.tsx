@@ -1,7 +1,7 @@
 import { NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferenceKey, type NotificationPreferences } from '@fincrypt/domain';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notification-preferences.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './get-session.ts';
 import { announceSession } from './session-channel.ts';

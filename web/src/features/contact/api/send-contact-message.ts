@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@fincrypt/domain';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export const CONTACT_SENT_MESSAGE = "Message sent successfully! We'll get back to you soon.";

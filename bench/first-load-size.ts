@@ -1,0 +1,60 @@
+// Gzipped JS and CSS that the first load of a page fetches: the entry chunk, the page's lazy route chunk,
+// and everything either imports statically (what the browser must have before the page can render).
+// Reads web/dist/.vite/manifest.json, so run `npm run build -w web` first. Prints one JSON line per figure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const distDir = path.resolve(import.meta.dirname, '../web/dist');
+const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+
+/** Route path → the page module it loads lazily (see web/src/app/router.tsx). */
+export const FIRST_LOAD_PAGES: Record<string, string> = {
+  home: 'src/pages/public/home-page.tsx',
+  login: 'src/pages/auth/login-page.tsx',
+  dashboard: 'src/pages/app/dashboard-page.tsx',
+  insights: 'src/pages/app/insights-page.tsx',
+};
+
+function collect(key: string, seen: Set<string>): void {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) collect(imported, seen);
+}
+
+const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 6 }).length / 1024;
+
+export function firstLoadSizes(pageModule: string): { jsKb: number; cssKb: number } {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('no entry in the manifest');
+  if (!manifest[pageModule]) throw new Error(`${pageModule} is not in the manifest`);
+  const chunks = new Set<string>();
+  collect(entryKey, chunks);
+  collect(pageModule, chunks);
+  let jsKb = 0;
+  const cssFiles = new Set<string>();
+  for (const key of chunks) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    jsKb += gzipKb(chunk.file);
+    chunk.css?.forEach((file) => cssFiles.add(file));
+  }
+  const cssKb = [...cssFiles].reduce((sum, file) => sum + gzipKb(file), 0);
+  return { jsKb: Math.round(jsKb * 100) / 100, cssKb: Math.round(cssKb * 100) / 100 };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [name, module] of Object.entries(FIRST_LOAD_PAGES)) {
+    const { jsKb, cssKb } = firstLoadSizes(module);
+    console.log(JSON.stringify({ name: `first_load_js_gzip_kb_${name}`, value: jsKb, unit: 'KB' }));
+    console.log(JSON.stringify({ name: `first_load_css_gzip_kb_${name}`, value: cssKb, unit: 'KB' }));
+  }
+}
