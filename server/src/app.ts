@@ -2,20 +2,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pg from 'pg';
+import { createChainClock, type ChainClock } from './chain/clock.ts';
+import { createEventBus, type EventBus } from './chain/events.ts';
+import { createFeeMarket } from './chain/fee-market.ts';
+import { createKeyVault } from './chain/key-vault.ts';
+import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { authRateLimits, authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { feeRoutes } from './modules/fees/routes.ts';
+import { fallbackUsdPrice } from './modules/fees/usd-price.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
+import { createInsightsService } from './modules/insights/service.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
+import { type PriceService, type PriceServiceOptions, createPriceService } from './modules/prices/price-service.ts';
+import { priceRoutes } from './modules/prices/routes.ts';
+import { explorerRoutes, transactionRoutes } from './modules/transactions/routes.ts';
+import { createSendService } from './modules/transactions/service.ts';
+import { createWalletService } from './modules/wallets/service.ts';
+import { walletRoutes } from './modules/wallets/routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
@@ -24,6 +43,29 @@ export interface BuildAppOptions {
   database: Database;
   /** false silences logs (tests); otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Where ledger events go after commit; main.ts shares it with the chain clock runner. */
+  events?: EventBus;
+  /** Tests swap in a failing generator to prove one network's failure does not stop the others. */
+  generateKeyPair?: KeyPairGenerator;
+  /**
+   * Fan realtime events out to the other server processes on the same PostgreSQL
+   * (@socket.io/postgres-adapter, with a small pool of its own). main.ts turns it on for PostgreSQL.
+   */
+  isRealtimeShared?: boolean;
+  /** Tests pin the price service's clock, make its retries instant, or shorten how long a request waits for it. */
+  prices?: Pick<PriceServiceOptions, 'now' | 'sleep' | 'maxWaitMs'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The ledger's event bus, and a chain clock over this app's database that nothing drives: tests call
+     * `app.ledger.clock.tick(nowMs)`; main.ts runs the clock through chain/clock-runner.ts instead.
+     */
+    ledger: { events: EventBus; clock: ChainClock };
+    /** The price feed and its history; main.ts starts its recorder. */
+    prices: PriceService;
+  }
 }
 
 export const APP_VERSION: string = JSON.parse(
@@ -54,21 +96,71 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     dataDir: database.dataDir,
   });
-  const auth = createAuth({ db: database.db, secret: authSecret, baseUrl: config.publicUrl, trustedOrigins: config.trustedOrigins });
+  const events = options.events ?? createEventBus();
+  const secretOptions = { database, dataDir: database.dataDir };
+  const vault = createKeyVault(await loadSecret('wallet-keys', { fromEnv: config.walletEncryptionKey, ...secretOptions }));
+  const feeMarket = createFeeMarket(await loadSecret('fee-quotes', { fromEnv: undefined, ...secretOptions }));
+  const wallets = createWalletService({
+    db: database.db,
+    events,
+    vault,
+    generateKeyPair: options.generateKeyPair ?? generateKeyPair,
+    log: app.log,
+  });
+  const sends = createSendService({
+    db: database.db,
+    events,
+    vault,
+    feeMarket,
+    limiter,
+    sendRule: { limit: config.rateLimits.sendPerUser, windowMs: 60_000 },
+    timeScale: config.chain.timeScale,
+  });
+  app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }) });
+
+  const auth = createAuth({
+    db: database.db,
+    secret: authSecret,
+    baseUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    onUserCreated: async (userId) => {
+      await wallets.provisionStarterWallets(userId);
+    },
+  });
   if (config.shouldSeedDemoAccounts) await seedDemoAccounts(database.db, auth);
+
+  const prices = createPriceService({ db: database.db, settings: config.prices, log: app.log, ...options.prices });
+  app.decorate('prices', prices);
+  app.addHook('onClose', async () => prices.close());
+  const insights = createInsightsService({ db: database.db, prices, now: options.prices?.now });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(sessionPlugin, { auth });
+  await app.register(realtimePlugin, {
+    auth,
+    events,
+    trustedOrigins: config.trustedOrigins,
+    adapterPool:
+      options.isRealtimeShared && database.pool ? new pg.Pool({ ...database.pool.options, max: 2 }) : undefined,
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: APP_VERSION });
       await api.register(contactRoutes, { database, limiter, perMinute: config.rateLimits.contactPerIp });
       await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authRateLimits(config.rateLimits) });
-      await api.register(accountRoutes, { prefix: '/account', database, auth });
+      await api.register(accountRoutes, { prefix: '/account', database, auth, events });
+      await api.register(walletRoutes, { wallets });
+      await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: fallbackUsdPrice });
+      await api.register(transactionRoutes, { db: database.db, sends });
+      await api.register(explorerRoutes, { db: database.db });
+      await api.register(alertRoutes, { db: database.db });
+      await api.register(ledgerRoutes, { db: database.db });
+      await api.register(priceRoutes, { prices });
+      await api.register(insightsRoutes, { prefix: '/insights', insights });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,67 @@ export interface AppConfig {
   rateLimits: RateLimitCounts;
   /** Create the three demo accounts at start when they are missing. */
   shouldSeedDemoAccounts: boolean;
+  /** Seals wallet private keys; generated once and stored when unset (see lib/secrets.ts). */
+  walletEncryptionKey: string | undefined;
+  chain: ChainSettings;
+  prices: PriceFeedSettings;
+}
+
+export interface PriceFeedSettings {
+  /** Base URL of a CoinGecko-compatible API (…/api/v3); unset = the simulated feed only. */
+  apiUrl: string | undefined;
+  /** Sent as x-cg-demo-api-key when set (CoinGecko's free tier asks for one). */
+  apiKey: string | undefined;
+  timeoutMs: number;
+  retries: number;
+  /** Attempt n waits n × this before it starts (1 s, 2 s, 3 s with the default). */
+  retryBaseDelayMs: number;
+  /** One upstream call per this many milliseconds, however many people ask. */
+  cacheTtlMs: number;
+  /** How often main.ts records prices when nobody is asking, so history keeps growing. */
+  recordIntervalMs: number;
+}
+
+/** The spec's figures: 5 s timeout, 3 retries, 1 s × attempt back-off, 15 s cache. */
+export const DEFAULT_PRICE_FEED_SETTINGS: Omit<PriceFeedSettings, 'apiUrl' | 'apiKey'> = {
+  timeoutMs: 5000,
+  retries: 3,
+  retryBaseDelayMs: 1000,
+  cacheTtlMs: 15_000,
+  recordIntervalMs: 60_000,
+};
+
+function readPriceApiUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`PRICE_API_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PRICE_API_URL must be an http(s) URL, got "${raw}"`);
+  return url.toString().replace(/\/$/, '');
+}
+
+export interface ChainSettings {
+  /** Chain time runs this many times faster than the wall clock: 60 turns a 30 s wait into half a second. */
+  timeScale: number;
+  /** Wall-clock pause between two ticks of the chain clock. */
+  tickIntervalMs: number;
+}
+
+/** About 300 ms of chain time between ticks, but never busier than every 20 ms of wall time. */
+export function defaultTickIntervalMs(timeScale: number): number {
+  return Math.min(300, Math.max(20, Math.round(300 / timeScale)));
+}
+
+function readTimeScale(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const scale = Number(raw);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 100_000) {
+    throw new Error(`CHAIN_TIME_SCALE must be a number above 0 and at most 100000, got "${raw}"`);
+  }
+  return scale;
 }
 
 /** How many attempts each limit allows per window (windows are fixed: see modules/auth/routes.ts). */
@@ -28,6 +89,8 @@ export interface RateLimitCounts {
   signUpPerIp: number;
   twoFactorPerIp: number;
   contactPerIp: number;
+  /** Sends per user per minute. */
+  sendPerUser: number;
 }
 
 export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
@@ -36,6 +99,7 @@ export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
   signUpPerIp: 10,
   twoFactorPerIp: 10,
   contactPerIp: 10,
+  sendPerUser: 30,
 };
 
 function readCount(raw: string | undefined, fallback: number, name: string): number {
@@ -60,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = readPort(env.PORT, 3000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const defaults = DEFAULT_RATE_LIMIT_COUNTS;
+  const timeScale = readTimeScale(env.CHAIN_TIME_SCALE);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -83,7 +148,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signUpPerIp: readCount(env.RATE_LIMIT_SIGN_UP_PER_IP, defaults.signUpPerIp, 'RATE_LIMIT_SIGN_UP_PER_IP'),
       twoFactorPerIp: readCount(env.RATE_LIMIT_TWO_FACTOR_PER_IP, defaults.twoFactorPerIp, 'RATE_LIMIT_TWO_FACTOR_PER_IP'),
       contactPerIp: readCount(env.RATE_LIMIT_CONTACT_PER_IP, defaults.contactPerIp, 'RATE_LIMIT_CONTACT_PER_IP'),
+      sendPerUser: readCount(env.RATE_LIMIT_SEND_PER_USER, defaults.sendPerUser, 'RATE_LIMIT_SEND_PER_USER'),
     },
     shouldSeedDemoAccounts: env.SEED_DEMO_ACCOUNTS !== 'false',
+    walletEncryptionKey: env.WALLET_ENCRYPTION_KEY || undefined,
+    chain: {
+      timeScale,
+      tickIntervalMs: readCount(env.CHAIN_TICK_MS, defaultTickIntervalMs(timeScale), 'CHAIN_TICK_MS'),
+    },
+    prices: {
+      ...DEFAULT_PRICE_FEED_SETTINGS,
+      apiUrl: readPriceApiUrl(env.PRICE_API_URL),
+      apiKey: env.PRICE_API_KEY || undefined,
+      timeoutMs: readCount(env.PRICE_API_TIMEOUT_MS, DEFAULT_PRICE_FEED_SETTINGS.timeoutMs, 'PRICE_API_TIMEOUT_MS'),
+    },
   };
 }

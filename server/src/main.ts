@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { startClockRunner } from './chain/clock-runner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 
@@ -6,13 +7,24 @@ const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 );
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, isRealtimeShared: database.kind === 'postgres' });
+const clockRunner = startClockRunner({
+  database,
+  events: app.ledger.events,
+  timeScale: config.chain.timeScale,
+  tickIntervalMs: config.chain.tickIntervalMs,
+  log: app.log,
+});
+// Records prices (and seeds simulated history on a fresh install) even while nobody is looking.
+const priceRecorder = app.prices.startRecorder(config.prices.recordIntervalMs);
 
 let isClosing = false;
 async function shutdown(signal: string) {
   if (isClosing) return;
   isClosing = true;
   app.log.info({ signal }, 'shutting down');
+  await clockRunner.stop();
+  priceRecorder.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -22,6 +34,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+  { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale },
   `FinCrypt is running at http://localhost:${config.port}`,
 );

@@ -12,3 +12,7 @@ export * from './risk.ts';
 export * from './sentiment.ts';
 export * from './confirmations.ts';
 export * from './format-date.ts';
+export * from './ledger-api.ts';
+export * from './forecast.ts';
+export * from './market-sentiment.ts';
+export * from './market-api.ts';

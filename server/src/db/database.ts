@@ -31,14 +31,18 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
 
-/** Opens the database and brings its schema up to date. `dataDir` undefined = in memory (tests). */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Opens the database and brings its schema up to date. `dataDir` undefined = in memory (tests).
+ * Read-only tools (the ledger check) pass `shouldMigrate: false` so they never change a database.
+ */
+export async function openDatabase(target: DatabaseTarget, options: { shouldMigrate?: boolean } = {}): Promise<Database> {
+  const shouldMigrate = options.shouldMigrate ?? true;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.PG_POOL_MAX ?? 20) });
     // An idle client that loses its server must not crash the process; the next query reports the error.
     pool.on('error', () => {});
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
-    await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    if (shouldMigrate) await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
     return {
       kind: 'postgres',
       db,
@@ -54,7 +58,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (shouldMigrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     kind: 'pglite',
     db,

@@ -1,4 +1,22 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { money } from './money-column.ts';
 
 /** Messages sent through the public contact form. */
 export const contactMessages = pgTable(
@@ -137,3 +155,183 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- The ledger: wallets, the money minted into them, transactions, idempotency, alerts. ----
+// Amounts are integers in the network's smallest unit (wei, lamports): numeric(78,0) in SQL, bigint in code.
+
+/**
+ * A key pair on one network. Disconnecting only stamps `disconnected_at`: the wallet, its balance and
+ * its history stay in the ledger (and it can still receive), but it is no longer the user's.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    network: text('network').notNull(),
+    /** Canonical form: EIP-55 for EVM networks, base58 for Solana. */
+    address: text('address').notNull(),
+    publicKey: text('public_key').notNull(),
+    /** AES-256-GCM, see chain/key-vault.ts; never leaves the server. */
+    encryptedPrivateKey: text('encrypted_private_key').notNull(),
+    balance: money('balance').notNull(),
+    /** The nonce the next send signs with (EVM), also mixed into Solana messages. */
+    nextNonce: integer('next_nonce').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('wallets_network_address_idx').on(table.network, table.address),
+    uniqueIndex('wallets_one_connected_per_network_idx')
+      .on(table.userId, table.network)
+      .where(sql`${table.disconnectedAt} is null`),
+    index('wallets_user_id_idx').on(table.userId),
+    check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
+  ],
+);
+
+/** Every amount created out of nothing (the 100.0000 of a new wallet): the left side of the ledger equation. */
+export const mints = pgTable(
+  'mints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    network: text('network').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mints_wallet_id_idx').on(table.walletId), check('mints_amount_positive', sql`${table.amount} > 0`)],
+);
+
+/**
+ * One row per wallet a transfer touched: the sender's `send` row, and for a recipient inside the system
+ * a mirrored `receive` row with the same hash. `fee` is what this row's wallet paid (0 on receives).
+ * The chain clock reads `include_at` and `next_confirmation_at`; see chain/clock.ts.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hash: text('hash').notNull(),
+    network: text('network').notNull(),
+    type: text('type', { enum: ['send', 'receive'] }).notNull(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    /** The wallet's owner when the row was written, so a user's history survives a disconnect. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The other wallet when it is in this system (recipient of a send, sender of a receive); null = outside. */
+    counterpartyWalletId: uuid('counterparty_wallet_id').references(() => wallets.id),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    gasUsed: money('gas_used').notNull(),
+    effectiveGasPrice: money('effective_gas_price').notNull(),
+    nonce: integer('nonce').notNull(),
+    speed: text('speed', { enum: ['slow', 'normal', 'fast'] }).notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'failed'] }).notNull().default('pending'),
+    confirmations: integer('confirmations').notNull().default(0),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the transaction enters a block (its first confirmation). */
+    includeAt: timestamp('include_at', { withTimezone: true }).notNull(),
+    /** When the clock must look at it again; null once it has all its confirmations. */
+    nextConfirmationAt: timestamp('next_confirmation_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('transactions_hash_type_idx').on(table.hash, table.type),
+    index('transactions_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('transactions_user_status_idx').on(table.userId, table.status),
+    index('transactions_wallet_id_idx').on(table.walletId),
+    index('transactions_due_idx')
+      .on(table.nextConfirmationAt)
+      .where(sql`${table.nextConfirmationAt} is not null`),
+    check('transactions_amount_positive', sql`${table.amount} > 0`),
+    check('transactions_fee_not_negative', sql`${table.fee} >= 0`),
+    check('transactions_confirmations_range', sql`${table.confirmations} between 0 and 12`),
+  ],
+);
+
+/**
+ * One row per (user, Idempotency-Key): claimed in the same database transaction as the send it guards,
+ * so of two concurrent requests with one key exactly one writes to the ledger; the other replays.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha-256 of the request as parsed: the same key with another body is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_at_idx').on(table.createdAt)],
+);
+
+export const fraudAlerts = pgTable(
+  'fraud_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    riskLevel: text('risk_level', { enum: ['low', 'medium', 'high'] }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('fraud_alerts_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Owned by @socket.io/postgres-adapter: event payloads too large for NOTIFY (its documented table). */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});
+
+// ---- Market data: prices as they were served, so charts and forecasts have history. ----
+
+/**
+ * One row per coin per minute at most (the first price served in that minute wins, whichever process
+ * served it). Points older than two days are thinned to one per hour. `source` is the least trustworthy
+ * source among the row's figures: seeded history before recording began is 'simulated'.
+ */
+export const pricePoints = pgTable(
+  'price_points',
+  {
+    tokenId: text('token_id').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: ['live', 'simulated', 'fallback'] }).notNull(),
+    inr: doublePrecision('inr').notNull(),
+    usd: doublePrecision('usd').notNull(),
+    eur: doublePrecision('eur').notNull(),
+    gbp: doublePrecision('gbp').notNull(),
+    jpy: doublePrecision('jpy').notNull(),
+    /** Percent. */
+    change24h: doublePrecision('change_24h').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tokenId, table.recordedAt] }),
+    index('price_points_recorded_at_idx').on(table.recordedAt),
+    check(
+      'price_points_prices_not_negative',
+      sql`${table.inr} >= 0 and ${table.usd} >= 0 and ${table.eur} >= 0 and ${table.gbp} >= 0 and ${table.jpy} >= 0`,
+    ),
+  ],
+);

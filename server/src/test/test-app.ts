@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, type RateLimitCounts, loadConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/database.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -11,6 +11,7 @@ import { createTestDatabase } from './test-database.ts';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  config: AppConfig;
   webDistDir: string;
 }
 
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimitCounts>;
   shouldSeedDemoAccounts?: boolean;
   config?: Partial<AppConfig>;
+  /** Extra buildApp options (a failing key generator, a shared event bus…). */
+  app?: Omit<BuildAppOptions, 'config' | 'database'>;
 }
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -42,21 +45,27 @@ const GENEROUS_LIMITS: RateLimitCounts = {
   signUpPerIp: 10_000,
   twoFactorPerIp: 10_000,
   contactPerIp: 10_000,
+  sendPerUser: 100_000,
 };
+
+/** The configuration useTestApp builds its app with, for tests that build a second app on the same database. */
+export function testConfig(options: TestAppOptions = {}, webDistDir = path.join(os.tmpdir(), 'fincrypt-no-web')): AppConfig {
+  return {
+    ...loadConfig({ PORT: '3000' }),
+    webDistDir,
+    shouldSeedDemoAccounts: options.shouldSeedDemoAccounts ?? false,
+    rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
+    ...options.config,
+  };
+}
 
 export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase(kind);
     ctx.webDistDir = makeFakeWebBuild();
-    const config: AppConfig = {
-      ...loadConfig({ PORT: '3000' }),
-      webDistDir: ctx.webDistDir,
-      shouldSeedDemoAccounts: options.shouldSeedDemoAccounts ?? false,
-      rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
-      ...options.config,
-    };
-    ctx.app = await buildApp({ logger: false, config, database: ctx.database });
+    ctx.config = testConfig(options, ctx.webDistDir);
+    ctx.app = await buildApp({ logger: false, ...options.app, config: ctx.config, database: ctx.database });
     await ctx.app.ready();
   });
   afterAll(async () => {

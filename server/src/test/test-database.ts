@@ -12,12 +12,8 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return url ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/**
- * A fresh, migrated database for one test file: PGlite in memory, or a new database created on the
- * TEST_DATABASE_URL server and dropped again by close().
- */
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
+/** An empty database on the TEST_DATABASE_URL server (for a spawned server process to migrate), and how to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `fincrypt_test_${randomBytes(6).toString('hex')}`;
@@ -30,11 +26,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       try {
@@ -42,6 +36,23 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
       } finally {
         await dropper.end();
       }
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or a new database created on the
+ * TEST_DATABASE_URL server and dropped again by close().
+ */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await empty.drop();
     },
   };
 }

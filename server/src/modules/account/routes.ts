@@ -7,6 +7,7 @@ import {
 } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { EventBus } from '../../chain/events.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -49,7 +50,10 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ('code' in error ? error.code === '23505' : false);
 
 /** The signed-in user's own account: profile, password, notification preferences. */
-export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; auth: Auth }> = async (app, { database, auth }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; auth: Auth; events: EventBus }> = async (
+  app,
+  { database, auth, events },
+) => {
   const { db } = database;
   app.addHook('preHandler', app.requireSession);
 
@@ -84,7 +88,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; auth: Au
         }
         throw error;
       }
-      return loadProfile(request.user.id);
+      const profile = await loadProfile(request.user.id);
+      events.publish(request.user.id, 'profile_update', { name: profile.name, email: profile.email, avatar: profile.avatar });
+      return profile;
     },
   );
 

@@ -15,6 +15,8 @@ export interface AuthOptions {
   baseUrl: string;
   trustedOrigins: string[];
   sessionExpiresInSeconds?: number;
+  /** Runs once a new user is stored (after commit), before the sign-up answers: creates their starter wallets. */
+  onUserCreated?: (userId: string) => Promise<void>;
 }
 
 const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
@@ -65,6 +67,15 @@ export function createAuth(options: AuthOptions) {
     telemetry: { enabled: false },
     logger: { disabled: process.env.NODE_ENV === 'test' || process.env.VITEST === 'true' },
     plugins: [twoFactor({ issuer: 'FinCrypt' })],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await options.onUserCreated?.(user.id);
+          },
+        },
+      },
+    },
     hooks: {
       // One TOTP code, one use: claim it before better-auth checks it, give it back if the check fails.
       before: createAuthMiddleware(async (ctx) => {

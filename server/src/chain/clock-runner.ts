@@ -1,0 +1,119 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database, Db } from '../db/database.ts';
+import * as schema from '../db/schema.ts';
+import { deleteIdempotencyKeysBefore } from '../modules/transactions/repo.ts';
+import { createChainClock, type ChainClock } from './clock.ts';
+import type { EventBus } from './events.ts';
+
+/** The advisory lock every server process on one PostgreSQL competes for; its holder advances the chains. */
+export const CHAIN_CLOCK_LOCK_KEY = 0x46696e43; // "FinC"
+/** Idempotency keys are kept this long, then forgotten. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+export interface ClockRunnerOptions {
+  database: Database;
+  events: EventBus;
+  timeScale: number;
+  /** Wall-clock pause between two ticks (after one ends, before the next starts). */
+  tickIntervalMs: number;
+  /** How often a follower asks for the lock again. */
+  leaderRetryMs?: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+interface Leadership {
+  clock: ChainClock;
+  db: Db;
+  /** The dedicated connection that holds the advisory lock (PostgreSQL only). */
+  client?: pg.Client;
+}
+
+/**
+ * Runs the chain clock in this process when it leads. On PGlite the process is alone and always leads.
+ * On PostgreSQL it takes a session-level advisory lock on a dedicated connection and does the clock's
+ * work on that same connection: if the connection dies, the lock is released and the work stops with it,
+ * and whichever process asks next takes over. Followers keep asking every `leaderRetryMs`.
+ */
+export function startClockRunner(options: ClockRunnerOptions) {
+  const { database, events, timeScale, tickIntervalMs, log } = options;
+  const leaderRetryMs = options.leaderRetryMs ?? 2_000;
+  let leadership: Leadership | undefined;
+  let follower: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let isStopped = false;
+  let lastHousekeepingMs = 0;
+  let tickCount = 0;
+
+  async function becomeLeader(): Promise<Leadership | undefined> {
+    if (database.kind === 'pglite') return { db: database.db, clock: createChainClock({ db: database.db, events, timeScale }) };
+    if (!database.pool) throw new Error('a PostgreSQL database without a pool');
+    if (!follower) {
+      const client = new pg.Client(database.pool.options);
+      client.on('error', (error) => log.warn({ err: error }, 'chain clock connection failed'));
+      await client.connect();
+      follower = client;
+    }
+    const { rows } = await follower.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [CHAIN_CLOCK_LOCK_KEY]);
+    if (!rows[0]?.locked) return undefined;
+    const client = follower;
+    follower = undefined;
+    const db = drizzle(client, { schema }) as unknown as Db;
+    log.info('this process now advances the chains');
+    return { client, db, clock: createChainClock({ db, events, timeScale }) };
+  }
+
+  async function dropConnections() {
+    const clients = [leadership?.client, follower].filter((client): client is pg.Client => client !== undefined);
+    leadership = undefined;
+    follower = undefined;
+    await Promise.all(clients.map((client) => client.end().catch(() => {})));
+  }
+
+  async function step() {
+    try {
+      leadership ??= await becomeLeader();
+      if (!leadership) return;
+      await leadership.clock.tick(Date.now());
+      tickCount += 1;
+      if (Date.now() - lastHousekeepingMs >= HOUSEKEEPING_INTERVAL_MS) {
+        lastHousekeepingMs = Date.now();
+        await deleteIdempotencyKeysBefore(leadership.db, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS));
+      }
+    } catch (error) {
+      if (isStopped) return;
+      log.warn({ err: error }, 'chain clock tick failed; will retry');
+      // A broken connection may have lost the lock: start over with a fresh one.
+      if (database.kind === 'postgres') await dropConnections();
+    }
+  }
+
+  function schedule(delayMs: number) {
+    if (isStopped) return;
+    timer = setTimeout(() => {
+      running = step().finally(() => {
+        running = undefined;
+        schedule(leadership ? tickIntervalMs : leaderRetryMs);
+      });
+    }, delayMs);
+  }
+
+  schedule(0);
+
+  return {
+    isLeader: () => leadership !== undefined,
+    tickCount: () => tickCount,
+    /** Stops ticking, waits for a tick in progress, and releases the lock. */
+    async stop(): Promise<void> {
+      isStopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      await dropConnections();
+    },
+  };
+}
+
+export type ClockRunner = ReturnType<typeof startClockRunner>;

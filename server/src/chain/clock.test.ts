@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { CONFIRMATION_INTERVAL_MS, confirmationsAt, GAS_SPEEDS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
+import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { transactions } from '../db/schema.ts';
+import { signUp, type TestUser } from '../test/auth-client.ts';
+import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
+import { blockNumberAt } from './blocks.ts';
+import { createChainClock, progressAt } from './clock.ts';
+import type { UserEvent } from './events.ts';
+
+describe('progressAt', () => {
+  it('follows confirmationsAt in chain time and always schedules the next look strictly later', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GAS_SPEEDS),
+        fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }),
+        fc.integer({ min: 0, max: 10 * 60_000 }),
+        fc.constantFrom(1, 60, 0.5, 7.3, 1000),
+        (speed, includedAtMs, elapsedMs, timeScale) => {
+          const nowMs = includedAtMs + elapsedMs;
+          const step = progressAt({ network: 'eth_sepolia', speed, includeAt: new Date(includedAtMs) }, nowMs, timeScale);
+          expect(step.confirmations).toBe(confirmationsAt(speed, includedAtMs, includedAtMs + elapsedMs * timeScale));
+          expect(step.blockNumber).toBe(blockNumberAt('eth_sepolia', includedAtMs));
+          if (step.confirmations === MAX_CONFIRMATIONS) {
+            expect(step.nextConfirmationAt).toBeNull();
+          } else {
+            const next = step.nextConfirmationAt!.getTime();
+            expect(next).toBeGreaterThan(nowMs);
+            const later = progressAt({ network: 'eth_sepolia', speed, includeAt: new Date(includedAtMs) }, next, timeScale);
+            expect(later.confirmations).toBeGreaterThan(step.confirmations);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describeEachDatabase('chain clock', (kind) => {
+  const ctx = useTestApp(kind);
+
+  async function sendOne(user: TestUser, speed: GasSpeed, to?: string) {
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const response = await postSend(ctx.app, user, { walletId: wallet.id, to: to ?? externalAddress('eth_sepolia'), amount: '0.01', speed });
+    expect(response.statusCode).toBe(201);
+    const hash: string = response.json().transaction.hash;
+    const rows = await ctx.database.db.select().from(transactions).where(eq(transactions.hash, hash));
+    return { hash, rows, includeAtMs: rows[0]!.includeAt.getTime(), createdAtMs: rows[0]!.createdAt.getTime() };
+  }
+  const rowsOf = (hash: string) => ctx.database.db.select().from(transactions).where(eq(transactions.hash, hash));
+
+  it('keeps a transaction pending inside its speed window, then confirms it and adds one confirmation per interval up to 12', async () => {
+    const user = await signUp(ctx.app);
+    const { hash, includeAtMs, createdAtMs } = await sendOne(user, 'fast');
+    expect(includeAtMs - createdAtMs).toBeGreaterThanOrEqual(5_000);
+    expect(includeAtMs - createdAtMs).toBeLessThanOrEqual(15_000);
+    const clock = ctx.app.ledger.clock;
+    const events: UserEvent[] = [];
+    const unsubscribe = ctx.app.ledger.events.subscribe((event) => events.push(event));
+
+    await clock.tick(includeAtMs - 1);
+    expect((await rowsOf(hash))[0]).toMatchObject({ status: 'pending', confirmations: 0, blockNumber: null });
+    await clock.tick(includeAtMs);
+    expect((await rowsOf(hash))[0]).toMatchObject({ status: 'confirmed', confirmations: 1, blockNumber: blockNumberAt('eth_sepolia', includeAtMs) });
+    const interval = CONFIRMATION_INTERVAL_MS.fast;
+    await clock.tick(includeAtMs + interval - 1);
+    expect((await rowsOf(hash))[0]?.confirmations).toBe(1);
+    await clock.tick(includeAtMs + interval);
+    expect((await rowsOf(hash))[0]?.confirmations).toBe(2);
+    await clock.tick(includeAtMs + 11 * interval);
+    expect((await rowsOf(hash))[0]).toMatchObject({ confirmations: 12, nextConfirmationAt: null });
+    await clock.tick(includeAtMs + 100 * interval);
+    expect((await rowsOf(hash))[0]?.confirmations).toBe(12);
+    unsubscribe();
+
+    const mine = events.filter((event) => event.userId === user.id);
+    expect(mine.filter((event) => event.event === 'transaction_status').map((event) => event.payload)).toEqual([
+      { hash, network: 'eth_sepolia', status: 'confirmed' },
+    ]);
+    const updates = mine.filter((event) => event.event === 'transaction_update').map((event) => (event.payload as { transaction: { confirmations: number } }).transaction.confirmations);
+    expect(updates).toEqual([1, 2, 12]);
+  });
+
+  it('catches up in one tick after a long pause, and moves both sides of an internal transfer in step', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
+    const { hash, rows, includeAtMs } = await sendOne(alice, 'slow', bobWallet.address);
+    expect(rows.map((row) => row.type).sort()).toEqual(['receive', 'send']);
+    const result = await ctx.app.ledger.clock.tick(includeAtMs + 60 * 60_000);
+    expect(result.advanced).toBeGreaterThanOrEqual(2);
+    const after = await rowsOf(hash);
+    expect(after.map((row) => [row.type, row.status, row.confirmations, row.blockNumber])).toEqual(
+      expect.arrayContaining([
+        ['send', 'confirmed', 12, blockNumberAt('eth_sepolia', includeAtMs)],
+        ['receive', 'confirmed', 12, blockNumberAt('eth_sepolia', includeAtMs)],
+      ]),
+    );
+  });
+
+  it('resumes after a restart exactly where an uninterrupted clock would be', async () => {
+    const user = await signUp(ctx.app);
+    const { hash, includeAtMs } = await sendOne(user, 'normal');
+    const interval = CONFIRMATION_INTERVAL_MS.normal;
+    await ctx.app.ledger.clock.tick(includeAtMs + 4 * interval + 10);
+    expect((await rowsOf(hash))[0]?.confirmations).toBe(5);
+    // A new process: a new clock over the same stored schedule.
+    const restarted = createChainClock({ db: ctx.database.db, events: ctx.app.ledger.events, timeScale: 1 });
+    const later = includeAtMs + 7 * interval + 2_000;
+    await restarted.tick(later);
+    expect((await rowsOf(hash))[0]?.confirmations).toBe(confirmationsAt('normal', includeAtMs, later));
+    // A late tick with an earlier time never takes confirmations back.
+    await ctx.app.ledger.clock.tick(includeAtMs + interval);
+    expect((await rowsOf(hash))[0]?.confirmations).toBe(8);
+  });
+
+  it('advances thousands of due transactions in one tick, batch by batch', async () => {
+    const user = await signUp(ctx.app);
+    const { rows } = await sendOne(user, 'fast');
+    const template = rows[0]!;
+    const now = Date.now();
+    const count = 1_200;
+    const hashes = Array.from({ length: count }, () => `0x${randomBytes(32).toString('hex')}`);
+    await ctx.database.db.insert(transactions).values(
+      hashes.map((hash, i) => ({
+        ...template,
+        id: undefined,
+        hash,
+        nonce: 1000 + i,
+        includeAt: new Date(now - 10_000 - i),
+        nextConfirmationAt: new Date(now - 10_000 - i),
+        status: 'pending' as const,
+        confirmations: 0,
+      })),
+    );
+    const clock = createChainClock({ db: ctx.database.db, events: ctx.app.ledger.events, timeScale: 1, batchSize: 500 });
+    const result = await clock.tick(now);
+    expect(result.included).toBeGreaterThanOrEqual(count);
+    const pending = await ctx.database.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.status, 'pending'));
+    expect(pending.filter((row) => row.id !== template.id)).toHaveLength(0);
+    // The fabricated rows moved no money: remove them and the ledger holds again.
+    await ctx.database.db.delete(transactions).where(inArray(transactions.hash, hashes));
+    await expectLedgerBalanced(ctx.database.db);
+  });
+});
+
+describe('chain clock with a time scale [pglite]', () => {
+  const ctx = useTestApp('pglite', { config: { chain: { timeScale: 60, tickIntervalMs: 20 } } });
+
+  it('shrinks the pending wait and the confirmation interval by the scale', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const response = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1', speed: 'slow' });
+    const [row] = await ctx.database.db.select().from(transactions).where(eq(transactions.hash, response.json().transaction.hash));
+    const waitMs = row!.includeAt.getTime() - row!.createdAt.getTime();
+    expect(waitMs).toBeGreaterThanOrEqual(30_000 / 60);
+    expect(waitMs).toBeLessThanOrEqual(60_000 / 60);
+    const includeAtMs = row!.includeAt.getTime();
+    const scaledIntervalMs = CONFIRMATION_INTERVAL_MS.slow / 60;
+    await ctx.app.ledger.clock.tick(includeAtMs + Math.ceil(scaledIntervalMs));
+    const [after] = await ctx.database.db.select().from(transactions).where(eq(transactions.id, row!.id));
+    expect(after?.confirmations).toBe(2);
+    expect(after?.nextConfirmationAt?.getTime()).toBe(includeAtMs + Math.ceil(2 * scaledIntervalMs));
+    await expectLedgerBalanced(ctx.database.db);
+  });
+});

@@ -1,0 +1,83 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  feeFromReceipt,
+  GAS_USED,
+  isGasSpeed,
+  isNetworkId,
+  LIVE_FACTOR_REFRESH_MS,
+  liveFactorPermilleFromRandom,
+  quoteFee,
+  type FeeQuote,
+  type GasSpeed,
+  type NetworkId,
+} from '@fincrypt/domain';
+
+/** How long a quoted fee is honoured after it was shown. */
+export const QUOTE_TTL_MS = 60_000;
+/** A quote dated this far in the future (clock skew between processes) is still accepted. */
+const QUOTE_CLOCK_SKEW_MS = 5_000;
+
+export interface SignedFeeQuote extends FeeQuote {
+  quoteId: string;
+  expiresAt: string;
+}
+
+export interface ChargedFee {
+  gasPriceWei: bigint;
+  feeUnits: bigint;
+  /** 'quote' when a fresh quote fixed the price, else the price of the moment. */
+  source: 'quote' | 'current';
+}
+
+/**
+ * The live fee factor (0.8–1.2, new every 15 s) and signed quotes. The factor of a 15-second window is
+ * derived from a shared secret, so every server process on the same data agrees on it without talking,
+ * and nobody outside can predict it. A quote id carries its own gas price and time under an HMAC, so
+ * honouring it needs no table.
+ */
+export function createFeeMarket(secret: string) {
+  const mac = (text: string) => createHmac('sha256', secret).update(text).digest();
+
+  const liveFactorPermille = (network: NetworkId, nowMs: number): number => {
+    const window = Math.floor(nowMs / LIVE_FACTOR_REFRESH_MS);
+    const random01 = mac(`live-factor:${network}:${window}`).readUIntBE(0, 6) / 2 ** 48;
+    return liveFactorPermilleFromRandom(random01);
+  };
+
+  const signature = (payload: string) => mac(`quote:${payload}`).subarray(0, 16).toString('base64url');
+
+  const quote = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number): SignedFeeQuote => {
+    const base = quoteFee({ network, speed, liveFactorPermille: liveFactorPermille(network, nowMs), usdPrice, now: nowMs });
+    const payload = `${network}:${speed}:${base.gasPriceWei}:${nowMs}`;
+    return { ...base, quoteId: `${payload}.${signature(payload)}`, expiresAt: new Date(nowMs + QUOTE_TTL_MS).toISOString() };
+  };
+
+  /** The gas price a quote id fixes, when it is genuine, for this network and speed, and still fresh. */
+  const honouredGasPrice = (quoteId: string, network: NetworkId, speed: GasSpeed, nowMs: number): bigint | undefined => {
+    const dot = quoteId.lastIndexOf('.');
+    if (dot < 0) return undefined;
+    const payload = quoteId.slice(0, dot);
+    const given = Buffer.from(quoteId.slice(dot + 1), 'base64url');
+    const expected = Buffer.from(signature(payload), 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const [quotedNetwork, quotedSpeed, gasPrice, quotedAt] = payload.split(':');
+    if (!isNetworkId(quotedNetwork) || quotedNetwork !== network || !isGasSpeed(quotedSpeed) || quotedSpeed !== speed) return undefined;
+    const quotedAtMs = Number(quotedAt);
+    if (!Number.isSafeInteger(quotedAtMs) || nowMs - quotedAtMs > QUOTE_TTL_MS || quotedAtMs - nowMs > QUOTE_CLOCK_SKEW_MS) return undefined;
+    return /^\d{1,40}$/.test(gasPrice ?? '') ? BigInt(gasPrice!) : undefined;
+  };
+
+  return {
+    liveFactorPermille,
+    quote,
+
+    /** The fee a send pays: the quoted one while its quote is fresh, otherwise the current one. */
+    feeFor(network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string): ChargedFee {
+      const quoted = quoteId === undefined ? undefined : honouredGasPrice(quoteId, network, speed, nowMs);
+      const gasPriceWei = quoted ?? BigInt(quote(network, speed, nowMs).gasPriceWei);
+      return { gasPriceWei, feeUnits: feeFromReceipt(GAS_USED, gasPriceWei, network), source: quoted === undefined ? 'current' : 'quote' };
+    },
+  };
+}
+
+export type FeeMarket = ReturnType<typeof createFeeMarket>;

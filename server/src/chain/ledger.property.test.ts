@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatAmountTrimmed,
+  GAS_SPEEDS,
+  getNetwork,
+  MAX_CONFIRMATIONS,
+  NETWORK_IDS,
+  SEND_MESSAGES,
+  startingBalanceUnits,
+  type GasSpeed,
+  type NetworkId,
+} from '@fincrypt/domain';
+import { count, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { transactions, wallets } from '../db/schema.ts';
+import { call, signUp, type TestUser } from '../test/auth-client.ts';
+import { externalAddress, postSend } from '../test/ledger-client.ts';
+import { useTestApp, type TestContext } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
+import { checkLedger } from './ledger-check.ts';
+
+/**
+ * Model-based test of the whole ledger through the HTTP API: random sequences of connect, disconnect,
+ * send (inside and outside the system, affordable or not, with or without a quote), replay, clock ticks
+ * and restarts, across several users. After every step the database must agree with a model that is
+ * nothing but a map of balances and counters: conservation exact, no negative balance, every send
+ * applied exactly once.
+ */
+
+const USERS = 3;
+const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 120);
+
+interface ModelWallet {
+  id: string;
+  userIndex: number;
+  network: NetworkId;
+  address: string;
+  balance: bigint;
+  isConnected: boolean;
+}
+
+interface SentRecord {
+  userIndex: number;
+  key: string;
+  body: Record<string, unknown>;
+  statusCode: number;
+  responseBody: string;
+}
+
+interface Model {
+  wallets: Map<string, ModelWallet>;
+  sendRows: number;
+  receiveRows: number;
+  sent: SentRecord[];
+  /** Confirmations last seen per transaction row, which may only grow. */
+  confirmations: Map<string, number>;
+}
+
+interface Real {
+  ctx: TestContext;
+  users: TestUser[];
+}
+
+const app = (real: Real): FastifyInstance => real.ctx.app;
+
+function connectedWallet(model: Model, userIndex: number, network: NetworkId): ModelWallet | undefined {
+  return [...model.wallets.values()].find((wallet) => wallet.userIndex === userIndex && wallet.network === network && wallet.isConnected);
+}
+
+class ConnectCommand implements fc.AsyncCommand<Model, Real, false> {
+  constructor(readonly userIndex: number, readonly network: NetworkId) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const response = await call(app(real), 'POST', '/api/wallets', { cookie: real.users[this.userIndex]!.cookie, body: { network: this.network } });
+    if (connectedWallet(model, this.userIndex, this.network)) {
+      expect(response.statusCode).toBe(409);
+      return;
+    }
+    expect(response.statusCode).toBe(201);
+    const wallet = response.json();
+    expect(BigInt(wallet.balanceUnits)).toBe(startingBalanceUnits(this.network));
+    model.wallets.set(wallet.id, { id: wallet.id, userIndex: this.userIndex, network: this.network, address: wallet.address, balance: BigInt(wallet.balanceUnits), isConnected: true });
+  }
+  toString = () => `connect(user ${this.userIndex}, ${this.network})`;
+}
+
+class DisconnectCommand implements fc.AsyncCommand<Model, Real, false> {
+  constructor(readonly userIndex: number, readonly network: NetworkId) {}
+  check = (model: Readonly<Model>) => connectedWallet(model as Model, this.userIndex, this.network) !== undefined;
+  async run(model: Model, real: Real) {
+    const wallet = connectedWallet(model, this.userIndex, this.network)!;
+    const response = await call(app(real), 'DELETE', `/api/wallets/${wallet.id}`, { cookie: real.users[this.userIndex]!.cookie });
+    expect(response.statusCode).toBe(204);
+    wallet.isConnected = false;
+  }
+  toString = () => `disconnect(user ${this.userIndex}, ${this.network})`;
+}
+
+class SendCommand implements fc.AsyncCommand<Model, Real, false> {
+  constructor(
+    readonly userIndex: number,
+    readonly network: NetworkId,
+    /** null = an address outside the system; otherwise picks one of the network's other wallets. */
+    readonly recipientPick: number | null,
+    /** The amount as thousandths of the sender's balance: above 1000 is more than it holds. */
+    readonly amountPermille: number,
+    readonly speed: GasSpeed,
+    readonly isQuoted: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => connectedWallet(model as Model, this.userIndex, this.network) !== undefined;
+  async run(model: Model, real: Real) {
+    const user = real.users[this.userIndex]!;
+    const sender = connectedWallet(model, this.userIndex, this.network)!;
+    const others = [...model.wallets.values()].filter((wallet) => wallet.network === this.network && wallet.id !== sender.id);
+    const recipient = this.recipientPick === null || others.length === 0 ? undefined : others[this.recipientPick % others.length];
+    const to = recipient?.address ?? externalAddress(this.network);
+    const amountUnits = (sender.balance * BigInt(this.amountPermille)) / 1000n || 1n;
+    const body: Record<string, unknown> = { walletId: sender.id, to, amount: formatAmountTrimmed(amountUnits, getNetwork(this.network).decimals), speed: this.speed };
+
+    let quotedFee: bigint | undefined;
+    if (this.isQuoted) {
+      const fees = (await call(app(real), 'GET', `/api/fees?walletId=${sender.id}`, { cookie: user.cookie })).json();
+      const quote = fees.quotes.find((candidate: { speed: string }) => candidate.speed === this.speed);
+      body.quoteId = quote.quoteId;
+      quotedFee = BigInt(quote.feeUnits);
+    }
+    const key = randomUUID();
+    const response = await postSend(app(real), user, body, key);
+    model.sent.push({ userIndex: this.userIndex, key, body, statusCode: response.statusCode, responseBody: response.body });
+
+    if (quotedFee !== undefined) {
+      expect(response.statusCode).toBe(amountUnits + quotedFee <= sender.balance ? 201 : 400);
+    }
+    if (response.statusCode === 400) {
+      expect(response.json().error.message).toBe(SEND_MESSAGES.insufficientBalance);
+      return;
+    }
+    expect(response.statusCode).toBe(201);
+    const fee = BigInt(response.json().transaction.feeUnits);
+    if (quotedFee !== undefined) expect(fee).toBe(quotedFee);
+    expect(amountUnits + fee).toBeLessThanOrEqual(sender.balance);
+    sender.balance -= amountUnits + fee;
+    model.sendRows += 1;
+    if (recipient) {
+      recipient.balance += amountUnits;
+      model.receiveRows += 1;
+    }
+  }
+  toString = () =>
+    `send(user ${this.userIndex}, ${this.network}, to ${this.recipientPick ?? 'outside'}, ${this.amountPermille}‰, ${this.speed}${this.isQuoted ? ', quoted' : ''})`;
+}
+
+class ReplayCommand implements fc.AsyncCommand<Model, Real, false> {
+  constructor(readonly pick: number) {}
+  check = (model: Readonly<Model>) => model.sent.length > 0;
+  async run(model: Model, real: Real) {
+    const earlier = model.sent[this.pick % model.sent.length]!;
+    const response = await postSend(app(real), real.users[earlier.userIndex]!, earlier.body, earlier.key);
+    expect(response.statusCode).toBe(earlier.statusCode);
+    expect(response.body).toBe(earlier.responseBody);
+  }
+  toString = () => `replay(${this.pick})`;
+}
+
+class TickCommand implements fc.AsyncCommand<Model, Real, false> {
+  constructor(readonly aheadMs: number) {}
+  check = () => true;
+  async run(_model: Model, real: Real) {
+    await app(real).ledger.clock.tick(Date.now() + this.aheadMs);
+  }
+  toString = () => `tick(+${this.aheadMs} ms)`;
+}
+
+class RestartCommand implements fc.AsyncCommand<Model, Real, false> {
+  check = () => true;
+  async run(_model: Model, real: Real) {
+    await real.ctx.app.close();
+    real.ctx.app = await buildApp({ logger: false, config: real.ctx.config, database: real.ctx.database });
+    await real.ctx.app.ready();
+  }
+  toString = () => 'restart';
+}
+
+/** Each sequence starts from a clean ledger: the same users, each with fresh starter wallets. */
+async function resetLedger(real: Real): Promise<void> {
+  for (const table of ['fraud_alerts', 'transactions', 'mints', 'wallets', 'idempotency_keys']) {
+    await real.ctx.database.db.execute(sql`delete from ${sql.identifier(table)}`);
+  }
+  for (const user of real.users) expect((await call(app(real), 'GET', '/api/wallets', { cookie: user.cookie })).json().wallets).toHaveLength(3);
+}
+
+async function loadModel(real: Real): Promise<Model> {
+  const rows = await real.ctx.database.db.select().from(wallets);
+  const userIndexById = new Map(real.users.map((user, index) => [user.id, index]));
+  const model: Model = { wallets: new Map(), sendRows: 0, receiveRows: 0, sent: [], confirmations: new Map() };
+  for (const row of rows) {
+    model.wallets.set(row.id, {
+      id: row.id,
+      userIndex: userIndexById.get(row.userId) ?? -1,
+      network: row.network as NetworkId,
+      address: row.address,
+      balance: row.balance,
+      isConnected: row.disconnectedAt === null,
+    });
+  }
+  const counts = await real.ctx.database.db.select({ type: transactions.type, count: count() }).from(transactions).groupBy(transactions.type);
+  model.sendRows = counts.find((row) => row.type === 'send')?.count ?? 0;
+  model.receiveRows = counts.find((row) => row.type === 'receive')?.count ?? 0;
+  for (const row of await real.ctx.database.db.select({ id: transactions.id, confirmations: transactions.confirmations }).from(transactions)) {
+    model.confirmations.set(row.id, row.confirmations);
+  }
+  return model;
+}
+
+/** The database against the model, and the ledger's own invariants. */
+async function checkAgainstModel(model: Model, real: Real) {
+  const { db } = real.ctx.database;
+  const report = await checkLedger(db);
+  expect(report.breaches).toEqual([]);
+  const rows = await db.select({ id: wallets.id, balance: wallets.balance, disconnectedAt: wallets.disconnectedAt }).from(wallets);
+  expect(rows).toHaveLength(model.wallets.size);
+  for (const row of rows) {
+    const expected = model.wallets.get(row.id);
+    expect(row.balance, `balance of ${row.id}`).toBe(expected?.balance);
+    expect(row.balance >= 0n).toBe(true);
+    expect(row.disconnectedAt === null).toBe(expected?.isConnected);
+  }
+  const txRows = await db
+    .select({ id: transactions.id, hash: transactions.hash, type: transactions.type, status: transactions.status, confirmations: transactions.confirmations })
+    .from(transactions);
+  expect(txRows.filter((row) => row.type === 'send')).toHaveLength(model.sendRows);
+  expect(txRows.filter((row) => row.type === 'receive')).toHaveLength(model.receiveRows);
+  const byHash = new Map<string, number>();
+  for (const row of txRows) {
+    expect(row.confirmations).toBeLessThanOrEqual(MAX_CONFIRMATIONS);
+    expect(row.status === 'pending').toBe(row.confirmations === 0);
+    expect(row.confirmations).toBeGreaterThanOrEqual(model.confirmations.get(row.id) ?? 0);
+    model.confirmations.set(row.id, row.confirmations);
+    // Both sides of an internal transfer move in step.
+    const other = byHash.get(row.hash);
+    if (other !== undefined) expect(row.confirmations).toBe(other);
+    byHash.set(row.hash, row.confirmations);
+  }
+}
+
+const userIndex = fc.integer({ min: 0, max: USERS - 1 });
+const network = fc.constantFrom(...NETWORK_IDS);
+const commands = fc.commands(
+  [
+    fc.tuple(userIndex, network, fc.option(fc.nat(20), { freq: 3 }), fc.oneof(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 900, max: 1100 })), fc.constantFrom(...GAS_SPEEDS), fc.boolean()).map(
+      (args) => new SendCommand(...args),
+    ),
+    fc.tuple(userIndex, network, fc.option(fc.nat(20), { freq: 3 }), fc.integer({ min: 1, max: 300 }), fc.constantFrom(...GAS_SPEEDS), fc.boolean()).map(
+      (args) => new SendCommand(...args),
+    ),
+    fc.tuple(userIndex, network).map((args) => new ConnectCommand(...args)),
+    fc.tuple(userIndex, network).map((args) => new DisconnectCommand(...args)),
+    fc.nat(30).map((pick) => new ReplayCommand(pick)),
+    fc.constantFrom(0, 5_000, 20_000, 60_000, 600_000).map((ahead) => new TickCommand(ahead)),
+    fc.constant(new RestartCommand()),
+  ],
+  { maxCommands: 10 },
+);
+
+describeEachDatabase('ledger model (property-based)', (kind) => {
+  const ctx = useTestApp(kind);
+  const users: TestUser[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < USERS; i += 1) users.push(await signUp(ctx.app, { name: `Model ${i}` }));
+  });
+
+  it(
+    'keeps the ledger exact through random connect/disconnect/send/replay/tick/restart sequences',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(commands, async (sequence) => {
+          const real: Real = { ctx, users };
+          await resetLedger(real);
+          const model = await loadModel(real);
+          const checked = [...sequence].map((command) => ({
+            check: (m: Readonly<Model>) => command.check(m),
+            run: async (m: Model, r: Real) => {
+              await command.run(m, r);
+              await checkAgainstModel(m, r);
+            },
+            toString: () => command.toString(),
+          }));
+          await fc.asyncModelRun(() => ({ model, real }), checked);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    300_000,
+  );
+});
+

@@ -1,0 +1,67 @@
+import { BURST_GAP_MS, looksLikeButDiffers, sameAddress, type RiskLevel } from '@fincrypt/domain';
+
+export const FRAUD_REASONS = {
+  unusualAmount: 'Unusual transaction amount compared to your history',
+  unfamiliarRecipient: 'Unfamiliar receiving address',
+  burst: 'Unusually many transactions in a short time',
+  lookalikeRecipient: 'Recipient looks like an address you know but differs (possible address poisoning)',
+} as const;
+
+/** An amount counts as unusual when it is above this multiple of the mean of the user's earlier sends… */
+export const UNUSUAL_AMOUNT_MULTIPLE = 3n;
+/** …and there are at least this many earlier sends to compare with. */
+export const MIN_HISTORY_FOR_AMOUNT_RULE = 3;
+/** This many sends inside BURST_GAP_MS (this one included) raise a burst alert. */
+export const BURST_SENDS = 5;
+
+export interface FraudRuleInput {
+  amountUnits: bigint;
+  /** Canonical recipient address. */
+  to: string;
+  /** The user's earlier sends on the same network (amounts in the same unit), newest first. */
+  earlierAmountsUnits: readonly bigint[];
+  /** Addresses the user has sent to on this network before. */
+  paidAddresses: readonly string[];
+  /** Addresses of the user's own wallets, connected or not. */
+  ownAddresses: readonly string[];
+  /** The user's sends (on any network) in the last BURST_GAP_MS, this one not included. */
+  recentSendCount: number;
+}
+
+export interface FraudFinding {
+  level: RiskLevel;
+  reason: string;
+}
+
+/**
+ * Resolved reading 10: the rules a send is checked against. Each finding becomes a stored alert; none of
+ * them stops the send (the user is warned, the money still moves).
+ */
+export function evaluateFraudRules(input: FraudRuleInput): FraudFinding[] {
+  const findings: FraudFinding[] = [];
+  const known = [...input.paidAddresses, ...input.ownAddresses];
+
+  const history = input.earlierAmountsUnits;
+  if (history.length >= MIN_HISTORY_FOR_AMOUNT_RULE) {
+    const total = history.reduce((sum, amount) => sum + amount, 0n);
+    // amount > multiple × (total / n), kept exact by multiplying out the division
+    if (input.amountUnits * BigInt(history.length) > UNUSUAL_AMOUNT_MULTIPLE * total) {
+      findings.push({ level: 'medium', reason: FRAUD_REASONS.unusualAmount });
+    }
+  }
+
+  const imitated = looksLikeButDiffers(input.to, known);
+  if (imitated !== undefined) {
+    findings.push({ level: 'high', reason: FRAUD_REASONS.lookalikeRecipient });
+  } else if (!known.some((address) => sameAddress(address, input.to))) {
+    findings.push({ level: 'low', reason: FRAUD_REASONS.unfamiliarRecipient });
+  }
+
+  // Alert once as a burst forms, not on every send while it lasts.
+  if (input.recentSendCount + 1 === BURST_SENDS) {
+    findings.push({ level: 'medium', reason: FRAUD_REASONS.burst });
+  }
+  return findings;
+}
+
+export const BURST_WINDOW_MS = BURST_GAP_MS;

@@ -1,0 +1,74 @@
+import {
+  GAS_SPEED_LABELS,
+  GAS_SPEEDS,
+  LIVE_FACTOR_REFRESH_MS,
+  MAX_SENDABLE_DISPLAY_PLACES,
+  WALLET_MESSAGES,
+  feeQuotesQuerySchema,
+  feeQuotesResponseSchema,
+  formatAmount,
+  maxSendable,
+  type FeeQuotesResponse,
+} from '@fincrypt/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FeeMarket } from '../../chain/fee-market.ts';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../errors.ts';
+import { findConnectedWallet } from '../wallets/repo.ts';
+import { formatBalance, networkOf } from '../wallets/views.ts';
+import type { UsdPriceSource } from './usd-price.ts';
+
+export const feeRoutes: FastifyPluginAsyncZod<{ db: Db; feeMarket: FeeMarket; usdPrice: UsdPriceSource }> = async (
+  app,
+  { db, feeMarket, usdPrice },
+) => {
+  app.addHook('onRequest', app.requireSession);
+
+  app.get(
+    '/fees',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: "Fee quotes per speed for one of your wallets, with what it can send at each; send a quote's id back to be charged that fee",
+        querystring: feeQuotesQuerySchema,
+        response: { 200: feeQuotesResponseSchema },
+      },
+    },
+    async (request): Promise<FeeQuotesResponse> => {
+      const wallet = await findConnectedWallet(db, request.user.id, request.query.walletId);
+      if (!wallet) throw notFound(WALLET_MESSAGES.walletNotFound);
+      const network = networkOf(wallet.network);
+      const price = usdPrice(network.id);
+      const nowMs = Date.now();
+      return {
+        walletId: wallet.id,
+        network: network.id,
+        symbol: network.symbol,
+        balance: formatBalance(wallet.balance, network.id),
+        balanceUnits: wallet.balance.toString(),
+        usdPrice: price.usd,
+        priceSource: price.source,
+        refreshIntervalMs: LIVE_FACTOR_REFRESH_MS,
+        quotes: GAS_SPEEDS.map((speed) => {
+          const quote = feeMarket.quote(network.id, speed, nowMs, price.usd);
+          const sendable = maxSendable(wallet.balance, BigInt(quote.feeUnits));
+          return {
+            speed,
+            label: GAS_SPEED_LABELS[speed],
+            gasPriceWei: quote.gasPriceWei,
+            gasPriceGwei: quote.gasPriceGwei,
+            fee: quote.feeDisplay,
+            feeUnits: quote.feeUnits,
+            ...(quote.feeUsd === undefined ? {} : { feeUsd: quote.feeUsd }),
+            timeEstimate: quote.timeEstimate,
+            quotedAt: quote.quotedAt,
+            expiresAt: quote.expiresAt,
+            quoteId: quote.quoteId,
+            maxSendable: sendable === 0n ? '0' : formatAmount(sendable, network.decimals, MAX_SENDABLE_DISPLAY_PLACES),
+            maxSendableUnits: sendable.toString(),
+          };
+        }),
+      };
+    },
+  );
+};

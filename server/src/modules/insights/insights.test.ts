@@ -1,0 +1,163 @@
+import {
+  MARKET_DEPTH_LEVELS,
+  MAX_CONFIDENCE,
+  PRICE_TOKEN_IDS,
+  type PricesResponseView,
+  forecastsResponseSchema,
+  insightsStatsSchema,
+  orderBookResponseSchema,
+  sentimentConfidence,
+  sentimentFromChange,
+  volumeResponseSchema,
+} from '@fincrypt/domain';
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { DEFAULT_PRICE_FEED_SETTINGS } from '../../config.ts';
+import { transactions } from '../../db/schema.ts';
+import { type TestUser, call, signUp } from '../../test/auth-client.ts';
+import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { describeEachDatabase } from '../../test/test-database.ts';
+
+const HOUR_MS = 3_600_000;
+const INSIGHTS_PATHS = ['/stats', '/sentiment', '/forecasts', '/order-book', '/volume'];
+
+describeEachDatabase('insights API', (kind) => {
+  const clock = { offsetMs: 0 };
+  const ctx = useTestApp(kind, {
+    // A long cache keeps one simulated price through each test, so expected values can be computed from it.
+    config: { prices: { ...DEFAULT_PRICE_FEED_SETTINGS, apiUrl: undefined, apiKey: undefined, cacheTtlMs: 10 * 60_000 } },
+    app: { prices: { now: () => Date.now() + clock.offsetMs } },
+  });
+  let viewer: TestUser;
+
+  const prices = async (): Promise<PricesResponseView> => (await call(ctx.app, 'GET', '/api/prices')).json();
+  const get = async (path: string) => {
+    const response = await call(ctx.app, 'GET', `/api/insights${path}`, { cookie: viewer.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  async function send(user: TestUser, network: 'eth_sepolia' | 'solana_devnet', to: string, amount: string) {
+    const wallet = await walletOn(ctx.app, user, network);
+    const response = await postSend(ctx.app, user, { walletId: wallet.id, to, amount });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().transaction.hash as string;
+  }
+
+  it('answers signed-in users only', async () => {
+    for (const path of INSIGHTS_PATHS) {
+      const response = await call(ctx.app, 'GET', `/api/insights${path}`);
+      expect(response.statusCode, path).toBe(401);
+    }
+    viewer = await signUp(ctx.app);
+  });
+
+  it('computes volume, active users, average transaction and TPS from the ledger, with the change against the day before', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const yesterdays = await send(alice, 'eth_sepolia', externalAddress('eth_sepolia'), '2');
+    await ctx.database.db
+      .update(transactions)
+      .set({ createdAt: sql`${transactions.createdAt} - interval '30 hours'` })
+      .where(eq(transactions.hash, yesterdays));
+    await send(alice, 'eth_sepolia', (await walletOn(ctx.app, bob, 'eth_sepolia')).address, '1.5');
+    await send(alice, 'solana_devnet', externalAddress('solana_devnet'), '3');
+
+    const stats = insightsStatsSchema.parse(await get('/stats?currency=usd'));
+    const { ethereum, solana } = (await prices()).prices;
+    const volumeNow = 1.5 * ethereum.prices.usd + 3 * solana.prices.usd;
+    const volumeBefore = 2 * ethereum.prices.usd;
+    expect(stats.volume24h.value).toBeCloseTo(volumeNow, 3);
+    expect(stats.volume24h.changePercent).toBeCloseTo(((volumeNow - volumeBefore) / volumeBefore) * 100, 3);
+    // Alice and Bob (the mirrored receive) today; Alice alone the day before.
+    expect(stats.activeUsers).toEqual({ value: 2, changePercent: 100 });
+    expect(stats.averageTransaction.value).toBeCloseTo(volumeNow / 2, 3);
+    expect(stats.averageTransaction.changePercent).toBeCloseTo(((volumeNow / 2 - volumeBefore) / volumeBefore) * 100, 3);
+    expect(stats.tps).toEqual({ value: 2 / 86_400, changePercent: 100 });
+    expect(stats.transactions24h).toBe(2);
+
+    const inRupees = insightsStatsSchema.parse(await get('/stats?currency=inr'));
+    expect(inRupees.volume24h.value).toBeCloseTo(1.5 * ethereum.prices.inr + 3 * solana.prices.inr, 3);
+    expect((await call(ctx.app, 'GET', '/api/insights/stats?currency=btc', { cookie: viewer.cookie })).statusCode).toBe(400);
+  });
+
+  it('gives 24 hourly volume points ending with the current hour, and the same day in six 4-hour buckets per network', async () => {
+    const volume = volumeResponseSchema.parse(await get('/volume?currency=usd'));
+    const stats = insightsStatsSchema.parse(await get('/stats?currency=usd'));
+    const { ethereum, solana } = (await prices()).prices;
+    expect(volume.hourly).toHaveLength(24);
+    expect(Date.parse(volume.hourly.at(-1)!.hourStart)).toBe(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
+    expect(volume.hourly.reduce((sum, hour) => sum + hour.transactions, 0)).toBe(2);
+    expect(volume.hourly.reduce((sum, hour) => sum + hour.volume, 0)).toBeCloseTo(stats.volume24h.value, 3);
+    expect(volume.byNetwork).toHaveLength(6);
+    const total = (network: 'eth_sepolia' | 'polygon_mumbai' | 'solana_devnet') =>
+      volume.byNetwork.reduce((sum, bucket) => sum + bucket.volumes[network], 0);
+    expect(total('eth_sepolia')).toBeCloseTo(1.5 * ethereum.prices.usd, 3);
+    expect(total('solana_devnet')).toBeCloseTo(3 * solana.prices.usd, 3);
+    expect(total('polygon_mumbai')).toBe(0);
+  });
+
+  it("reads the sentiment from a coin's 24h change with the spec's thresholds", async () => {
+    const current = (await prices()).prices;
+    for (const tokenId of PRICE_TOKEN_IDS) {
+      const sentiment = await get(`/sentiment?token=${tokenId}`);
+      const change = current[tokenId].change24h;
+      expect(sentiment).toMatchObject({
+        token: tokenId,
+        label: sentimentFromChange(change).label,
+        confidence: sentimentConfidence(change),
+        change24h: change,
+        source: 'simulated',
+      });
+      expect(sentiment.factors).toHaveLength(3);
+    }
+    expect((await get('/sentiment')).token).toBe('ethereum');
+    expect((await call(ctx.app, 'GET', '/api/insights/sentiment?token=dogecoin', { cookie: viewer.cookie })).statusCode).toBe(400);
+  });
+
+  it('forecasts every coin from its price history with a confidence from the backtest', async () => {
+    const body = forecastsResponseSchema.parse(await get('/forecasts?currency=gbp'));
+    const current = (await prices()).prices;
+    expect(body.method.name).toMatch(/Holt/);
+    expect(body.forecasts.map((forecast) => forecast.fromCurrency)).toEqual(['ETH', 'MATIC', 'SOL']);
+    for (const forecast of body.forecasts) {
+      const coin = current[forecast.token];
+      expect(forecast).toMatchObject({ toCurrency: 'GBP', currency: 'gbp', currentRate: coin.prices.gbp, change24hPercent: coin.change24h });
+      expect(forecast.historyDays).toBeGreaterThanOrEqual(90);
+      expect(forecast.backtest.forecastsChecked).toBe(20);
+      expect(forecast.confidence).toBeGreaterThan(0);
+      expect(forecast.confidence).toBeLessThanOrEqual(MAX_CONFIDENCE);
+      for (const [rate, percent] of [
+        [forecast.predictedRate24h, forecast.expectedChangePercent.h24],
+        [forecast.predictedRate7d, forecast.expectedChangePercent.d7],
+        [forecast.predictedRate30d, forecast.expectedChangePercent.d30],
+      ] as const) {
+        expect(rate).toBeCloseTo(forecast.currentRate * (1 + percent / 100), 2);
+      }
+      // change24h is the move in the currency that the percentage describes.
+      expect(forecast.currentRate - forecast.change24h).toBeCloseTo(forecast.currentRate / (1 + forecast.change24hPercent / 100), 3);
+    }
+  });
+
+  it('simulates an order book of 100 levels per side around the current price, the same all minute, another one once the price moves on', async () => {
+    const book = orderBookResponseSchema.parse(await get('/order-book?token=ethereum&currency=usd'));
+    const current = (await prices()).prices.ethereum.prices.usd;
+    expect(book.bids).toHaveLength(MARKET_DEPTH_LEVELS);
+    expect(book.asks).toHaveLength(MARKET_DEPTH_LEVELS);
+    expect(book.midPrice).toBe(current);
+    expect(book.bids[0]!.price).toBeLessThan(book.midPrice);
+    expect(book.asks[0]!.price).toBeGreaterThan(book.midPrice);
+    expect(book.asks[0]!.price - book.bids[0]!.price).toBeLessThanOrEqual(2 * book.tickSize);
+    expect(await get('/order-book?token=ethereum&currency=usd')).toEqual(book);
+
+    const inYen = orderBookResponseSchema.parse(await get('/order-book?token=ethereum&currency=jpy'));
+    expect(inYen.midPrice).toBe((await prices()).prices.ethereum.prices.jpy);
+
+    clock.offsetMs += 11 * 60_000;
+    const later = orderBookResponseSchema.parse(await get('/order-book?token=ethereum&currency=usd'));
+    expect(later.asOf).not.toBe(book.asOf);
+    expect(later.bids.map((level) => level.amount)).not.toEqual(book.bids.map((level) => level.amount));
+    expect((await call(ctx.app, 'GET', '/api/insights/order-book?token=ethereum&currency=xau', { cookie: viewer.cookie })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkLedger } from '../../chain/ledger-check.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const ledgerReportSchema = z.object({
+  isBalanced: z.boolean(),
+  networks: z.array(
+    z.object({
+      network: z.string(),
+      minted: z.string(),
+      balances: z.string(),
+      fees: z.string(),
+      sentOutside: z.string(),
+      wallets: z.number(),
+      sends: z.number(),
+    }),
+  ),
+  breaches: z.array(z.string()),
+  checkedAt: z.string(),
+});
+
+/** The ledger check through a running server (`LEDGER_CHECK_URL=… npm run ledger:check`); answers on loopback only. */
+export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/system/ledger',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Ledger invariants (minted = balances + fees + sent outside, …); from this machine only',
+        response: { 200: ledgerReportSchema },
+      },
+    },
+    async (request) => {
+      if (!LOOPBACK.has(request.ip)) throw new AppError(403, 'FORBIDDEN', 'The ledger check answers only on this machine');
+      return checkLedger(db);
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import { explorerTransactionSchema, type TransactionView } from '@fincrypt/domain';
+import { expect, it } from 'vitest';
+import { call, signUp, type TestUser } from '../../test/auth-client.ts';
+import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { describeEachDatabase } from '../../test/test-database.ts';
+
+describeEachDatabase('transactions read API', (kind) => {
+  const ctx = useTestApp(kind);
+
+  const list = async (user: TestUser, query = '') => {
+    const response = await call(ctx.app, 'GET', `/api/transactions${query}`, { cookie: user.cookie });
+    expect(response.statusCode, query).toBe(200);
+    return response.json() as { items: TransactionView[]; nextCursor: string | null };
+  };
+
+  /** Alice sends 4 ETH transfers outside, 2 MATIC transfers to Bob; Bob sends 1 SOL back. */
+  async function history() {
+    const alice = await signUp(ctx.app, { name: 'Alice' });
+    const bob = await signUp(ctx.app, { name: 'Bob' });
+    const aliceEth = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const aliceMatic = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const aliceSol = await walletOn(ctx.app, alice, 'solana_devnet');
+    const bobMatic = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const bobSol = await walletOn(ctx.app, bob, 'solana_devnet');
+    const outside = externalAddress('eth_sepolia');
+    const hashes: string[] = [];
+    const send = async (user: TestUser, body: Parameters<typeof postSend>[2]) => {
+      const response = await postSend(ctx.app, user, body);
+      expect(response.statusCode).toBe(201);
+      hashes.push(response.json().transaction.hash);
+      return response.json().transaction as TransactionView;
+    };
+    for (let i = 1; i <= 4; i += 1) await send(alice, { walletId: aliceEth.id, to: outside, amount: `0.${i}` });
+    for (let i = 1; i <= 2; i += 1) await send(alice, { walletId: aliceMatic.id, to: bobMatic.address, amount: `${i}` });
+    const back = await send(bob, { walletId: bobSol.id, to: aliceSol.address, amount: '1', speed: 'fast' });
+    return { alice, bob, outside, aliceEth, bobMatic, hashes, back };
+  }
+
+  it('lists your transactions newest first, in pages, and only yours', async () => {
+    const { alice, bob, hashes } = await history();
+    const all = await list(alice);
+    expect(all.items).toHaveLength(7);
+    expect(all.nextCursor).toBeNull();
+    const times = all.items.map((item) => Date.parse(item.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(all.items[0]).toMatchObject({ type: 'receive', network: 'solana_devnet', hash: hashes[6] });
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { items: TransactionView[]; nextCursor: string | null } = await list(alice, `?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(all.items.map((item) => item.id));
+
+    const bobs = await list(bob);
+    expect(bobs.items.map((item) => item.type).sort()).toEqual(['receive', 'receive', 'send']);
+    for (const query of ['?limit=0', '?limit=101', '?cursor=bm90LWEtY3Vyc29y', '?type=sideways', '?status=lost', '?from=yesterday']) {
+      expect((await call(ctx.app, 'GET', `/api/transactions${query}`, { cookie: alice.cookie })).statusCode, query).toBe(400);
+    }
+  });
+
+  it('filters by search (hash, from, to; any case), type, status and date range', async () => {
+    const { alice, outside, aliceEth, hashes } = await history();
+    const byHash = await list(alice, `?search=${hashes[2]!.slice(10, 30).toUpperCase()}`);
+    expect(byHash.items.map((item) => item.hash)).toEqual([hashes[2]]);
+    expect((await list(alice, `?search=${outside.toLowerCase()}`)).items).toHaveLength(4);
+    expect((await list(alice, `?search=${aliceEth.address.slice(0, 12).toUpperCase()}`)).items).toHaveLength(4);
+    expect((await list(alice, '?search=%25')).items).toHaveLength(0);
+    expect((await list(alice, '?type=receive')).items.map((item) => item.network)).toEqual(['solana_devnet']);
+    expect((await list(alice, '?type=send&status=pending')).items).toHaveLength(6);
+
+    await ctx.app.ledger.clock.tick(Date.now() + 10 * 60_000);
+    expect((await list(alice, '?status=pending')).items).toHaveLength(0);
+    expect((await list(alice, '?status=confirmed')).items).toHaveLength(7);
+    const counts = await call(ctx.app, 'GET', '/api/transactions/counts', { cookie: alice.cookie });
+    expect(counts.json()).toEqual({ pending: 0, confirmed: 7, failed: 0 });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await list(alice, `?from=${today}&to=${today}`)).items).toHaveLength(7);
+    expect((await list(alice, `?to=${yesterday}`)).items).toHaveLength(0);
+    const inAnHour = encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString());
+    expect((await list(alice, `?from=${inAnHour}`)).items).toHaveLength(0);
+    const range = await call(ctx.app, 'GET', `/api/transactions?from=${today}&to=${yesterday}`, { cookie: alice.cookie });
+    expect(range.statusCode).toBe(400);
+    expect(range.json().error.message).toBe('The start date must not be after the end date');
+  });
+
+  it("shows a transaction by hash to the users it belongs to, each their side, and 404 to anyone else", async () => {
+    const { alice, bob, hashes } = await history();
+    const stranger = await signUp(ctx.app);
+    const internal = hashes[4]!;
+    const asSender = await call(ctx.app, 'GET', `/api/transactions/${internal}`, { cookie: alice.cookie });
+    const asRecipient = await call(ctx.app, 'GET', `/api/transactions/${internal.toUpperCase().replace('0X', '0x')}`, { cookie: bob.cookie });
+    expect(asSender.json()).toMatchObject({ type: 'send', hash: internal });
+    expect(asRecipient.json()).toMatchObject({ type: 'receive', hash: internal });
+    expect((await call(ctx.app, 'GET', `/api/transactions/${internal}`, { cookie: stranger.cookie })).statusCode).toBe(404);
+    const missing = await call(ctx.app, 'GET', `/api/transactions/0x${'ab'.repeat(32)}`, { cookie: alice.cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Transaction Not Found');
+    expect((await call(ctx.app, 'GET', '/api/transactions/not-a-hash', { cookie: alice.cookie })).statusCode).toBe(404);
+  });
+
+  it('opens any transaction in the public explorer with chain data only', async () => {
+    const { hashes, back } = await history();
+    for (const hash of [hashes[0]!, hashes[5]!, back.hash]) {
+      const response = await call(ctx.app, 'GET', `/api/explorer/tx/${hash}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(Object.keys(body).sort()).toEqual(Object.keys(explorerTransactionSchema.shape).sort());
+      expect(body.hash).toBe(hash);
+      expect(JSON.stringify(body)).not.toMatch(/userId|walletId|email|@example\.com/);
+    }
+    const sol = (await call(ctx.app, 'GET', `/api/explorer/tx/${back.hash}`)).json();
+    expect(sol).toMatchObject({ network: 'solana_devnet', symbol: 'SOL', value: '1', status: 'pending', confirmations: 0, gasUsed: '21000' });
+    expect((await call(ctx.app, 'GET', `/api/explorer/tx/0x${'cd'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/explorer/tx/${'z'.repeat(95)}`)).statusCode).toBe(404);
+    // Fastify refuses path parameters over 100 characters before any handler runs.
+    expect((await call(ctx.app, 'GET', `/api/explorer/tx/${'z'.repeat(200)}`)).statusCode).toBe(414);
+  });
+
+  it('documents every ledger route in the OpenAPI page', async () => {
+    const spec = (await call(ctx.app, 'GET', '/api/docs/json')).json();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/wallets',
+        '/api/wallets/{id}',
+        '/api/fees',
+        '/api/transactions',
+        '/api/transactions/counts',
+        '/api/transactions/{hash}',
+        '/api/explorer/tx/{hash}',
+        '/api/alerts',
+        '/api/risk',
+      ]),
+    );
+    const send = spec.paths['/api/transactions'].post;
+    expect(send.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toContain('header:idempotency-key');
+  });
+});

@@ -1,0 +1,155 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  WALLET_MESSAGES,
+  explorerTransactionSchema,
+  idempotencyKeySchema,
+  sendRequestSchema,
+  sendResponseSchema,
+  transactionCountsSchema,
+  transactionListQuerySchema,
+  transactionPageSchema,
+  transactionViewSchema,
+  type TransactionCounts,
+} from '@fincrypt/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { normalizeHash } from '../../lib/ids.ts';
+import { countUserTransactionsByStatus, findChainTransaction, findUserTransactionByHash, listUserTransactions } from './repo.ts';
+import type { SendService } from './service.ts';
+import { toExplorerView, toTransactionView } from './views.ts';
+
+const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+const hashParams = z.object({ hash: z.string().max(128) });
+
+const sendHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z.string({ error: WALLET_MESSAGES.idempotencyKeyMissing }).pipe(idempotencyKeySchema),
+});
+
+/** The page cursor: the last row's (createdAt, id), opaque to clients. */
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const createdAt = new Date(Number(ms));
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{1,15}$/.test(ms ?? '') || Number.isNaN(createdAt.getTime())) {
+    throw badRequest(WALLET_MESSAGES.invalidCursor);
+  }
+  return { createdAt, id };
+}
+
+/** A day means that whole UTC day; an instant means itself. */
+function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
+  return new Date(value);
+}
+
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; sends: SendService }> = async (app, { db, sends }) => {
+  app.addHook('onRequest', app.requireSession);
+
+  app.post(
+    '/transactions',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'Send: debits amount + fee at once; an internal recipient is credited at once. Retries with the same Idempotency-Key get the first answer.',
+        headers: sendHeaders,
+        body: sendRequestSchema,
+        response: { 201: sendResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await sends.send(request.user.id, request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
+      if (outcome.statusCode === 201) return reply.status(201).send(outcome.body);
+      return reply.status(outcome.statusCode).send(outcome.body);
+    },
+  );
+
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'Your transactions, newest first, filtered; page on with nextCursor',
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionPageSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const fromTime = dateBound(query.from, 'start');
+      const toTime = dateBound(query.to, 'end');
+      if (fromTime && toTime && fromTime > toTime) throw badRequest(WALLET_MESSAGES.invalidDateRange);
+      const rows = await listUserTransactions(
+        db,
+        request.user.id,
+        {
+          search: query.search || undefined,
+          type: query.type,
+          status: query.status,
+          fromTime,
+          toTime,
+          before: query.cursor ? decodeCursor(query.cursor) : undefined,
+        },
+        query.limit + 1,
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return { items: page.map(toTransactionView), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    },
+  );
+
+  app.get(
+    '/transactions/counts',
+    { schema: { tags: ['transactions'], summary: 'How many of your transactions are pending, confirmed, failed', response: { 200: transactionCountsSchema } } },
+    async (request) => {
+      const counts: TransactionCounts = { pending: 0, confirmed: 0, failed: 0 };
+      for (const row of await countUserTransactionsByStatus(db, request.user.id)) counts[row.status] = Number(row.count);
+      return counts;
+    },
+  );
+
+  app.get(
+    '/transactions/:hash',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'One of your transactions by hash (404 when it is not yours)',
+        params: hashParams,
+        response: { 200: transactionViewSchema },
+      },
+    },
+    async (request) => {
+      const hash = normalizeHash(request.params.hash);
+      const row = hash === undefined ? undefined : await findUserTransactionByHash(db, request.user.id, hash);
+      if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
+      return toTransactionView(row);
+    },
+  );
+};
+
+/** The public block explorer: any transaction of the simulated chains, as a chain shows it. */
+export const explorerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/explorer/tx/:hash',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'A transaction as a block explorer shows it (no sign-in)',
+        params: hashParams,
+        response: { 200: explorerTransactionSchema },
+      },
+    },
+    async (request) => {
+      const hash = normalizeHash(request.params.hash);
+      const row = hash === undefined ? undefined : await findChainTransaction(db, hash);
+      if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
+      return toExplorerView(row);
+    },
+  );
+};

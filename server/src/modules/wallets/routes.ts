@@ -1,0 +1,52 @@
+import { connectWalletSchema, WALLET_MESSAGES, walletListSchema, walletViewSchema } from '@fincrypt/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { WalletService } from './service.ts';
+
+export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletService }> = async (app, { wallets }) => {
+  app.addHook('onRequest', app.requireSession);
+
+  app.get(
+    '/wallets',
+    {
+      schema: {
+        tags: ['wallets'],
+        summary: 'Your connected wallets with balances (a first visit creates one per network)',
+        response: { 200: walletListSchema },
+      },
+    },
+    async (request) => ({ wallets: await wallets.list(request.user.id) }),
+  );
+
+  app.post(
+    '/wallets',
+    {
+      schema: {
+        tags: ['wallets'],
+        summary: 'Connect a new wallet on a network (a fresh key pair holding 100.0000)',
+        body: connectWalletSchema,
+        response: { 201: walletViewSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await wallets.connect(request.user.id, request.body.network)),
+  );
+
+  app.delete(
+    '/wallets/:id',
+    {
+      schema: {
+        tags: ['wallets'],
+        summary: 'Disconnect a wallet (its history stays on the ledger and in the explorer)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) throw notFound(WALLET_MESSAGES.walletNotFound);
+      await wallets.disconnect(request.user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,191 @@
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  getNetwork,
+  isValidAddress,
+  MAX_WALLETS_PER_USER,
+  NETWORK_IDS,
+  WALLET_MESSAGES,
+  type Network,
+} from '@fincrypt/domain';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createKeyVault } from '../../chain/key-vault.ts';
+import { generateKeyPair, type KeyPairGenerator } from '../../chain/keys.ts';
+import { mints, wallets } from '../../db/schema.ts';
+import { loadSecret } from '../../lib/secrets.ts';
+import { call, cookiesFrom, signIn, signUp } from '../../test/auth-client.ts';
+import { expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../../test/ledger-client.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { describeEachDatabase } from '../../test/test-database.ts';
+
+const failingOn =
+  (failing: readonly string[]): KeyPairGenerator =>
+  (network: Network) => {
+    if (failing.includes(network.id)) throw new Error(`key generation failed on ${network.id}`);
+    return generateKeyPair(network);
+  };
+
+describeEachDatabase('wallets API', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('gives a new user one wallet per network at sign-up, each a real address holding 100.0000, minted', async () => {
+    const user = await signUp(ctx.app);
+    const list = await listWallets(ctx.app, user);
+    expect(list.map((wallet) => wallet.network).sort()).toEqual([...NETWORK_IDS].sort());
+    for (const wallet of list) {
+      const network = getNetwork(wallet.network);
+      expect(isValidAddress(network.id, wallet.address)).toBe(true);
+      expect(wallet).toMatchObject({ balance: '100.0000', balanceUnits: (100n * 10n ** BigInt(network.decimals)).toString(), symbol: network.symbol, type: network.blockchainType });
+      const [mint] = await ctx.database.db.select().from(mints).where(eq(mints.walletId, wallet.id));
+      expect(mint?.amount).toBe(100n * 10n ** BigInt(network.decimals));
+    }
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('refuses a second wallet on a connected network with the spec message, and an unknown network', async () => {
+    const user = await signUp(ctx.app);
+    const duplicate = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'eth_sepolia' } });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.message).toBe('A Ethereum Sepolia wallet is already connected');
+    const unknown = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'eth-mainnet' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(await listWallets(ctx.app, user)).toHaveLength(3);
+  });
+
+  it('answers concurrent connects on one network with one wallet and 409s', async () => {
+    const user = await signUp(ctx.app);
+    const solana = await walletOn(ctx.app, user, 'solana_devnet');
+    expect((await call(ctx.app, 'DELETE', `/api/wallets/${solana.id}`, { cookie: user.cookie })).statusCode).toBe(204);
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, () => call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'solana_devnet' } })),
+    );
+    expect(attempts.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await listWallets(ctx.app, user)).filter((wallet) => wallet.network === 'solana_devnet')).toHaveLength(1);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('disconnects a wallet: gone from the list, its history still on the ledger; a new one can be connected', async () => {
+    const user = await signUp(ctx.app);
+    const old = await walletOn(ctx.app, user, 'polygon_mumbai');
+    const sent = await postSend(ctx.app, user, { walletId: old.id, to: externalAddress('polygon_mumbai'), amount: '1' });
+    expect(sent.statusCode).toBe(201);
+    const hash = sent.json().transaction.hash;
+
+    expect((await call(ctx.app, 'DELETE', `/api/wallets/${old.id}`, { cookie: user.cookie })).statusCode).toBe(204);
+    expect((await listWallets(ctx.app, user)).map((wallet) => wallet.id)).not.toContain(old.id);
+    expect((await call(ctx.app, 'DELETE', `/api/wallets/${old.id}`, { cookie: user.cookie })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `/api/explorer/tx/${hash}`)).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', `/api/transactions/${hash}`, { cookie: user.cookie })).statusCode).toBe(200);
+    const [kept] = await ctx.database.db.select().from(wallets).where(eq(wallets.id, old.id));
+    expect(kept?.disconnectedAt).not.toBeNull();
+
+    // A disconnected wallet cannot send any more.
+    const orphanSend = await postSend(ctx.app, user, { walletId: old.id, to: externalAddress('polygon_mumbai'), amount: '1' });
+    expect(orphanSend.statusCode).toBe(404);
+    expect(orphanSend.json().error.message).toBe('Sender wallet not found');
+
+    const reconnected = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_mumbai' } });
+    expect(reconnected.statusCode).toBe(201);
+    expect(reconnected.json()).toMatchObject({ network: 'polygon_mumbai', balance: '100.0000' });
+    expect(reconnected.json().address).not.toBe(old.address);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('caps the wallets one account can ever create (each connect mints 100.0000)', async () => {
+    const user = await signUp(ctx.app);
+    for (let created = 3; created < MAX_WALLETS_PER_USER; created += 1) {
+      const current = await walletOn(ctx.app, user, 'solana_devnet');
+      expect((await call(ctx.app, 'DELETE', `/api/wallets/${current.id}`, { cookie: user.cookie })).statusCode).toBe(204);
+      expect((await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'solana_devnet' } })).statusCode).toBe(201);
+    }
+    const current = await walletOn(ctx.app, user, 'solana_devnet');
+    await call(ctx.app, 'DELETE', `/api/wallets/${current.id}`, { cookie: user.cookie });
+    const refused = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'solana_devnet' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'WALLET_LIMIT_REACHED', message: WALLET_MESSAGES.walletLimitReached });
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('answers 404 for an id that is not a wallet of yours, whatever its shape', async () => {
+    const user = await signUp(ctx.app);
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "1' or '1'='1"]) {
+      const response = await call(ctx.app, 'DELETE', `/api/wallets/${encodeURIComponent(id)}`, { cookie: user.cookie });
+      expect(response.statusCode, id).toBe(404);
+    }
+  });
+
+  it('never returns a private key from any route', async () => {
+    const user = await signUp(ctx.app);
+    const list = await listWallets(ctx.app, user);
+    const eth = list.find((wallet) => wallet.network === 'eth_sepolia')!;
+    const other = await signUp(ctx.app);
+    const otherEth = await walletOn(ctx.app, other, 'eth_sepolia');
+    const bodies = [
+      JSON.stringify(list),
+      (await call(ctx.app, 'GET', `/api/fees?walletId=${eth.id}`, { cookie: user.cookie })).body,
+      (await postSend(ctx.app, user, { walletId: eth.id, to: otherEth.address, amount: '2' })).body,
+      (await call(ctx.app, 'GET', '/api/transactions', { cookie: user.cookie })).body,
+      (await call(ctx.app, 'GET', '/api/transactions', { cookie: other.cookie })).body,
+      (await call(ctx.app, 'GET', '/api/alerts', { cookie: user.cookie })).body,
+      (await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'eth_sepolia' } })).body,
+    ];
+    const vault = createKeyVault(await loadSecret('wallet-keys', { fromEnv: undefined, database: ctx.database, dataDir: undefined }));
+    const ids = new Set([...list.map((wallet) => wallet.id), otherEth.id]);
+    const walletRows = (await ctx.database.db.select().from(wallets)).filter((row) => ids.has(row.id));
+    expect(walletRows).toHaveLength(4);
+    for (const row of walletRows) {
+      const privateKey = vault.open(row.encryptedPrivateKey, row.address);
+      for (const body of bodies) {
+        expect(body).not.toContain(privateKey);
+        expect(body).not.toContain(row.encryptedPrivateKey);
+      }
+    }
+  });
+
+  it('creates the other wallets when one network fails, and a user left without any gets them on the next visit', async () => {
+    const partial = await buildApp({
+      logger: false,
+      config: ctx.config,
+      database: ctx.database,
+      generateKeyPair: failingOn(['polygon_mumbai']),
+    });
+    try {
+      const user = await signUp(partial);
+      expect((await listWallets(partial, user)).map((wallet) => wallet.network).sort()).toEqual(['eth_sepolia', 'solana_devnet']);
+      // The missing one can still be added by hand.
+      const added = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_mumbai' } });
+      expect(added.statusCode).toBe(201);
+    } finally {
+      await partial.close();
+    }
+
+    const broken = await buildApp({ logger: false, config: ctx.config, database: ctx.database, generateKeyPair: failingOn(NETWORK_IDS) });
+    try {
+      const signUpResponse = await call(broken, 'POST', '/api/auth/sign-up/email', {
+        body: { name: 'Unlucky', email: `unlucky-${Date.now()}@example.com`, password: 'correct-horse-1' },
+      });
+      expect(signUpResponse.statusCode).toBe(200);
+      const cookie = cookiesFrom(signUpResponse);
+      expect(await listWallets(broken, { cookie })).toEqual([]);
+      expect(await listWallets(ctx.app, { cookie })).toHaveLength(3);
+    } finally {
+      await broken.close();
+    }
+    await expectLedgerBalanced(ctx.database.db);
+  });
+});
+
+describe.each(['pglite'] as const)('demo accounts [%s]', (kind) => {
+  const ctx = useTestApp(kind, { shouldSeedDemoAccounts: true });
+
+  it('have their three wallets from the first start', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const signedIn = await signIn(ctx.app, account.email, DEMO_PASSWORD);
+      expect(signedIn.statusCode).toBe(200);
+      const list = await listWallets(ctx.app, { cookie: cookiesFrom(signedIn) });
+      expect(list.map((wallet) => wallet.balance)).toEqual(['100.0000', '100.0000', '100.0000']);
+    }
+  });
+});

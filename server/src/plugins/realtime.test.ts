@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import type { RealtimeEvents } from '@fincrypt/domain';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, signUp } from '../test/auth-client.ts';
+import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
+
+type Received = { [E in keyof RealtimeEvents]?: RealtimeEvents[E][] };
+
+function connect(url: string, options: { cookie?: string; origin?: string; transports?: ('websocket' | 'polling')[] }) {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  return io(url, { transports: options.transports ?? ['websocket'], extraHeaders: headers, reconnection: false, timeout: 5_000 });
+}
+
+/** Resolves 'connected' or the connect error's message. */
+function outcome(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    socket.on('connect', () => resolve('connected'));
+    socket.on('connect_error', (error) => resolve(error.message));
+  });
+}
+
+function record(socket: Socket): Received {
+  const received: Received = {};
+  socket.onAny((event: keyof RealtimeEvents, payload) => {
+    (received[event] ??= [] as never[]).push(payload as never);
+  });
+  return received;
+}
+
+async function eventually(check: () => void, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+describeEachDatabase('realtime (socket.io)', (kind) => {
+  const ctx = useTestApp(kind);
+  let url = '';
+  const sockets: Socket[] = [];
+  const open = (options: Parameters<typeof connect>[1]) => {
+    const socket = connect(url, options);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const socket of sockets) socket.close();
+  });
+
+  it('refuses a handshake without a live session, from a foreign origin, or over polling', async () => {
+    const user = await signUp(ctx.app);
+    expect(await outcome(open({}))).toBe('unauthorized');
+    expect(await outcome(open({ cookie: 'fincrypt.session_token=forged.value' }))).toBe('unauthorized');
+    expect(await outcome(open({ cookie: user.cookie, origin: 'https://evil.example' }))).not.toBe('connected');
+    expect(await outcome(open({ cookie: user.cookie, transports: ['polling'] }))).not.toBe('connected');
+    expect(await outcome(open({ cookie: user.cookie, origin: TEST_ORIGIN }))).toBe('connected');
+  });
+
+  it("delivers a send's events to the sender's and the recipient's sockets, and to no one else", async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const eve = await signUp(ctx.app);
+    const [aliceSocket, bobSocket, eveSocket] = [open({ cookie: alice.cookie }), open({ cookie: bob.cookie }), open({ cookie: eve.cookie })];
+    expect(await Promise.all([outcome(aliceSocket), outcome(bobSocket), outcome(eveSocket)])).toEqual(['connected', 'connected', 'connected']);
+    const [toAlice, toBob, toEve] = [record(aliceSocket), record(bobSocket), record(eveSocket)];
+
+    const from = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const to = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const sent = await postSend(ctx.app, alice, { walletId: from.id, to: to.address, amount: '2' });
+    expect(sent.statusCode).toBe(201);
+    const hash = sent.json().transaction.hash;
+    await eventually(() => {
+      expect(toAlice.balance_update).toEqual([{ walletId: from.id, network: 'polygon_mumbai', newBalance: sent.json().wallet.balance, newBalanceUnits: sent.json().wallet.balanceUnits }]);
+      expect(toAlice.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'send', status: 'pending' });
+      expect(toBob.balance_update).toEqual([{ walletId: to.id, network: 'polygon_mumbai', newBalance: '102.0000', newBalanceUnits: (102n * 10n ** 18n).toString() }]);
+      expect(toBob.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'receive' });
+      expect(toBob.transaction_status).toEqual([{ hash, network: 'polygon_mumbai', status: 'pending' }]);
+    });
+    expect(toAlice.fraud_alert?.[0]).toMatchObject({ level: 'low', message: 'Unfamiliar receiving address' });
+
+    await ctx.app.ledger.clock.tick(Date.now() + 10 * 60_000);
+    await eventually(() => {
+      expect(toAlice.transaction_status?.at(-1)).toEqual({ hash, network: 'polygon_mumbai', status: 'confirmed' });
+      expect(toBob.transaction_update?.at(-1)?.transaction).toMatchObject({ hash, type: 'receive', status: 'confirmed', confirmations: 12 });
+    });
+
+    const profile = await call(ctx.app, 'PATCH', '/api/account/profile', { cookie: eve.cookie, body: { name: 'Eve Renamed', email: eve.email, avatar: 'preset-3' } });
+    expect(profile.statusCode).toBe(200);
+    await eventually(() => expect(toEve.profile_update).toEqual([{ name: 'Eve Renamed', email: eve.email, avatar: 'preset-3' }]));
+    const other = await postSend(ctx.app, alice, { walletId: from.id, to: externalAddress('polygon_mumbai'), amount: '1' });
+    expect(other.statusCode).toBe(201);
+    await eventually(() => expect(toAlice.balance_update).toHaveLength(2));
+    expect(Object.keys(toEve)).toEqual(['profile_update']);
+  });
+});

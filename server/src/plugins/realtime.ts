@@ -1,0 +1,74 @@
+import { REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import { Server } from 'socket.io';
+import type { EventBus } from '../chain/events.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+import { readSession } from '../modules/auth/session-plugin.ts';
+
+export interface RealtimeOptions {
+  auth: Auth;
+  events: EventBus;
+  trustedOrigins: string[];
+  /**
+   * A pool of its own for @socket.io/postgres-adapter, so events reach sockets held by other server
+   * processes on the same PostgreSQL. Without it events stay in this process.
+   */
+  adapterPool?: pg.Pool;
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Server<Record<string, never>, { [E in keyof RealtimeEvents]: (payload: RealtimeEvents[E]) => void }>;
+  }
+}
+
+/**
+ * socket.io on the app's own HTTP server, websocket transport only. A browser's handshake must come from
+ * a trusted origin (a client without an Origin header is not a browser and cannot carry someone else's
+ * cookie) and carry a live session cookie; each socket joins its user's room, and every event on the bus
+ * goes to that room.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeOptions) => {
+  const trusted = new Set(options.trustedOrigins);
+  const io: FastifyInstance['realtime'] = new Server(app.server, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    // Clients send nothing but the handshake: keep inbound frames small.
+    maxHttpBufferSize: 16 * 1024,
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || trusted.has(origin));
+    },
+    ...(options.adapterPool ? { adapter: createAdapter(options.adapterPool, { errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error') }) } : {}),
+  });
+
+  io.use((socket, next) => {
+    readSession(options.auth, socket.request.headers)
+      .then((session) => {
+        if (!session) return next(new Error('unauthorized'));
+        void socket.join(userRoom(session.user.id));
+        return next();
+      })
+      .catch(() => next(new Error('unauthorized')));
+  });
+
+  const unsubscribe = options.events.subscribe(({ userId, event, payload }) => {
+    io.to(userRoom(userId)).emit(event, payload as never);
+  });
+
+  app.decorate('realtime', io);
+  // Not io.close(): that also closes the HTTP server, which is Fastify's to close.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    io.disconnectSockets(true);
+    await io.of('/').adapter.close();
+    io.engine.close();
+    await options.adapterPool?.end();
+  });
+});

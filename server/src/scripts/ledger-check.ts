@@ -1,0 +1,48 @@
+/**
+ * `npm run ledger:check` — verifies the ledger and prints one line; exits 1 on any breach, 2 when it
+ * could not check at all.
+ *   LEDGER_CHECK_URL=http://localhost:3000   through a running server (its loopback-only endpoint)
+ *   DATABASE_URL=postgres://…                 straight on PostgreSQL (with or without servers running)
+ *   DATA_DIR=./data (the default)             a PGlite data directory; the server must be stopped
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkLedger, summarizeLedger, type LedgerReport } from '../chain/ledger-check.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+
+async function reportThroughServer(baseUrl: string): Promise<LedgerReport> {
+  const response = await fetch(new URL('/api/system/ledger', baseUrl), { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`${baseUrl} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as LedgerReport;
+}
+
+async function reportFromDatabase(): Promise<LedgerReport> {
+  // npm runs workspace scripts in the workspace folder; a relative DATA_DIR means the caller's folder.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const config = loadConfig();
+  if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
+    throw new Error(`no PGlite data directory at ${config.dataDir} (set DATA_DIR, DATABASE_URL or LEDGER_CHECK_URL)`);
+  }
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    { shouldMigrate: false },
+  );
+  try {
+    return await checkLedger(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  const url = process.env.LEDGER_CHECK_URL;
+  const report = url ? await reportThroughServer(url) : await reportFromDatabase();
+  process.stdout.write(`${summarizeLedger(report)}\n`);
+  process.exitCode = report.isBalanced ? 0 : 1;
+} catch (error) {
+  // drizzle wraps the database's own words (e.g. 'relation "wallets" does not exist') in `cause`.
+  const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+  console.error(`ledger check could not run: ${reason}`);
+  process.exitCode = 2;
+}

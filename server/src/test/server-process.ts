@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote, for failure messages. */
+  output: () => string;
+  /** Signals the whole process group (npx → tsx → node) and waits for it to exit. */
+  stop: (signal: NodeJS.Signals) => Promise<void>;
+}
+
+/**
+ * `npx tsx server/src/main.ts` as a real, separate process on its own port, the way `npm start` runs it;
+ * resolves once /api/health answers.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // As `npm start` runs it: not in vitest's test mode (which relaxes some of better-auth's checks).
+  const { NODE_ENV: _nodeEnv, VITEST: _vitest, VITEST_POOL_ID: _poolId, VITEST_WORKER_ID: _workerId, ...parentEnv } = process.env;
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...parentEnv, LOG_LEVEL: 'warn', SEED_DEMO_ACCOUNTS: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, output: () => output, stop };
+}
+
+export interface HttpUser {
+  id: string;
+  cookie: string;
+}
+
+/** JSON over real HTTP, as a non-browser client (no Origin header, which the app's own routes accept). */
+export async function http(baseUrl: string, method: string, urlPath: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: () => JSON.parse(text), headers: response.headers };
+}
+
+export async function signUpOverHttp(baseUrl: string, name: string): Promise<HttpUser> {
+  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  // better-auth insists on an Origin for sign-up, as a browser would send it.
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name, email, password: 'correct-horse-1' }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .filter((pair) => pair && !pair.endsWith('='))
+    .join('; ');
+  return { id: ((await response.json()) as { user: { id: string } }).user.id, cookie };
+}
