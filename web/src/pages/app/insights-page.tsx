@@ -1,5 +1,89 @@
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import type { PriceTokenId } from '@fincrypt/domain';
+import { type ComponentType, Suspense, lazy, useState } from 'react';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import type * as Charts from '../../features/insights/components/charts.tsx';
+import { AiProtectionCard, FraudAlertsList } from '../../features/insights/components/ai-protection.tsx';
+import { ForecastCards } from '../../features/insights/components/forecast-cards.tsx';
+import { LiveBadge } from '../../features/insights/components/live-badge.tsx';
+import { LivePricesCard, SentimentCard } from '../../features/insights/components/market-analysis.tsx';
+import { OrderBookTable } from '../../features/insights/components/order-book-table.tsx';
+import { StatCards } from '../../features/insights/components/stat-cards.tsx';
+import { useCurrencyStore } from '../../features/preferences/currency-store.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
+type ChartsModule = typeof Charts;
+const loadCharts = (): Promise<ChartsModule> => import('../../features/insights/components/charts.tsx');
+
+/** One chart from the charts chunk, which starts loading with this page and arrives after the figures. */
+function lazyChart<Props extends object>(pick: (charts: ChartsModule) => ComponentType<Props>) {
+  const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
+  return function LazyChart(props: Props) {
+    return (
+      <Suspense
+        fallback={
+          <div role="status">
+            <span className="sr-only">Loading chart</span>
+            <Skeleton className="h-80 rounded-xl" />
+          </div>
+        }
+      >
+        <Chart {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const PriceAnalysisChart = lazyChart((charts) => charts.PriceAnalysisChart);
+const MarketDepthChart = lazyChart((charts) => charts.MarketDepthChart);
+const VolumeAnalysisChart = lazyChart((charts) => charts.VolumeAnalysisChart);
+const TradingVolumeChart = lazyChart((charts) => charts.TradingVolumeChart);
+
+/**
+ * AI Market Insights. The chart library (recharts) is loaded by this page only, in a chunk of its own, so
+ * no other page carries it and the figures here show before the charts arrive. The coin chosen for Price
+ * Analysis also drives Market Depth and the Order Book.
+ */
 export default function InsightsPage() {
-  return <PagePlaceholder title="AI Market Insights" description="Market insights will appear here." />;
+  usePageTitle('AI Market Insights');
+  const currency = useCurrencyStore((state) => state.currency);
+  const [token, setToken] = useState<PriceTokenId>('ethereum');
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">AI Market Insights</h1>
+        <LiveBadge />
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <StatCards currency={currency} />
+
+          <section aria-labelledby="market-analysis-heading" className="space-y-4">
+            <h2 id="market-analysis-heading" className="text-xl font-semibold">
+              Market Analysis
+            </h2>
+            <div className="grid gap-6 md:grid-cols-2">
+              <SentimentCard />
+              <LivePricesCard currency={currency} />
+            </div>
+          </section>
+
+          <PriceAnalysisChart token={token} onTokenChange={setToken} currency={currency} />
+          <MarketDepthChart token={token} currency={currency} />
+          <OrderBookTable token={token} currency={currency} />
+          <div className="grid gap-6 xl:grid-cols-2">
+            <VolumeAnalysisChart currency={currency} />
+            <TradingVolumeChart currency={currency} />
+          </div>
+          <ForecastCards currency={currency} />
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <AiProtectionCard />
+          <FraudAlertsList />
+        </div>
+      </div>
+    </div>
+  );
 }

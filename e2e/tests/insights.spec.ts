@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expect, test } from '../support/accounts.ts';
+
+/** A valid checksummed address that belongs to no wallet here: the send leaves the system. */
+const OUTSIDE_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+
+/** Sends 1.5 ETH from the signed-in account's Ethereum Sepolia wallet, through the API. */
+async function sendEth(page: Page): Promise<void> {
+  const walletsResponse = await page.request.get('/api/wallets');
+  expect(walletsResponse.status()).toBe(200);
+  const { wallets } = (await walletsResponse.json()) as { wallets: { id: string; network: string }[] };
+  const wallet = wallets.find((candidate) => candidate.network === 'eth_sepolia');
+  if (!wallet) throw new Error('no Ethereum Sepolia wallet');
+  const response = await page.request.post('/api/transactions', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { walletId: wallet.id, to: OUTSIDE_ADDRESS, amount: '1.5' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+const region = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
+
+async function openInsights(page: Page): Promise<void> {
+  await page.goto('/insights');
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Market Insights' })).toBeVisible();
+  // The charts arrive in their own chunk: wait until the price chart has drawn its line.
+  await expect(page.getByTestId('price-analysis-chart').locator('.recharts-line-curve')).toBeVisible();
+}
+
+async function chooseCurrency(page: Page, currency: 'inr' | 'usd' | 'eur' | 'gbp' | 'jpy'): Promise<void> {
+  await page.getByLabel('Display currency').first().selectOption(currency);
+}
+
+const priceCaption = (page: Page) => region(page, 'Price Analysis').locator('figcaption');
+const priceAxisTicks = (page: Page) => page.getByTestId('price-analysis-chart').locator('.recharts-xAxis .recharts-cartesian-axis-tick');
+
+/** "₹194,385.00" → 194385; "-$12.50" → -12.5. */
+function moneyValue(text: string): number {
+  return Number(text.replace(/[^\d.-]/g, ''));
+}
+
+test.describe('AI Market Insights', () => {
+  test('renders every section: stats, sentiment, prices, charts, order book, forecasts, protection and alerts', async ({ page, account: _account }) => {
+    await openInsights(page);
+    await expect(page.getByText('Live Updates')).toBeVisible();
+
+    const stats = region(page, 'Platform activity in the last 24 hours');
+    for (const label of ['24h Volume', 'Active Users', 'Avg Transaction', 'TPS']) {
+      await expect(stats.getByRole('listitem').filter({ hasText: label })).toContainText(/vs previous 24h|no activity the day before/);
+    }
+
+    const sentiment = region(page, 'Market Sentiment');
+    await expect(sentiment).toContainText(/Bullish|Mildly Bullish|Neutral|Cautious/);
+    await expect(sentiment).toContainText(/Confidence \d+%/);
+    await expect(sentiment.getByRole('listitem')).toHaveCount(3);
+
+    const prices = region(page, 'Live Prices');
+    for (const pair of ['ETH/INR', 'MATIC/INR', 'SOL/INR']) await expect(prices.getByText(pair)).toBeVisible();
+
+    await expect(priceCaption(page)).toContainText('ETH in INR over the last 30 days');
+    expect(await priceAxisTicks(page).count()).toBeLessThanOrEqual(7);
+
+    await expect(region(page, /Market Depth/).locator('figcaption')).toContainText(/100 bid levels .* 100 ask levels/);
+
+    const orderBook = region(page, /Order Book/);
+    for (const side of ['Bids (buy)', 'Asks (sell)']) {
+      const table = orderBook.getByRole('table', { name: side });
+      await expect(table.getByRole('columnheader')).toHaveText([/^Price \(INR\)$/, /^Amount \(ETH\)$/, /^Total \(INR\)$/]);
+      await expect(table.locator('tbody tr')).toHaveCount(10);
+    }
+
+    await expect(region(page, '24h Volume Analysis').locator('figcaption')).toBeVisible();
+    await expect(region(page, '24h Trading Volume').locator('.recharts-bar-rectangles').first()).toBeAttached();
+
+    const forecasts = region(page, 'Exchange Rate Forecast');
+    await expect(forecasts.getByRole('article')).toHaveCount(3);
+    for (const name of ['ETH to INR forecast', 'MATIC to INR forecast', 'SOL to INR forecast']) {
+      const card = forecasts.getByRole('article', { name });
+      await expect(card).toContainText(/AI confidence \d+%/);
+      for (const label of ['Current rate', '24h change', 'Predicted 24h', 'Predicted 7d', 'Predicted 30d']) {
+        await expect(card.getByText(label, { exact: true })).toBeVisible();
+      }
+    }
+    await forecasts.getByRole('button', { name: 'How forecasts are made' }).click();
+    await expect(page.getByRole('dialog', { name: 'How forecasts are made' })).toContainText("Holt's");
+    await expect(page.getByRole('dialog', { name: 'How forecasts are made' })).toContainText('backtest');
+    await page.keyboard.press('Escape');
+
+    const protection = region(page, 'AI Protection');
+    await expect(protection.getByRole('meter', { name: 'Risk score' })).toHaveAttribute('aria-valuenow', '0');
+    await expect(protection).toContainText('Low risk');
+    for (const feature of ['Fraud Detection', 'Transaction Monitoring', 'AI Risk Analysis']) {
+      await expect(protection.getByRole('listitem').filter({ hasText: feature })).toContainText('Active');
+    }
+    await expect(region(page, 'Fraud Alerts')).toContainText('No fraud alerts at this time');
+  });
+
+  test('a send shows up in the ledger figures, the risk score and the fraud alerts', async ({ page, account: _account }) => {
+    await sendEth(page);
+    await openInsights(page);
+    const stats = region(page, 'Platform activity in the last 24 hours');
+    await expect(stats.getByRole('listitem').filter({ hasText: 'Active Users' }).locator('p.font-mono')).toHaveText(/^[1-9][\d,]*$/);
+    expect(moneyValue(await stats.getByRole('listitem').filter({ hasText: '24h Volume' }).locator('p.font-mono').innerText())).toBeGreaterThan(0);
+    await expect(region(page, '24h Volume Analysis').locator('figcaption')).toContainText(/transactions? worth ₹/);
+    const meter = region(page, 'AI Protection').getByRole('meter', { name: 'Risk score' });
+    await expect(meter).not.toHaveAttribute('aria-valuenow', '0');
+    const alerts = region(page, 'Fraud Alerts').getByRole('listitem');
+    await expect(alerts.first()).toContainText(/HIGH|MEDIUM|LOW/);
+    await expect(alerts.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test('the coin and period selectors change the price chart, with at most 7 dates on its axis', async ({ page, account: _account }) => {
+    await openInsights(page);
+    const line = page.getByTestId('price-analysis-chart').locator('.recharts-line-curve');
+    const ethPath = await line.getAttribute('d');
+
+    const coin = page.getByRole('group', { name: 'Coin' });
+    await coin.getByRole('button', { name: 'SOL' }).click();
+    await expect(coin.getByRole('button', { name: 'SOL' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(priceCaption(page)).toContainText('SOL in INR over the last 30 days');
+    await expect(line).not.toHaveAttribute('d', ethPath ?? '');
+    await expect(page.getByRole('heading', { name: 'Order Book · SOL/INR' })).toBeVisible();
+
+    const period = page.getByRole('group', { name: 'Period' });
+    for (const days of [7, 14, 90, 30]) {
+      const pathBefore = await line.getAttribute('d');
+      await period.getByRole('button', { name: `${days}D` }).click();
+      await expect(priceCaption(page)).toContainText(`SOL in INR over the last ${days} days`);
+      await expect(line).not.toHaveAttribute('d', pathBefore ?? '');
+      const ticks = await priceAxisTicks(page).count();
+      expect(ticks).toBeGreaterThan(1);
+      expect(ticks).toBeLessThanOrEqual(7);
+    }
+
+    await coin.getByRole('button', { name: 'MATIC' }).click();
+    await expect(priceCaption(page)).toContainText('MATIC in INR over the last 30 days');
+  });
+
+  test('changing the display currency changes every fiat figure on the page', async ({ page, account: _account }) => {
+    await sendEth(page);
+    await openInsights(page);
+    const fiatRegions = [
+      'Platform activity in the last 24 hours',
+      'Live Prices',
+      'Price Analysis',
+      /Market Depth/,
+      /Order Book/,
+      '24h Volume Analysis',
+      '24h Trading Volume',
+      'Exchange Rate Forecast',
+    ];
+    for (const name of fiatRegions) await expect(region(page, name)).toContainText('₹');
+    const ethInRupees = moneyValue(await region(page, 'Live Prices').getByRole('listitem').filter({ hasText: 'ETH/INR' }).locator('p.font-mono').innerText());
+
+    await chooseCurrency(page, 'usd');
+    for (const name of fiatRegions) {
+      await expect(region(page, name)).toContainText('$');
+      await expect(region(page, name)).not.toContainText('₹');
+    }
+    await expect(region(page, 'Live Prices').getByText('ETH/USD')).toBeVisible();
+    await expect(priceCaption(page)).toContainText('ETH in USD');
+    await expect(page.getByRole('table', { name: 'Bids (buy)' }).getByRole('columnheader').first()).toHaveText('Price (USD)');
+    await expect(region(page, 'Exchange Rate Forecast').getByRole('article', { name: 'ETH to USD forecast' })).toBeVisible();
+    const ethInDollars = moneyValue(await region(page, 'Live Prices').getByRole('listitem').filter({ hasText: 'ETH/USD' }).locator('p.font-mono').innerText());
+    expect(ethInDollars).toBeGreaterThan(0);
+    expect(ethInDollars).toBeLessThan(ethInRupees / 10);
+
+    // Yen has no decimals.
+    await chooseCurrency(page, 'jpy');
+    await expect(region(page, 'Live Prices').getByRole('listitem').filter({ hasText: 'ETH/JPY' }).locator('p.font-mono')).toHaveText(/^¥[\d,]+$/);
+    await page.reload();
+    await expect(region(page, 'Live Prices').getByText('ETH/JPY')).toBeVisible();
+  });
+
+  test('forecast figures are green when they point up and red when they point down', async ({ page, account: _account }) => {
+    await openInsights(page);
+    const cards = region(page, 'Exchange Rate Forecast').getByRole('article');
+    await expect(cards).toHaveCount(3);
+    let checked = 0;
+    for (const card of await cards.all()) {
+      const current = moneyValue(await card.getByText('Current rate', { exact: true }).locator('xpath=following-sibling::dd').innerText());
+      for (const figure of await card.locator('[data-direction]').all()) {
+        const direction = await figure.getAttribute('data-direction');
+        const predicted = moneyValue(await figure.innerText());
+        const [red, green] = await colourOf(figure);
+        if (predicted > current) {
+          expect(direction).toBe('up');
+          expect(green, 'an upward forecast is green').toBeGreaterThan(red);
+        } else if (predicted < current) {
+          expect(direction).toBe('down');
+          expect(red, 'a downward forecast is red').toBeGreaterThan(green);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBe(9);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`has no serious accessibility violations in ${colorScheme} mode, with the method explained`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ colorScheme, baseURL });
+      await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL! }]);
+      const page = await context.newPage();
+      const id = randomUUID().slice(0, 8);
+      const signUp = await page.request.post('/api/auth/sign-up/email', {
+        data: { name: `Axe ${id}`, email: `axe-${id}@example.com`, password: `pass-${id}-word` },
+      });
+      expect(signUp.status()).toBe(200);
+      await openInsights(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+      await expect(region(page, 'Exchange Rate Forecast').getByRole('article')).toHaveCount(3);
+      await expectNoSeriousA11yViolations(page);
+      await region(page, 'Exchange Rate Forecast').getByRole('button', { name: 'How forecasts are made' }).click();
+      await expect(page.getByRole('dialog', { name: 'How forecasts are made' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await context.close();
+    });
+  }
+
+  test('is usable 375 px wide: nothing overflows sideways and the selectors still work', async ({ page, account: _account }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openInsights(page);
+    await expect(region(page, 'Fraud Alerts')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '90D' }).click();
+    await expect(priceCaption(page)).toContainText('over the last 90 days');
+    expect(await priceAxisTicks(page).count()).toBeLessThanOrEqual(7);
+  });
+});
+
+/** The [red, green] of an element's computed text colour (oklch colours come back as rgb or lab from Chromium). */
+async function colourOf(element: Locator): Promise<[number, number]> {
+  return element.evaluate((node) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = getComputedStyle(node).color;
+    context.fillRect(0, 0, 1, 1);
+    const [red, green] = context.getImageData(0, 0, 1, 1).data;
+    return [red!, green!] as [number, number];
+  });
+}

@@ -1,0 +1,100 @@
+import {
+  type DisplayCurrency,
+  type PriceTokenId,
+  alertListSchema,
+  forecastsResponseSchema,
+  insightsStatsSchema,
+  orderBookResponseSchema,
+  riskViewSchema,
+  sentimentViewSchema,
+  volumeResponseSchema,
+} from '@fincrypt/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Market figures follow the price feed's cadence; ledger figures are refreshed as often. */
+export const INSIGHTS_REFRESH_MS = 15_000;
+export const FRAUD_ALERTS_SHOWN = 20;
+
+async function getParsed<T extends z.ZodType>(path: string, schema: T, signal: AbortSignal): Promise<z.infer<T>> {
+  return schema.parse(await apiFetch<unknown>(path, { signal }));
+}
+
+export const insightsKeys = {
+  all: ['insights'] as const,
+  stats: (currency: DisplayCurrency) => ['insights', 'stats', currency] as const,
+  sentiment: (token: PriceTokenId) => ['insights', 'sentiment', token] as const,
+  forecasts: (currency: DisplayCurrency) => ['insights', 'forecasts', currency] as const,
+  orderBook: (token: PriceTokenId, currency: DisplayCurrency) => ['insights', 'order-book', token, currency] as const,
+  volume: (currency: DisplayCurrency) => ['insights', 'volume', currency] as const,
+  risk: ['insights', 'risk'] as const,
+  fraudAlerts: ['insights', 'fraud-alerts'] as const,
+};
+
+/*
+ * Each answer carries the currency it is in, and components format it with that currency. So while the
+ * answer for a newly chosen currency loads, the previous one can stay on screen without mislabelling.
+ */
+
+export function useInsightsStats(currency: DisplayCurrency) {
+  return useQuery({
+    queryKey: insightsKeys.stats(currency),
+    queryFn: ({ signal }) => getParsed(`/api/insights/stats?currency=${currency}`, insightsStatsSchema, signal),
+    refetchInterval: INSIGHTS_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSentiment(token: PriceTokenId) {
+  return useQuery({
+    queryKey: insightsKeys.sentiment(token),
+    queryFn: ({ signal }) => getParsed(`/api/insights/sentiment?token=${token}`, sentimentViewSchema, signal),
+    refetchInterval: INSIGHTS_REFRESH_MS,
+  });
+}
+
+export function useForecasts(currency: DisplayCurrency) {
+  return useQuery({
+    queryKey: insightsKeys.forecasts(currency),
+    queryFn: ({ signal }) => getParsed(`/api/insights/forecasts?currency=${currency}`, forecastsResponseSchema, signal),
+    refetchInterval: INSIGHTS_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrderBook(token: PriceTokenId, currency: DisplayCurrency) {
+  return useQuery({
+    queryKey: insightsKeys.orderBook(token, currency),
+    queryFn: ({ signal }) =>
+      getParsed(`/api/insights/order-book?token=${token}&currency=${currency}`, orderBookResponseSchema, signal),
+    refetchInterval: INSIGHTS_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVolume(currency: DisplayCurrency) {
+  return useQuery({
+    queryKey: insightsKeys.volume(currency),
+    queryFn: ({ signal }) => getParsed(`/api/insights/volume?currency=${currency}`, volumeResponseSchema, signal),
+    refetchInterval: INSIGHTS_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The spec's risk score over your 10 most recent sends (served by the alerts module). */
+export function useRiskScore() {
+  return useQuery({
+    queryKey: insightsKeys.risk,
+    queryFn: ({ signal }) => getParsed('/api/risk', riskViewSchema, signal),
+    refetchInterval: INSIGHTS_REFRESH_MS,
+  });
+}
+
+export function useFraudAlerts() {
+  return useQuery({
+    queryKey: insightsKeys.fraudAlerts,
+    queryFn: ({ signal }) => getParsed(`/api/alerts?limit=${FRAUD_ALERTS_SHOWN}`, alertListSchema, signal),
+    refetchInterval: INSIGHTS_REFRESH_MS,
+  });
+}

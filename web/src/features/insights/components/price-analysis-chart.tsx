@@ -1,0 +1,119 @@
+import {
+  DEFAULT_PRICE_HISTORY_DAYS,
+  type DisplayCurrency,
+  PRICE_HISTORY_DAYS,
+  type PriceHistoryDays,
+  type PriceHistoryResponse,
+  type PriceTokenId,
+  TICKER_SYMBOLS,
+  formatFiat,
+  formatPercentChange,
+} from '@fincrypt/domain';
+import { useMemo, useState } from 'react';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { usePriceHistory } from '../../prices/api/get-price-history.ts';
+import { evenTicks, formatCompactFiat, formatDay, formatHour } from '../format.ts';
+import { ChartFigure } from './chart-figure.tsx';
+import { QueryError } from './query-error.tsx';
+import { SectionCard } from './section-card.tsx';
+import { type SegmentOption, SegmentedControl } from './segmented-control.tsx';
+
+/** The spec's order on the coin selector. */
+export const CHART_COINS: readonly SegmentOption<PriceTokenId>[] = [
+  { value: 'ethereum', label: TICKER_SYMBOLS.ethereum },
+  { value: 'solana', label: TICKER_SYMBOLS.solana },
+  { value: 'matic-network', label: TICKER_SYMBOLS['matic-network'] },
+];
+
+const PERIODS: readonly SegmentOption<PriceHistoryDays>[] = PRICE_HISTORY_DAYS.map((days) => ({ value: days, label: `${days}D` }));
+export const MAX_PRICE_AXIS_TICKS = 7;
+
+function describeHistory(history: PriceHistoryResponse): string {
+  const { points, currency, days } = history;
+  const pair = `${TICKER_SYMBOLS[history.token]} in ${currency.toUpperCase()}`;
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return `No price history for ${pair} yet.`;
+  const prices = points.map((point) => point.price);
+  const change = ((last.price - first.price) / first.price) * 100;
+  const hasSimulated = points.some((point) => point.source !== 'live');
+  return (
+    `${pair} over the last ${days} days: from ${formatFiat(first.price, currency)} on ${formatDay(first.time)} ` +
+    `to ${formatFiat(last.price, currency)} (${formatPercentChange(change)}); ` +
+    `low ${formatFiat(Math.min(...prices), currency)}, high ${formatFiat(Math.max(...prices), currency)}.` +
+    (hasSimulated ? ' Includes simulated history.' : '')
+  );
+}
+
+/** Price history of the chosen coin over 7, 14, 30 or 90 days, in the display currency. */
+export function PriceAnalysisChart({
+  token,
+  onTokenChange,
+  currency,
+}: {
+  token: PriceTokenId;
+  onTokenChange: (token: PriceTokenId) => void;
+  currency: DisplayCurrency;
+}) {
+  const [days, setDays] = useState<PriceHistoryDays>(DEFAULT_PRICE_HISTORY_DAYS);
+  const history = usePriceHistory({ token, days, currency });
+  const data = history.data;
+  const series = useMemo(() => data?.points.map((point) => ({ time: Date.parse(point.time), price: point.price })) ?? [], [data]);
+  const ticks = useMemo(() => evenTicks(series.map((point) => point.time), MAX_PRICE_AXIS_TICKS), [series]);
+  const shownCurrency = data?.currency ?? currency;
+  const formatTick = (time: number) => (data && data.days <= 7 ? `${formatDay(time)} ${formatHour(time)}` : formatDay(time));
+
+  return (
+    <SectionCard
+      title="Price Analysis"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <SegmentedControl label="Coin" options={CHART_COINS} value={token} onChange={onTokenChange} />
+          <SegmentedControl label="Period" options={PERIODS} value={days} onChange={setDays} />
+        </div>
+      }
+    >
+      {history.isError && !data ? (
+        <QueryError what="the price history" />
+      ) : (
+        <div aria-busy={history.isFetching} data-testid="price-analysis-chart">
+          <ChartFigure
+            isLoading={!data}
+            loadingLabel="Loading the price history"
+            summary={data ? describeHistory(data) : ''}
+            className="h-72"
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+                <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
+                <XAxis
+                  dataKey="time"
+                  type="number"
+                  scale="time"
+                  domain={['dataMin', 'dataMax']}
+                  ticks={ticks}
+                  interval="preserveStartEnd"
+                  tickFormatter={formatTick}
+                  tick={{ fill: 'currentColor', fontSize: 12 }}
+                  minTickGap={8}
+                />
+                <YAxis
+                  domain={['auto', 'auto']}
+                  tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency)}
+                  tick={{ fill: 'currentColor', fontSize: 12 }}
+                  width={64}
+                />
+                <Tooltip
+                  labelFormatter={(time) => `${formatDay(Number(time))} ${formatHour(Number(time))}`}
+                  formatter={(value) => [formatFiat(Number(value), shownCurrency), `${TICKER_SYMBOLS[data?.token ?? token]} price`]}
+                  contentStyle={{ borderRadius: 8 }}
+                />
+                <Line type="monotone" dataKey="price" stroke="#6366f1" strokeWidth={2} dot={false} isAnimationActive={false} />
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartFigure>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

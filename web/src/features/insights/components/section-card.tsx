@@ -1,0 +1,33 @@
+import { type ReactNode, useId } from 'react';
+import { cardClassName } from '../../../components/ui/styles.ts';
+import { cn } from '../../../lib/cn.ts';
+
+/** A titled card section; the heading labels the region for assistive technology. */
+export function SectionCard({
+  title,
+  actions,
+  children,
+  className,
+  headingLevel = 2,
+}: {
+  title: ReactNode;
+  /** Controls shown beside the title (selectors, an info button…). */
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby={headingId} className={cn(cardClassName, 'min-w-0 p-4 sm:p-6', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Heading id={headingId} className="text-lg font-semibold">
+          {title}
+        </Heading>
+        {actions}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { CURRENCY_SYMBOLS, type DisplayCurrency, fractionDigitsFor } from '@fincrypt/domain';
+
+/** A stat card's change as the spec writes it: one decimal with its sign ("+12.5%", "-3.1%"); "—" when there is nothing to compare. */
+export function formatStatChange(changePercent: number | null): string {
+  if (changePercent === null || !Number.isFinite(changePercent)) return '—';
+  const tenths = Math.round(Math.abs(changePercent) * 10);
+  const sign = changePercent < 0 && tenths > 0 ? '-' : '+';
+  return `${sign}${(tenths / 10).toFixed(1)}%`;
+}
+
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+const smallRateFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
+const rateFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Transactions per second: a quiet demo ledger runs at a few per day, so small rates keep two significant digits. */
+export function formatTps(value: number): string {
+  if (!Number.isFinite(value) || value <= 0) return '0.00';
+  return value < 0.01 ? smallRateFormat.format(value) : rateFormat.format(value);
+}
+
+/** A 0–1 confidence as a whole percentage ("85%"). */
+export function formatConfidence(share: number): string {
+  return `${Math.round(Math.max(0, Math.min(1, share)) * 100)}%`;
+}
+
+const coinFormats = new Map<number, Intl.NumberFormat>();
+
+/** Coin amounts with up to `maxDecimals` decimals, grouped ("8,123.4567"). */
+export function formatCoinAmount(value: number, maxDecimals = 4): string {
+  let format = coinFormats.get(maxDecimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: maxDecimals });
+    coinFormats.set(maxDecimals, format);
+  }
+  return format.format(value);
+}
+
+const decimalsOf = (step: number) => {
+  const text = String(step);
+  const exponent = /e-(\d+)$/.exec(text);
+  if (exponent) return Number(exponent[1]);
+  return text.includes('.') ? text.split('.')[1]!.length : 0;
+};
+
+const preciseFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A price on an order-book level: the currency's usual decimals, or more when the book steps by less
+ * (MATIC steps by €0.0005, which two decimals would blur into identical rows).
+ */
+export function formatPriceAtTick(value: number, currency: DisplayCurrency, tickSize: number): string {
+  if (!Number.isFinite(value)) return `${CURRENCY_SYMBOLS[currency]}0.00`;
+  const digits = Math.max(fractionDigitsFor(currency), decimalsOf(tickSize));
+  const key = `${currency}:${digits}`;
+  let format = preciseFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    preciseFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+const compactFormats = new Map<DisplayCurrency, Intl.NumberFormat>();
+
+/** Short axis labels: "$2.21K", "₹1.8M", "€0.931". */
+export function formatCompactFiat(value: number, currency: DisplayCurrency): string {
+  let format = compactFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      notation: 'compact',
+      maximumSignificantDigits: 3,
+    });
+    compactFormats.set(currency, format);
+  }
+  return format.format(value);
+}
+
+const hourFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** "14:00" in the viewer's time zone. */
+export const formatHour = (time: string | number) => hourFormat.format(new Date(time));
+/** "Nov 21". */
+export const formatDay = (time: string | number) => dayFormat.format(new Date(time));
+
+/**
+ * At most `maxTicks` values spread evenly from first to last, for an axis that must not crowd: the spec
+ * allows 7 on the price chart.
+ */
+export function evenTicks<T>(values: readonly T[], maxTicks: number): T[] {
+  if (values.length <= maxTicks) return [...values];
+  const lastIndex = values.length - 1;
+  const indexes = new Set(Array.from({ length: maxTicks }, (_, i) => Math.round((i * lastIndex) / (maxTicks - 1))));
+  return [...indexes].map((index) => values[index]!);
+}
