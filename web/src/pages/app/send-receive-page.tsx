@@ -1,5 +1,41 @@
-import { PagePlaceholder } from '../../components/ui/page-placeholder.tsx';
+import { useLocation } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { NoWalletsAvailable } from '../../features/send-receive/components/no-wallets-available.tsx';
+import { SendReceiveTabs } from '../../features/send-receive/components/send-receive-tabs.tsx';
+import { readSendReceiveState } from '../../features/send-receive/navigation-state.ts';
+import { useWallets } from '../../features/wallets/api/get-wallets.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
+/** /send-receive; other screens open it with the location state { action: 'send' | 'receive', walletId }. */
 export default function SendReceivePage() {
-  return <PagePlaceholder title="Send & Receive" description="Sending and receiving testnet funds will appear here." />;
+  usePageTitle('Send & Receive');
+  const location = useLocation();
+  const wallets = useWallets();
+  const { tab, walletId } = readSendReceiveState(location.state);
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-3xl font-bold">Send &amp; Receive</h1>
+      {wallets.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Spinner />
+          Loading wallets...
+        </p>
+      ) : wallets.isError ? (
+        <Alert tone="error">
+          <p>{`Could not load your wallets: ${wallets.error.message}`}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void wallets.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : wallets.data.length === 0 ? (
+        <NoWalletsAvailable />
+      ) : (
+        // A new navigation here (say, Receive on another wallet card) starts over with its own state.
+        <SendReceiveTabs key={location.key} wallets={wallets.data} initialTab={tab} initialWalletId={walletId} />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,34 @@
+import { IDEMPOTENCY_KEY_HEADER, type SendRequestInput, type SendResponse, type WalletView } from '@fincrypt/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { walletsQueryKey } from '../../wallets/api/get-wallets.ts';
+import { feeQuotesQueryKey } from './get-fee-quotes.ts';
+
+export interface SendTransactionVariables {
+  request: SendRequestInput;
+  /** The server answers a retry with the same key with the first answer instead of sending twice. */
+  idempotencyKey: string;
+}
+
+export function sendTransaction({ request, idempotencyKey }: SendTransactionVariables): Promise<SendResponse> {
+  return apiFetch<SendResponse>('/api/transactions', {
+    method: 'POST',
+    body: request,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+/** Sends, then shows the debited balance at once (the realtime events bring the rest). */
+export function useSendTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendTransaction,
+    onSuccess: ({ wallet }) => {
+      queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) =>
+        wallets?.map((candidate) => (candidate.id === wallet.id ? wallet : candidate)),
+      );
+      void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: feeQuotesQueryKey(wallet.id) });
+    },
+  });
+}

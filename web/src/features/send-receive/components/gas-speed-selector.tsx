@@ -1,0 +1,78 @@
+import type { FeeQuoteView, GasSpeed } from '@fincrypt/domain';
+import { RadioGroup } from 'radix-ui';
+import { useId } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useSecondsSince } from '../hooks/use-seconds-since.ts';
+
+export interface GasSpeedSelectorProps {
+  /** Undefined while no wallet is chosen or its quotes are loading. */
+  quotes: readonly FeeQuoteView[] | undefined;
+  symbol: string | undefined;
+  value: GasSpeed;
+  onChange: (speed: GasSpeed) => void;
+  /** When the quotes on screen arrived. */
+  updatedAtMs: number | undefined;
+  state: 'no-wallet' | 'loading' | 'error' | 'ready';
+  onRetry: () => void;
+}
+
+/** Slow / Normal / Fast as a radio group (arrow keys move between them), each with its quoted fee. */
+export function GasSpeedSelector({ quotes, symbol, value, onChange, updatedAtMs, state, onRetry }: GasSpeedSelectorProps) {
+  const headingId = useId();
+  const secondsAgo = useSecondsSince(state === 'ready' ? updatedAtMs : undefined);
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span id={headingId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          Transaction Speed
+        </span>
+        {secondsAgo !== undefined && <span className="text-xs text-slate-600 dark:text-slate-400">{`Updated ${secondsAgo}s ago`}</span>}
+      </div>
+      {state === 'no-wallet' && <p className="text-sm text-slate-600 dark:text-slate-400">Select a wallet to see the fees.</p>}
+      {state === 'loading' && (
+        <div role="status" className="grid gap-2 sm:grid-cols-3">
+          <span className="sr-only">Loading fees</span>
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-28" />
+          ))}
+        </div>
+      )}
+      {state === 'error' && (
+        <Alert tone="error">
+          <p>Could not load the fees. Without them the network fee of the moment is charged.</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {state === 'ready' && quotes && (
+        <RadioGroup.Root
+          aria-labelledby={headingId}
+          value={value}
+          onValueChange={(speed) => onChange(speed as GasSpeed)}
+          className="grid gap-2 sm:grid-cols-3"
+        >
+          {quotes.map((quote) => (
+            <RadioGroup.Item
+              key={quote.speed}
+              value={quote.speed}
+              className="rounded-lg border border-slate-300 p-3 text-left text-sm hover:border-indigo-400 data-[state=checked]:border-indigo-600 data-[state=checked]:bg-indigo-50 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600 dark:border-slate-600 dark:data-[state=checked]:border-indigo-400 dark:data-[state=checked]:bg-indigo-950 dark:data-[state=checked]:ring-indigo-400"
+            >
+              <span className="block font-semibold">{quote.label}</span>
+              {/* One wrapped line on narrow screens, one figure per line in the three-column layout. */}
+              <span className="flex flex-wrap gap-x-3 text-slate-600 sm:block dark:text-slate-300">
+                <span className="sm:block">{`${quote.gasPriceGwei} Gwei`}</span>
+                <span className="font-mono text-slate-900 sm:block dark:text-slate-100">{`${quote.fee} ${symbol ?? ''}`.trim()}</span>
+                {quote.feeUsd !== undefined && <span className="sm:block">{`≈ $${quote.feeUsd}`}</span>}
+                <span className="sm:block">{quote.timeEstimate}</span>
+              </span>
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,318 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_GAS_SPEED,
+  type FeeQuoteView,
+  type FeeQuotesResponse,
+  NETWORKS,
+  type ScannedRecipient,
+  type WalletView,
+  checkSend,
+  formatAmountTrimmed,
+  formatFiat,
+  isPositiveDecimalText,
+  parseAmount,
+  sendRequestSchema,
+} from '@fincrypt/domain';
+import { ScanLine } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCurrencyStore } from '../../preferences/currency-store.ts';
+import { usePrices } from '../../prices/api/get-prices.ts';
+import { QrScannerDialog } from '../../qr-scanner/components/qr-scanner-dialog.tsx';
+import { useFeeQuotes } from '../api/get-fee-quotes.ts';
+import { getHasPaidBefore, getPastRecipients } from '../api/get-recipient-history.ts';
+import { useSendTransaction } from '../api/send-transaction.ts';
+import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
+import { createSendAttempts } from '../send-attempts.ts';
+import { GasSpeedSelector } from './gas-speed-selector.tsx';
+import { type RecipientConfirmation, RecipientConfirmDialog } from './recipient-confirm-dialog.tsx';
+import { WalletSelect } from './wallet-select.tsx';
+
+export const SEND_TESTNET_WARNING =
+  "This is a testnet transaction. Make sure you're sending to a valid address on the same network. Transactions cannot be reversed.";
+export const SEND_SUCCESS_MESSAGE = 'Transaction sent successfully';
+export const SEND_FAILURE_MESSAGE = 'Failed to send transaction';
+
+const sendFormSchema = sendRequestSchema.omit({ quoteId: true });
+type SendFormInput = z.input<typeof sendFormSchema>;
+type SendFormValues = z.output<typeof sendFormSchema>;
+type SendField = 'walletId' | 'to' | 'amount';
+
+/** Which field a refusal from the server belongs to (codes from the transactions route). */
+const SERVER_ERROR_FIELDS: Record<string, SendField> = {
+  WALLET_NOT_FOUND: 'walletId',
+  INVALID_AMOUNT: 'amount',
+  INSUFFICIENT_BALANCE: 'amount',
+  INVALID_RECIPIENT: 'to',
+  SAME_WALLET: 'to',
+};
+
+/** Why a look-up of the user's history failed does not matter: without it every recipient is unfamiliar. */
+async function assessWithHistory(wallet: WalletView, to: string, ownWallets: readonly WalletView[]): Promise<RecipientAssessment> {
+  const [pastRecipients, hasPaidBefore] = await Promise.all([
+    getPastRecipients().catch(() => []),
+    getHasPaidBefore(wallet.network, to).catch(() => false),
+  ]);
+  return assessRecipient({ network: wallet.network, to, ownWallets, pastRecipients, hasPaidBefore });
+}
+
+export interface SendFormProps {
+  wallets: readonly WalletView[];
+  walletId: string;
+  onWalletChange: (walletId: string) => void;
+}
+
+/**
+ * The Send tab. A send is checked in three steps: the form's own messages, then the domain's send rules
+ * against the fee on screen (so balance, decimals and recipient problems show before anything is sent),
+ * then a confirmation when the recipient is new or imitates a known address. The quote that was on screen
+ * at the click goes with the request, so the fee charged is the fee shown.
+ */
+export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }: SendFormProps) {
+  const navigate = useNavigate();
+  const form = useForm<SendFormInput, unknown, SendFormValues>({
+    resolver: zodResolver(sendFormSchema),
+    defaultValues: { walletId: initialWalletId, to: '', amount: '', speed: DEFAULT_GAS_SPEED },
+  });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const walletId = form.watch('walletId');
+  const speed = form.watch('speed') ?? DEFAULT_GAS_SPEED;
+  const amountText = form.watch('amount');
+
+  const wallet = wallets.find((candidate) => candidate.id === walletId);
+  const feeQuotes = useFeeQuotes(wallet);
+  const quotes: FeeQuotesResponse | undefined = wallet && feeQuotes.data?.walletId === wallet.id ? feeQuotes.data : undefined;
+  const selectedQuote = quotes?.quotes.find((quote) => quote.speed === speed);
+
+  // MAX follows the chosen speed and every new quote until the user types an amount of their own.
+  const [isMaxAmount, setMaxAmount] = useState(false);
+  const maxSendable = selectedQuote?.maxSendable;
+  useEffect(() => {
+    if (isMaxAmount && maxSendable !== undefined) form.setValue('amount', maxSendable, { shouldValidate: form.formState.isSubmitted });
+  }, [form, isMaxAmount, maxSendable]);
+
+  const sendTransaction = useSendTransaction();
+  const attempts = useRef(createSendAttempts());
+  const isInFlight = useRef(false);
+  const [confirmation, setConfirmation] = useState<{ dialog: RecipientConfirmation; values: SendFormValues }>();
+
+  const currency = useCurrencyStore((state) => state.currency);
+  const { prices } = usePrices();
+
+  function selectWallet(nextWalletId: string) {
+    form.setValue('walletId', nextWalletId);
+    form.setValue('amount', '');
+    form.clearErrors(['walletId', 'amount']);
+    setMaxAmount(false);
+    onWalletChange(nextWalletId);
+  }
+
+  function applyScan(recipient: ScannedRecipient) {
+    form.setValue('to', recipient.address, { shouldValidate: isSubmitted });
+    if (wallet && recipient.network !== undefined && recipient.network !== wallet.network) {
+      toast.warning(`This QR code is for ${NETWORKS[recipient.network].label}, but you are sending from ${wallet.networkLabel}.`);
+    }
+  }
+
+  async function send(values: SendFormValues, quote: FeeQuoteView | undefined): Promise<void> {
+    const amount = isMaxAmount && quote ? quote.maxSendable : values.amount.trim();
+    const attempt = attempts.current.next({ walletId: values.walletId, to: values.to.trim(), amount, speed: values.speed, quoteId: quote?.quoteId });
+    try {
+      await sendTransaction.mutateAsync(attempt);
+      attempts.current.settle();
+      toast.success(SEND_SUCCESS_MESSAGE);
+      await navigate('/dashboard');
+    } catch (error) {
+      // A 4xx is the server's decision; after a network failure or a 5xx the send may have happened, so a
+      // retry of the same send keeps its key.
+      if (error instanceof ApiError && error.status < 500) {
+        attempts.current.settle();
+        const field = SERVER_ERROR_FIELDS[error.code];
+        if (field) form.setError(field, { message: error.message });
+      }
+      toast.error(error instanceof ApiError && error.message ? error.message : SEND_FAILURE_MESSAGE);
+    }
+  }
+
+  async function submit(values: SendFormValues, quotesAtClick: FeeQuotesResponse | undefined) {
+    // A second click (or Enter) while a send is being checked or sent does nothing.
+    if (isInFlight.current) return;
+    isInFlight.current = true;
+    try {
+      const sender = wallets.find((candidate) => candidate.id === values.walletId);
+      const quote = quotesAtClick?.quotes.find((candidate) => candidate.speed === values.speed);
+      const check = checkSend({
+        network: sender?.network,
+        from: sender?.address,
+        balance: sender ? BigInt(quotesAtClick?.balanceUnits ?? sender.balanceUnits) : undefined,
+        amount: values.amount,
+        // Without a quote the server charges the fee of the moment; the balance rule is then left to it.
+        fee: quote ? BigInt(quote.feeUnits) : 0n,
+        to: values.to,
+      });
+      if (!check.ok) {
+        form.setError(check.field, { message: check.message }, { shouldFocus: true });
+        return;
+      }
+      if (!sender) return;
+      const assessment = await assessWithHistory(sender, check.to, wallets);
+      if (assessment.kind !== 'familiar') {
+        setConfirmation({ dialog: { assessment, to: check.to, networkLabel: sender.networkLabel }, values: { ...values, to: check.to } });
+        return;
+      }
+      await send({ ...values, to: check.to }, quote);
+    } finally {
+      isInFlight.current = false;
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // The quote on screen at the click, not one that arrives while the checks run.
+    const quotesAtClick = quotes;
+    void form.handleSubmit((values) => submit(values, quotesAtClick))(event);
+  }
+
+  async function confirmSend() {
+    const pending = confirmation;
+    setConfirmation(undefined);
+    if (!pending || isInFlight.current) return;
+    isInFlight.current = true;
+    try {
+      // The dialog showed the live quote, so that is the one to send.
+      await send(pending.values, selectedQuote);
+    } finally {
+      isInFlight.current = false;
+    }
+  }
+
+  const symbol = wallet?.symbol;
+  const amountUnits = wallet ? parseAmount(amountText ?? '', wallet.decimals) : undefined;
+  const coinPrice = wallet ? prices?.[NETWORKS[wallet.network].priceTokenId]?.prices[currency] : undefined;
+  const fiatValue =
+    coinPrice !== undefined && isPositiveDecimalText(amountText ?? '') ? formatFiat(Number(amountText) * coinPrice, currency) : undefined;
+  const total =
+    wallet && selectedQuote && amountUnits?.ok && amountUnits.units > 0n
+      ? formatAmountTrimmed(amountUnits.units + BigInt(selectedQuote.feeUnits), wallet.decimals)
+      : undefined;
+  const feeState = !wallet ? 'no-wallet' : quotes ? 'ready' : feeQuotes.isError ? 'error' : 'loading';
+  const isBusy = isSubmitting || sendTransaction.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Send funds">
+      <WalletSelect wallets={wallets} value={walletId} onChange={selectWallet} error={errors.walletId?.message} />
+
+      <Field label="Recipient Address" error={errors.to?.message}>
+        {(control) => (
+          <div className="flex gap-2">
+            <Input
+              {...control}
+              {...form.register('to')}
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={wallet && NETWORKS[wallet.network].family === 'solana' ? 'Solana address' : '0x…'}
+            />
+            <QrScannerDialog
+              onScan={applyScan}
+              trigger={
+                <Button variant="outline" aria-label="Scan QR code" className="shrink-0 px-3">
+                  <ScanLine aria-hidden className="h-5 w-5" />
+                </Button>
+              }
+            />
+          </div>
+        )}
+      </Field>
+
+      <Field
+        label="Amount"
+        error={errors.amount?.message}
+        hint={
+          fiatValue !== undefined || selectedQuote ? (
+            <>
+              {fiatValue !== undefined && <span className="block">{`≈ ${fiatValue}`}</span>}
+              {selectedQuote && symbol && (
+                <span className="block">{`Up to ${selectedQuote.maxSendable} ${symbol} after the ${selectedQuote.label.toLowerCase()} fee`}</span>
+              )}
+            </>
+          ) : undefined
+        }
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <Input
+                {...control}
+                {...form.register('amount', { onChange: () => setMaxAmount(false) })}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                className="pr-16"
+              />
+              {symbol && (
+                <span aria-hidden className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-slate-600 dark:text-slate-300">
+                  {symbol}
+                </span>
+              )}
+            </div>
+            <Button
+              variant="outline"
+              className="shrink-0"
+              disabled={!selectedQuote}
+              onClick={() => {
+                setMaxAmount(true);
+                if (selectedQuote) form.setValue('amount', selectedQuote.maxSendable, { shouldValidate: isSubmitted });
+              }}
+            >
+              MAX
+            </Button>
+          </div>
+        )}
+      </Field>
+
+      <GasSpeedSelector
+        quotes={quotes?.quotes}
+        symbol={symbol}
+        value={speed}
+        onChange={(nextSpeed) => form.setValue('speed', nextSpeed)}
+        updatedAtMs={quotes && !feeQuotes.isPlaceholderData ? feeQuotes.dataUpdatedAt : undefined}
+        state={feeState}
+        onRetry={() => void feeQuotes.refetch()}
+      />
+
+      {selectedQuote && symbol && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-600 dark:text-slate-400">Network fee</dt>
+          <dd className="text-right font-mono">{`${selectedQuote.fee} ${symbol}`}</dd>
+          {total !== undefined && (
+            <>
+              <dt className="text-slate-600 dark:text-slate-400">Total</dt>
+              <dd className="text-right font-mono break-all">{`${total} ${symbol}`}</dd>
+            </>
+          )}
+        </dl>
+      )}
+
+      <Alert tone="warning">{SEND_TESTNET_WARNING}</Alert>
+
+      <Button type="submit" size="lg" className="w-full" isBusy={isBusy}>
+        Send Transaction
+      </Button>
+
+      <RecipientConfirmDialog
+        confirmation={confirmation?.dialog}
+        summary={{ amount: amountText ?? '', fee: selectedQuote?.fee, symbol: symbol ?? '' }}
+        onConfirm={() => void confirmSend()}
+        onCancel={() => setConfirmation(undefined)}
+      />
+    </form>
+  );
+}

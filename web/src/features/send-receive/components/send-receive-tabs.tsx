@@ -1,0 +1,48 @@
+import type { WalletView } from '@fincrypt/domain';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
+import type { SendReceiveTab } from '../navigation-state.ts';
+import { ReceivePanel } from './receive-panel.tsx';
+import { SendForm } from './send-form.tsx';
+
+const triggerClass =
+  'flex-1 rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=active]:bg-indigo-500';
+
+export interface SendReceiveTabsProps {
+  wallets: readonly WalletView[];
+  initialTab: SendReceiveTab;
+  initialWalletId: string | undefined;
+}
+
+/**
+ * Send and Receive share the chosen wallet. The inactive tab's content is unmounted, so switching tab
+ * starts the Send form afresh: the spec's "switching tab clears recipient and amount".
+ */
+export function SendReceiveTabs({ wallets, initialTab, initialWalletId }: SendReceiveTabsProps) {
+  const [tab, setTab] = useState<SendReceiveTab>(initialTab);
+  const [walletId, setWalletId] = useState(() =>
+    initialWalletId !== undefined && wallets.some((wallet) => wallet.id === initialWalletId) ? initialWalletId : '',
+  );
+
+  return (
+    <Tabs.Root value={tab} onValueChange={(next) => setTab(next as SendReceiveTab)} className="space-y-4">
+      <Tabs.List aria-label="Send or receive" className="flex gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800/60">
+        <Tabs.Trigger value="send" className={triggerClass}>
+          Send
+        </Tabs.Trigger>
+        <Tabs.Trigger value="receive" className={triggerClass}>
+          Receive
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Card className="p-4 sm:p-6">
+        <Tabs.Content value="send" className="focus:outline-none">
+          <SendForm wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
+        </Tabs.Content>
+        <Tabs.Content value="receive" className="focus:outline-none">
+          <ReceivePanel wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
+        </Tabs.Content>
+      </Card>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,33 @@
+import { type WalletView, shortenAddress } from '@fincrypt/domain';
+import { Field } from '../../../components/ui/field.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+
+/** The spec's option label: network name, shortened address, balance with symbol. */
+export function walletOptionLabel(wallet: WalletView): string {
+  return `${wallet.networkLabel} (${shortenAddress(wallet.address)}) - ${wallet.balance} ${wallet.symbol}`;
+}
+
+export interface WalletSelectProps {
+  wallets: readonly WalletView[];
+  /** The chosen wallet's id, or '' for none. */
+  value: string;
+  onChange: (walletId: string) => void;
+  error?: string;
+}
+
+export function WalletSelect({ wallets, value, onChange, error }: WalletSelectProps) {
+  return (
+    <Field label="Wallet" error={error}>
+      {(control) => (
+        <Select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Select a wallet</option>
+          {wallets.map((wallet) => (
+            <option key={wallet.id} value={wallet.id}>
+              {walletOptionLabel(wallet)}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
