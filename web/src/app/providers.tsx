@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
 import { useThemeStore } from '../features/preferences/theme-store.ts';
+import { LiveUpdates } from '../features/realtime/live-updates.tsx';
 
 /** Server state: fresh for 15 s (the spec's price cadence), refetched on window focus. */
 export const queryClient = new QueryClient({
@@ -18,7 +19,7 @@ function ThemedToaster() {
   const theme = useThemeStore((state) => state.theme);
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" duration={5000} visibleToasts={20} richColors closeButton theme={theme ?? 'system'} />
+      <Toaster position="top-right" duration={5000} visibleToasts={20} closeButton theme={theme ?? 'system'} />
     </Suspense>
   );
 }
@@ -33,6 +34,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionSync />
+      <LiveUpdates />
       {children}
       <ThemedToaster />
     </QueryClientProvider>

@@ -1,12 +1,15 @@
 import { Menu, Wallet, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { CurrencySelect } from '../../features/preferences/components/currency-select.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { LogoutButton } from './logout-button.tsx';
-import { UserChip } from './user-chip.tsx';
 import { cn } from '../../lib/cn.ts';
+
+// Only signed-in visitors see it, and its avatar presets come from a domain module that needs zod: loading it
+// lazily keeps zod out of the first bundle of every public page.
+const UserChip = lazy(() => import('./user-chip.tsx').then((module) => ({ default: module.UserChip })));
 
 const SIGNED_IN_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -66,7 +69,11 @@ export function TopBar() {
         <div className="flex items-center gap-2">
           <CurrencySelect />
           <ThemeToggle />
-          {session.data && <UserChip user={session.data.user} />}
+          {session.data && (
+            <Suspense fallback={null}>
+              <UserChip user={session.data.user} />
+            </Suspense>
+          )}
           <button
             type="button"
             className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { NotificationsTab } from '../../features/account/components/notifications-tab.tsx';
 import { ProfileTab } from '../../features/account/components/profile-tab.tsx';
 import { TwoFactorSection } from '../../features/account/components/two-factor-section.tsx';
+import { WalletsSettingsTab } from '../../features/wallets/components/wallets-settings-tab.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const TABS = [
@@ -53,7 +54,7 @@ export default function ProfilePage() {
                 <ProfileTab account={account.data} isEditing={isEditing} onEditingChange={setEditing} />
               </Tabs.Content>
               <Tabs.Content value="wallets">
-                <p className="text-slate-600 dark:text-slate-300">Your connected wallets will be listed here.</p>
+                <WalletsSettingsTab />
               </Tabs.Content>
               <Tabs.Content value="security" className="space-y-10">
                 <ChangePasswordForm />

@@ -1,0 +1,219 @@
+import type { ExplorerTransaction, TransactionView } from '@fincrypt/domain';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expect, test } from '../support/accounts.ts';
+import { PENDING_GLANCE_MS, newSignedInUser, seenWhilePending, toastWith } from '../support/live.ts';
+import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
+
+const UNKNOWN_HASH = `0x${'0'.repeat(63)}1`;
+
+async function sendEth(request: APIRequestContext, speed: 'slow' | 'fast', amount = '1.25'): Promise<TransactionView> {
+  const wallet = await walletOn(request, 'eth_sepolia');
+  return (await sendViaApi(request, { walletId: wallet.id, to: OUTSIDE_EVM_ADDRESS, amount, speed })).transaction;
+}
+
+async function fullyConfirmed(request: APIRequestContext, hash: string): Promise<TransactionView> {
+  await expect
+    .poll(async () => ((await (await request.get(`/api/transactions/${hash}`)).json()) as TransactionView).confirmations, { timeout: 20_000 })
+    .toBe(12);
+  return (await (await request.get(`/api/transactions/${hash}`)).json()) as TransactionView;
+}
+
+/**
+ * A browser with no session (the explorer is public, and with no realtime connection no toast can cover what
+ * is checked). It has opened the explorer once, so the next explorer page shows without loading the app.
+ */
+async function visitorPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  if (!baseURL) throw new Error('baseURL is not configured');
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto(`/explorer/${UNKNOWN_HASH}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction Not Found' })).toBeVisible();
+  return page;
+}
+
+/** Sends slowly and opens the explorer of that send in `viewer` while it is still pending. */
+async function openWhilePending(request: APIRequestContext, viewer: Page, amount: string, observe: () => Promise<void> = async () => {}) {
+  return seenWhilePending(
+    () => sendEth(request, 'slow', amount),
+    async (sent) => {
+      await viewer.goto(`/explorer/${sent.hash}`);
+      await expect(viewer.getByTestId('pending-dots')).toBeVisible({ timeout: PENDING_GLANCE_MS });
+      await observe();
+    },
+  );
+}
+
+const fact = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const progress = (page: Page) => page.getByRole('progressbar', { name: 'Confirmations' });
+
+test.describe('Transaction detail', () => {
+  test('shows every fact of a send, copies hash and addresses, and explains the block number on hover and focus', async ({
+    page,
+    context,
+    account: _account,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const sent = await sendEth(page.request, 'fast');
+    const transaction = await fullyConfirmed(page.request, sent.hash);
+
+    await page.goto(`/transaction/${transaction.hash}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Transaction Details' })).toBeVisible();
+    await expect(page).toHaveTitle('Transaction Details · FinCrypt');
+
+    await expect(fact(page, 'Status')).toContainText('Confirmed');
+    await expect(fact(page, 'Status').locator('[data-tone]')).toHaveAttribute('data-tone', 'success');
+    await expect(fact(page, 'Status')).toContainText('12 confirmations');
+    await expect(fact(page, 'Transaction Hash')).toContainText(transaction.hash);
+    await expect(fact(page, 'Type')).toHaveText('Sent');
+    await expect(fact(page, 'Network')).toHaveText('Ethereum Sepolia');
+    await expect(fact(page, 'Block Number')).toContainText(transaction.blockNumber!.toLocaleString('en-US'));
+    await expect(fact(page, 'From')).toContainText(transaction.fromAddress);
+    await expect(fact(page, 'To')).toContainText(OUTSIDE_EVM_ADDRESS);
+    await expect(fact(page, 'Value')).toHaveText('1.25 ETH');
+    await expect(fact(page, 'Gas Fee')).toContainText(`${transaction.fee} ETH`);
+    await expect(fact(page, 'Gas Fee')).toContainText(`Gas used 21,000 · Gas price ${transaction.gasPriceGwei} Gwei`);
+    await expect(fact(page, 'Timestamp')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+
+    await page.getByTestId('block-number').hover();
+    await expect(page.getByRole('tooltip')).toHaveText('12 confirmations');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await page.getByRole('heading', { level: 1 }).hover();
+    await fact(page, 'Network').click();
+    await page.getByTestId('block-number').focus();
+    await expect(page.getByRole('tooltip')).toHaveText('12 confirmations');
+    await page.keyboard.press('Escape');
+
+    for (const [button, message, value] of [
+      ['Copy transaction hash', 'Transaction hash copied to clipboard', transaction.hash],
+      ['Copy from address', 'From address copied to clipboard', transaction.fromAddress],
+      ['Copy to address', 'To address copied to clipboard', transaction.toAddress],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await expect(toastWith(page, message)).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+    }
+
+    const explorerLink = page.getByRole('link', { name: /View in Explorer/ });
+    await expect(explorerLink).toHaveAttribute('target', '_blank');
+    await expect(explorerLink).toHaveAttribute('rel', /noopener/);
+    const [tab] = await Promise.all([context.waitForEvent('page'), explorerLink.click()]);
+    await expect(tab).toHaveURL(`/explorer/${transaction.hash}`);
+    await expect(progress(tab)).toHaveAttribute('aria-valuenow', '12');
+  });
+
+  test("an unknown hash, or someone else's transaction, is 'Transaction Not Found' with a way back", async ({
+    page,
+    browser,
+    baseURL,
+    account: _account,
+  }) => {
+    await page.goto(`/transaction/${UNKNOWN_HASH}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Transaction Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle('Transaction Not Found · FinCrypt');
+    await page.getByRole('link', { name: 'Back to Transactions' }).click();
+    await expect(page).toHaveURL('/transactions');
+
+    // Someone else's send: private on /transaction, public on the explorer.
+    const other = await newSignedInUser(browser, baseURL, 'stranger');
+    const theirs = await sendEth(other.page.request, 'fast', '0.1');
+    await page.goto(`/transaction/${theirs.hash}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Transaction Not Found' })).toBeVisible();
+    await page.goto(`/explorer/${theirs.hash}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Transaction' })).toBeVisible();
+    await other.context.close();
+  });
+});
+
+test.describe('Explorer', () => {
+  test('a visitor follows a pending transaction to 12 confirmations: bouncing dots, progress bar and security level', async ({
+    page,
+    browser,
+    baseURL,
+    account: _account,
+  }) => {
+    const visitor = await visitorPage(browser, baseURL);
+    const glance = { timeout: PENDING_GLANCE_MS };
+    const sent = await openWhilePending(page.request, visitor, '0.75', async () => {
+      await expect(visitor).toHaveTitle('Transaction Explorer · FinCrypt', glance);
+      await expect(visitor.getByTestId('explorer-status')).toContainText('Pending', glance);
+      await expect(progress(visitor)).toHaveAttribute('aria-valuenow', '0', glance);
+      await expect(progress(visitor)).toHaveAttribute('aria-valuemax', '12', glance);
+      await expect(visitor.getByTestId('security-level')).toHaveText('Low', glance);
+      await expect(fact(visitor, 'Block')).toHaveText('Pending', glance);
+    });
+    await expect(fact(visitor, 'Value')).toHaveText('0.75 ETH');
+    await expect(visitor.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+
+    await expect(progress(visitor)).toHaveAttribute('aria-valuenow', '12', { timeout: 30_000 });
+    await expect(progress(visitor)).toHaveAttribute('aria-valuetext', '12 of 12 confirmations');
+    await expect(visitor.getByTestId('security-level')).toHaveText('Maximum');
+    await expect(visitor.getByTestId('explorer-status')).toContainText('Confirmed');
+    await expect(visitor.getByTestId('pending-dots')).toHaveCount(0);
+    await expect(fact(visitor, 'Block')).toHaveText(/^[\d,]+$/);
+
+    const onChain = (await (await visitor.request.get(`/api/explorer/tx/${sent.hash}`)).json()) as ExplorerTransaction;
+    await expect(fact(visitor, 'Transaction Fee')).toContainText(`${onChain.fee} ETH`);
+    await visitor.context().close();
+  });
+
+  test('the dots keep still for visitors who ask for reduced motion', async ({ page, browser, baseURL, account: _account }) => {
+    const visitor = await visitorPage(browser, baseURL);
+    const firstDot = visitor.getByTestId('pending-dots').locator('span').first();
+    const animation = () => firstDot.evaluate((dot) => getComputedStyle(dot).animationName, undefined, { timeout: PENDING_GLANCE_MS });
+    await openWhilePending(page.request, visitor, '0.2', async () => {
+      await visitor.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await animation()).toBe('none');
+      await visitor.emulateMedia({ reducedMotion: 'no-preference' });
+      expect(await animation()).toBe('bounce-dot');
+    });
+    await visitor.context().close();
+  });
+
+  test("an unknown hash is 'Transaction Not Found' for visitors too", async ({ browser, baseURL }) => {
+    const visitor = await visitorPage(browser, baseURL);
+    await visitor.goto(`/explorer/${UNKNOWN_HASH}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Transaction Not Found' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Back to Transactions' })).toHaveAttribute('href', '/transactions');
+    await visitor.context().close();
+  });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test('detail, explorer and not-found pages have no serious accessibility violations', async ({ page, browser, baseURL, account: _account }) => {
+      // The pending explorer, seen by a visitor.
+      const visitor = await visitorPage(browser, baseURL);
+      await visitor.emulateMedia({ colorScheme });
+      await openWhilePending(page.request, visitor, '0.3');
+      await expectNoSeriousA11yViolations(visitor);
+      await visitor.context().close();
+
+      // The owner's detail page, once nothing more will change (so no toast arrives during the check).
+      const sent = await sendEth(page.request, 'fast', '0.3');
+      await fullyConfirmed(page.request, sent.hash);
+      await page.goto(`/transaction/${sent.hash}`);
+      await expect(fact(page, 'Status')).toContainText('12 confirmations');
+      await expectNoSeriousA11yViolations(page);
+
+      await page.goto(`/transaction/${UNKNOWN_HASH}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Transaction Not Found' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('the detail page fits a 375 px screen', async ({ page, account: _account }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      const sent = await sendEth(page.request, 'fast', '0.3');
+      await page.goto(`/transaction/${sent.hash}`);
+      await expect(fact(page, 'Network')).toHaveText('Ethereum Sepolia');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.goto(`/explorer/${sent.hash}`);
+      await expect(progress(page)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  });
+}

@@ -1,0 +1,98 @@
+import { REALTIME_EVENT_NAMES, REALTIME_PATH, type RealtimeEventName, type RealtimeEvents } from '@fincrypt/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { type Socket, io } from 'socket.io-client';
+import { toast } from '../../lib/toast.ts';
+import { getSession, sessionQueryKey } from '../auth/api/get-session.ts';
+import { createRealtimeHandlers } from './realtime-handlers.ts';
+
+type ServerEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };
+
+/** The spec's socket settings: websocket only, reconnect after 1 to 5 s without limit, 20 s connect timeout. */
+export const SOCKET_OPTIONS = {
+  path: REALTIME_PATH,
+  transports: ['websocket'],
+  autoConnect: false,
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  timeout: 20_000,
+} as const;
+
+/** After the server refused or closed the connection, the next try waits this long, doubling up to the cap. */
+const RETRY_AFTER_REFUSAL_MS = { first: 1_000, max: 30_000 } as const;
+
+/** The spec's console lines for the connection's state. */
+function logConnection(message: 'Connected to payment system' | 'Disconnected from payment system'): void {
+  // The spec asks for these messages in the console; they are information, not warnings.
+  // eslint-disable-next-line no-console
+  console.info(message);
+}
+
+/**
+ * Opens the signed-in user's realtime connection (the session cookie authenticates it) and feeds its
+ * events into the query cache. Returns the function that closes it.
+ */
+export function connectRealtime(queryClient: QueryClient): () => void {
+  const socket: Socket<ServerEvents> = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] });
+  const handlers = createRealtimeHandlers(queryClient, toast);
+  let hasConnectedBefore = false;
+  let isClosed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelayMs: number = RETRY_AFTER_REFUSAL_MS.first;
+
+  /**
+   * socket.io does not retry by itself when the server refused the handshake or closed the socket, which
+   * it does when the session ended (sign-out, a password change elsewhere). So ask whether this tab is
+   * still signed in: if so, connect again; if not, forget the user's data and let the app sign out, as it
+   * does when any API call finds the session gone.
+   */
+  const recheckSession = () => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      getSession().then(
+        (session) => {
+          if (session) {
+            if (!isClosed) socket.connect();
+            return;
+          }
+          queryClient.setQueryData(sessionQueryKey, null);
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+        },
+        () => undefined,
+      );
+    }, retryDelayMs);
+    retryDelayMs = Math.min(retryDelayMs * 2, RETRY_AFTER_REFUSAL_MS.max);
+  };
+
+  socket.on('connect', () => {
+    logConnection('Connected to payment system');
+    retryDelayMs = RETRY_AFTER_REFUSAL_MS.first;
+    handlers.onConnect(hasConnectedBefore);
+    hasConnectedBefore = true;
+  });
+  socket.on('disconnect', (reason) => {
+    logConnection('Disconnected from payment system');
+    if (reason === 'io server disconnect') recheckSession();
+  });
+  socket.on('connect_error', () => {
+    // While `active`, socket.io keeps retrying on its own (1 to 5 s apart); otherwise the server refused us.
+    if (!socket.active) recheckSession();
+  });
+  const listen = <E extends RealtimeEventName>(name: E) => {
+    const handle = handlers[name] as (payload: RealtimeEvents[E]) => Promise<void>;
+    const listener = (payload: RealtimeEvents[E]) => {
+      handle(payload).catch((error: unknown) => console.error(`Could not apply the realtime event ${name}`, error));
+    };
+    socket.on(name, listener as ServerEvents[E] as never);
+  };
+  for (const name of REALTIME_EVENT_NAMES) listen(name);
+  socket.connect();
+
+  return () => {
+    isClosed = true;
+    clearTimeout(retryTimer);
+    socket.disconnect();
+    socket.removeAllListeners();
+  };
+}

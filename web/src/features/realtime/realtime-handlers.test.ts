@@ -1,0 +1,173 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES, type FraudAlertView, type NotificationPreferences, type WalletView } from '@fincrypt/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountQueryKey } from '../account/api/get-account.ts';
+import { notificationPreferencesQueryKey } from '../account/api/notification-preferences.ts';
+import { alertsQueryKeys } from '../alerts/api/get-alerts.ts';
+import { sessionQueryKey } from '../auth/api/get-session.ts';
+import { insightsKeys } from '../insights/api/insights-api.ts';
+import { transactionKeys } from '../transactions/api/transaction-keys.ts';
+import { makeTransaction } from '../transactions/testing/make-transaction.ts';
+import { walletsQueryKey } from '../wallets/api/get-wallets.ts';
+import { FRAUD_TOAST_MS, createRealtimeHandlers } from './realtime-handlers.ts';
+
+const wallet = (overrides: Partial<WalletView>): WalletView => ({
+  id: '22222222-2222-4222-8222-222222222222',
+  network: 'eth_sepolia',
+  networkLabel: 'Ethereum Sepolia',
+  symbol: 'ETH',
+  decimals: 18,
+  type: 'ethereum',
+  address: '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B',
+  balance: '100.0000',
+  balanceUnits: '100000000000000000000',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const alert: FraudAlertView = {
+  id: '33333333-3333-4333-8333-333333333333',
+  transactionId: '44444444-4444-4444-8444-444444444444',
+  transactionHash: `0x${'cd'.repeat(32)}`,
+  riskLevel: 'low',
+  reason: 'Unfamiliar receiving address',
+  timestamp: '2026-11-20T10:00:00.000Z',
+};
+
+function setUp(preferences: Partial<NotificationPreferences> | 'unavailable' = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (preferences === 'unavailable') {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503 })));
+  } else {
+    queryClient.setQueryData(notificationPreferencesQueryKey, { ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences });
+  }
+  const toasts = { success: vi.fn(), error: vi.fn(), warning: vi.fn() };
+  return { queryClient, toasts, handlers: createRealtimeHandlers(queryClient, toasts) };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('transaction_status', () => {
+  const hash = `0x${'ef'.repeat(32)}`;
+
+  it("toasts 'Transaction confirmed' once per hash, even when both sides of a send arrive", async () => {
+    const { handlers, toasts } = setUp();
+    await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'confirmed' });
+    await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'confirmed' });
+    expect(toasts.success).toHaveBeenCalledExactlyOnceWith('Transaction confirmed');
+  });
+
+  it("toasts 'Transaction failed: {error}', or without a reason when none came", async () => {
+    const { handlers, toasts } = setUp();
+    await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'failed', error: 'nonce too low' });
+    await handlers.transaction_status({ hash: `0x${'01'.repeat(32)}`, network: 'eth_sepolia', status: 'failed' });
+    expect(toasts.error.mock.calls).toEqual([['Transaction failed: nonce too low'], ['Transaction failed']]);
+  });
+
+  it('stays quiet when Transaction Alerts are off, but still updates the caches', async () => {
+    const { handlers, toasts, queryClient } = setUp({ transactionAlerts: false });
+    queryClient.setQueryData(transactionKeys.counts, { pending: 1, confirmed: 0, failed: 0 });
+    await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'confirmed' });
+    await handlers.transaction_status({ hash: `0x${'02'.repeat(32)}`, network: 'eth_sepolia', status: 'failed', error: 'x' });
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(transactionKeys.counts)?.isInvalidated).toBe(true);
+  });
+
+  it('shows the toast when the preferences cannot be read (the defaults have them on)', async () => {
+    const { handlers, toasts } = setUp('unavailable');
+    await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'confirmed' });
+    expect(toasts.success).toHaveBeenCalledWith('Transaction confirmed');
+  });
+
+  it('announces nothing for a new pending transaction, and rescores the risk', async () => {
+    const { handlers, toasts, queryClient } = setUp();
+    queryClient.setQueryData(insightsKeys.risk, { score: 0 });
+    await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'pending' });
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(insightsKeys.risk)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('fraud_alert', () => {
+  it('shows the server message as a 6 s warning and refreshes every alert list and the risk score', async () => {
+    const { handlers, toasts, queryClient } = setUp();
+    for (const queryKey of [alertsQueryKeys.latest(2), insightsKeys.fraudAlerts, insightsKeys.risk]) queryClient.setQueryData(queryKey, {});
+    await handlers.fraud_alert({ message: alert.reason, level: 'low', alert });
+    expect(toasts.warning).toHaveBeenCalledExactlyOnceWith('Unfamiliar receiving address', { duration: FRAUD_TOAST_MS });
+    expect(FRAUD_TOAST_MS).toBe(6_000);
+    for (const queryKey of [alertsQueryKeys.latest(2), insightsKeys.fraudAlerts, insightsKeys.risk]) {
+      expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
+    }
+  });
+
+  it('stays quiet when Fraud Detection notifications are off', async () => {
+    const { handlers, toasts } = setUp({ fraudDetection: false });
+    await handlers.fraud_alert({ message: alert.reason, level: 'low', alert });
+    expect(toasts.warning).not.toHaveBeenCalled();
+  });
+});
+
+describe('wallet events', () => {
+  const eth = wallet({});
+  const sol = wallet({ id: '55555555-5555-4555-8555-555555555555', network: 'solana_devnet', networkLabel: 'Solana Devnet', symbol: 'SOL' });
+
+  it('balance_update replaces the balance of that wallet only', async () => {
+    const { handlers, queryClient } = setUp();
+    queryClient.setQueryData(walletsQueryKey, [eth, sol]);
+    await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '98.4990', newBalanceUnits: '98499000000000000000' });
+    expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.map((item) => item.balance)).toEqual(['98.4990', '100.0000']);
+  });
+
+  it('balance_update for a wallet not in the list fetches the list again', async () => {
+    const { handlers, queryClient } = setUp();
+    queryClient.setQueryData(walletsQueryKey, [sol]);
+    await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '1.0000', newBalanceUnits: '1' });
+    expect(queryClient.getQueryState(walletsQueryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('wallet_update adds a connected wallet once and removes a disconnected one', async () => {
+    const { handlers, queryClient } = setUp();
+    queryClient.setQueryData(walletsQueryKey, [eth]);
+    await handlers.wallet_update({ action: 'connected', wallet: sol });
+    await handlers.wallet_update({ action: 'connected', wallet: sol });
+    expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.map((item) => item.id)).toEqual([eth.id, sol.id]);
+    await handlers.wallet_update({ action: 'disconnected', wallet: eth });
+    expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.map((item) => item.id)).toEqual([sol.id]);
+  });
+});
+
+describe('transaction_update', () => {
+  it('puts the new state into the open detail page', async () => {
+    const { handlers, queryClient } = setUp();
+    const pending = makeTransaction({ status: 'pending', confirmations: 0 });
+    queryClient.setQueryData(transactionKeys.detail(pending.hash), pending);
+    const confirmed = { ...pending, status: 'confirmed' as const, confirmations: 4 };
+    await handlers.transaction_update({ transaction: confirmed });
+    expect(queryClient.getQueryData(transactionKeys.detail(pending.hash))).toEqual(confirmed);
+  });
+});
+
+describe('profile_update', () => {
+  it('merges the new name, email and avatar into the account and the session', async () => {
+    const { handlers, queryClient } = setUp();
+    queryClient.setQueryData(accountQueryKey, { id: 'u1', name: 'Old', email: 'old@example.com', avatar: 'preset-1', createdAt: '', twoFactorEnabled: true });
+    queryClient.setQueryData(sessionQueryKey, { user: { id: 'u1', name: 'Old', email: 'old@example.com', image: 'preset-1', createdAt: '' }, session: { id: 's', expiresAt: '' } });
+    await handlers.profile_update({ name: 'New', email: 'new@example.com', avatar: 'preset-3' });
+    expect(queryClient.getQueryData(accountQueryKey)).toMatchObject({ name: 'New', email: 'new@example.com', avatar: 'preset-3', twoFactorEnabled: true });
+    expect(queryClient.getQueryData(sessionQueryKey)).toMatchObject({ user: { name: 'New', email: 'new@example.com', image: 'preset-3' } });
+  });
+});
+
+describe('onConnect', () => {
+  it('refreshes the ledger caches on the first connection and everything after a reconnection', () => {
+    const { handlers, queryClient } = setUp();
+    queryClient.setQueryData(walletsQueryKey, []);
+    queryClient.setQueryData(['insights', 'sentiment', 'ethereum'], {});
+    handlers.onConnect(false);
+    expect(queryClient.getQueryState(walletsQueryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['insights', 'sentiment', 'ethereum'])?.isInvalidated).toBe(false);
+    handlers.onConnect(true);
+    expect(queryClient.getQueryState(['insights', 'sentiment', 'ethereum'])?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferenceKey,
+  type RealtimeEventName,
+  type RealtimeEvents,
+  type WalletView,
+} from '@fincrypt/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { accountQueryKey, type Account } from '../account/api/get-account.ts';
+import { getNotificationPreferences, notificationPreferencesQueryKey } from '../account/api/notification-preferences.ts';
+import { alertsQueryKeys } from '../alerts/api/get-alerts.ts';
+import { type Session, sessionQueryKey } from '../auth/api/get-session.ts';
+import { insightsKeys } from '../insights/api/insights-api.ts';
+import { applyTransactionStatus, applyTransactionUpdate } from '../transactions/api/transaction-cache.ts';
+import { explorerKeys, hashKey, transactionKeys } from '../transactions/api/transaction-keys.ts';
+import { walletsQueryKey } from '../wallets/api/get-wallets.ts';
+import { withBalance, withWallet, withoutWallet } from '../wallets/api/wallet-cache.ts';
+
+/** The spec's fraud alert toast: a warning that stays 6 s. */
+export const FRAUD_TOAST_MS = 6_000;
+/** Preferences read for a toast are trusted this long before they are asked for again. */
+const PREFERENCES_STALE_MS = 15_000;
+/** Enough to recognise a repeated status toast; older entries are forgotten. */
+const ANNOUNCED_MEMORY = 200;
+
+export interface RealtimeToasts {
+  success: (message: string) => void;
+  error: (message: string) => void;
+  warning: (message: string, options: { duration: number }) => void;
+}
+
+export type RealtimeHandlers = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => Promise<void> } & {
+  /** After every (re)connection: whatever happened while no socket listened is fetched again. */
+  onConnect: (isReconnect: boolean) => void;
+};
+
+/** Caches that describe the ledger: what the first connection refreshes, in case an event came before it. */
+const LEDGER_KEYS = [walletsQueryKey, transactionKeys.all, alertsQueryKeys.all, explorerKeys.all, insightsKeys.risk, insightsKeys.fraudAlerts];
+
+/**
+ * Turns the server's realtime events into query-cache updates (so every open screen follows without a
+ * reload) and into the spec's toasts, each shown only when the user's notification preferences allow it.
+ */
+export function createRealtimeHandlers(queryClient: QueryClient, toasts: RealtimeToasts): RealtimeHandlers {
+  const announced = new Set<string>();
+
+  /** True the first time a hash reaches a status: both rows of a send to yourself announce it once. */
+  const isFirstAnnouncement = (hash: string, status: string) => {
+    const key = `${hashKey(hash)}:${status}`;
+    if (announced.has(key)) return false;
+    if (announced.size >= ANNOUNCED_MEMORY) announced.clear();
+    announced.add(key);
+    return true;
+  };
+
+  const isWanted = async (preference: NotificationPreferenceKey): Promise<boolean> => {
+    try {
+      const preferences = await queryClient.fetchQuery({
+        queryKey: notificationPreferencesQueryKey,
+        queryFn: getNotificationPreferences,
+        staleTime: PREFERENCES_STALE_MS,
+      });
+      return preferences[preference];
+    } catch {
+      return DEFAULT_NOTIFICATION_PREFERENCES[preference];
+    }
+  };
+
+  return {
+    onConnect(isReconnect) {
+      if (isReconnect) void queryClient.invalidateQueries();
+      else for (const queryKey of LEDGER_KEYS) void queryClient.invalidateQueries({ queryKey });
+    },
+
+    async transaction_status({ hash, status, error }) {
+      applyTransactionStatus(queryClient, hash, status);
+      if (status === 'pending') {
+        void queryClient.invalidateQueries({ queryKey: insightsKeys.risk });
+        return;
+      }
+      if (!isFirstAnnouncement(hash, status) || !(await isWanted('transactionAlerts'))) return;
+      if (status === 'confirmed') toasts.success('Transaction confirmed');
+      else toasts.error(error ? `Transaction failed: ${error}` : 'Transaction failed');
+    },
+
+    async transaction_update({ transaction }) {
+      applyTransactionUpdate(queryClient, transaction);
+    },
+
+    async balance_update(update) {
+      const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
+      if (updated) queryClient.setQueryData(walletsQueryKey, updated);
+      else void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+    },
+
+    async wallet_update({ action, wallet }) {
+      queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) =>
+        action === 'connected' ? withWallet(wallets, wallet) : withoutWallet(wallets, wallet.id),
+      );
+    },
+
+    async fraud_alert({ message }) {
+      for (const queryKey of [alertsQueryKeys.all, insightsKeys.fraudAlerts, insightsKeys.risk]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      if (await isWanted('fraudDetection')) toasts.warning(message, { duration: FRAUD_TOAST_MS });
+    },
+
+    async profile_update({ name, email, avatar }) {
+      queryClient.setQueryData<Account>(accountQueryKey, (account) => account && { ...account, name, email, avatar });
+      queryClient.setQueryData<Session | null>(sessionQueryKey, (session) =>
+        session ? { ...session, user: { ...session.user, name, email, image: avatar } } : session,
+      );
+    },
+  };
+}

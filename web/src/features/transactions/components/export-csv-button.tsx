@@ -1,0 +1,44 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { getAllTransactions } from '../api/list-transactions.ts';
+import { buildTransactionsCsv, csvFileName } from '../csv.ts';
+import type { TransactionQuery } from '../filters.ts';
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads every transaction matching the current filters (all pages, not just those loaded) as CSV. */
+export function ExportCsvButton({ query, today }: { query: TransactionQuery; today: string }) {
+  const [loaded, setLoaded] = useState<number | null>(null);
+  const isExporting = loaded !== null;
+
+  const exportCsv = async () => {
+    setLoaded(0);
+    try {
+      const transactions = await getAllTransactions(query, { onProgress: setLoaded });
+      download(buildTransactionsCsv(transactions), csvFileName(today));
+      toast.success(`Exported ${transactions.length} transaction${transactions.length === 1 ? '' : 's'}`);
+    } catch {
+      toast.error('Failed to export transactions');
+    } finally {
+      setLoaded(null);
+    }
+  };
+
+  return (
+    <Button variant="outline" size="sm" isBusy={isExporting} onClick={() => void exportCsv()}>
+      {!isExporting && <Download aria-hidden className="h-4 w-4" />}
+      {isExporting ? `Exporting${loaded ? ` ${loaded}` : ''}…` : 'Export CSV'}
+    </Button>
+  );
+}

@@ -1,0 +1,76 @@
+import { type NetworkId, confirmationsLabel, feeDisplay8, feeFromReceipt, gweiDisplay } from '@fincrypt/domain';
+import { Info } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { CopyButton } from '../../wallets/components/copy-button.tsx';
+
+/** One labelled line of a transaction's facts (inside a <dl>). */
+export function FactRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="min-w-0 text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** A hash or address in full, wrapping anywhere, with a copy button ('{label} copied to clipboard'). */
+export function CopyableValue({ value, label }: { value: string; label: 'Transaction hash' | 'From address' | 'To address' }) {
+  return (
+    <span className="flex items-start gap-1">
+      <span className="min-w-0 font-mono text-sm break-all">{value}</span>
+      <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} successMessage={`${label} copied to clipboard`} className="-mt-1.5" />
+    </span>
+  );
+}
+
+/** The block number; hovering or focusing it tells how many confirmations the transaction has. */
+export function BlockNumber({ blockNumber, confirmations }: { blockNumber: number | null; confirmations: number }) {
+  return (
+    <Tooltip.Provider delayDuration={150}>
+      <Tooltip.Root>
+        <Tooltip.Trigger
+          type="button"
+          className="inline-flex items-center gap-1.5 rounded-md font-mono text-sm underline decoration-dotted underline-offset-4"
+          data-testid="block-number"
+        >
+          {blockNumber === null ? 'Pending' : blockNumber.toLocaleString('en-US')}
+          <Info aria-hidden className="h-4 w-4 text-slate-500 dark:text-slate-400" />
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            side="top"
+            sideOffset={6}
+            collisionPadding={12}
+            className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          >
+            {blockNumber === null ? 'Not in a block yet: 0 confirmations' : confirmationsLabel(confirmations)}
+            <Tooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
+
+export interface GasFacts {
+  network: NetworkId;
+  symbol: string;
+  gasUsed: string;
+  effectiveGasPrice: string;
+}
+
+/** The fee as gas used × gas price (to 8 decimals), with both figures; the price in Gwei. */
+export function GasFee({ network, symbol, gasUsed, effectiveGasPrice }: GasFacts) {
+  const fee = feeDisplay8(feeFromReceipt(gasUsed, effectiveGasPrice, network), network);
+  return (
+    <>
+      <span className="font-medium tabular-nums">
+        {fee} {symbol}
+      </span>
+      <span className="block text-sm text-slate-600 dark:text-slate-300">
+        Gas used {Number(gasUsed).toLocaleString('en-US')} · Gas price {gweiDisplay(effectiveGasPrice)} Gwei
+      </span>
+    </>
+  );
+}

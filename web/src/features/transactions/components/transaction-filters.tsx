@@ -1,0 +1,87 @@
+import { Search, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import type { TransactionFilters as Filters } from '../filters.ts';
+
+export interface TransactionFiltersProps {
+  filters: Filters;
+  /** What is typed in the search box; it reaches `filters.search` after a short pause. */
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
+  onChange: (next: Partial<Filters>) => void;
+  onClear: () => void;
+  isActive: boolean;
+  today: string;
+}
+
+/** Search, type, status and the date range; 'Clear Filters' appears while any of them narrows the list. */
+export function TransactionFilters({ filters, searchText, onSearchTextChange, onChange, onClear, isActive, today }: TransactionFiltersProps) {
+  return (
+    <form role="search" aria-label="Filter transactions" onSubmit={(event) => event.preventDefault()} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+        <Field label="Search" hint="Hash, from or to address">
+          {(control) => (
+            <div className="relative">
+              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+              <Input
+                {...control}
+                type="search"
+                value={searchText}
+                onChange={(event) => onSearchTextChange(event.target.value)}
+                placeholder="0x…"
+                autoComplete="off"
+                spellCheck={false}
+                className="pl-9"
+              />
+            </div>
+          )}
+        </Field>
+        <Field label="Type">
+          {(control) => (
+            <Select {...control} value={filters.type} onChange={(event) => onChange({ type: event.target.value as Filters['type'] })}>
+              <option value="">All Types</option>
+              <option value="send">Sent</option>
+              <option value="receive">Received</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Status">
+          {(control) => (
+            <Select {...control} value={filters.status} onChange={(event) => onChange({ status: event.target.value as Filters['status'] })}>
+              <option value="">All Status</option>
+              <option value="pending">Pending</option>
+              <option value="confirmed">Confirmed</option>
+              <option value="failed">Failed</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="From">
+          {(control) => (
+            <Input {...control} type="date" value={filters.from} max={filters.to} onChange={(event) => onChange({ from: event.target.value })} />
+          )}
+        </Field>
+        <Field label="To">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              max={today}
+              // An emptied end date means "up to today", the default.
+              onChange={(event) => onChange({ to: event.target.value || today })}
+            />
+          )}
+        </Field>
+      </div>
+      {isActive && (
+        <Button variant="outline" size="sm" onClick={onClear}>
+          <X aria-hidden className="h-4 w-4" />
+          Clear Filters
+        </Button>
+      )}
+    </form>
+  );
+}

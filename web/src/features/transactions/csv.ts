@@ -1,0 +1,56 @@
+import { NETWORKS, type TransactionView, transactionStatusDisplay, transactionTypeLabel } from '@fincrypt/domain';
+
+export const CSV_COLUMNS = [
+  'Date',
+  'Type',
+  'Network',
+  'Amount',
+  'Currency',
+  'From',
+  'To',
+  'Status',
+  'Confirmations',
+  'Block',
+  'Fee',
+  'Gas Price (Gwei)',
+  'Hash',
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A field that
+ * a spreadsheet would run as a formula (starting with = + - @ or a tab/return) gets a leading apostrophe.
+ */
+export function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvRow(transaction: TransactionView): string[] {
+  return [
+    transaction.timestamp,
+    transactionTypeLabel(transaction.type),
+    NETWORKS[transaction.network]?.label ?? transaction.network,
+    transaction.amount,
+    transaction.symbol,
+    transaction.fromAddress,
+    transaction.toAddress,
+    transactionStatusDisplay(transaction.status).label,
+    String(transaction.confirmations),
+    transaction.blockNumber === null ? '' : String(transaction.blockNumber),
+    transaction.fee,
+    transaction.gasPriceGwei,
+    transaction.hash,
+  ];
+}
+
+/** The transactions as a CSV document: a header line, then one line per transaction, CRLF line ends. */
+export function buildTransactionsCsv(transactions: readonly TransactionView[]): string {
+  const lines = [CSV_COLUMNS, ...transactions.map(csvRow)].map((fields) => fields.map(csvField).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** "fincrypt-transactions-2026-11-21.csv" */
+export function csvFileName(today: string): string {
+  return `fincrypt-transactions-${today}.csv`;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultFilters,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasActiveFilters,
+  matchesQuery,
+  normalizeDateRange,
+  toTransactionQuery,
+  transactionQueryString,
+} from './filters.ts';
+import { makeTransaction } from './testing/make-transaction.ts';
+
+const TODAY = '2026-11-21';
+
+describe('normalizeDateRange', () => {
+  it('keeps the end date at or before today', () => {
+    expect(normalizeDateRange({ ...defaultFilters(TODAY), to: '2026-12-01' }, TODAY).to).toBe(TODAY);
+    expect(normalizeDateRange({ ...defaultFilters(TODAY), to: '2026-11-01' }, TODAY).to).toBe('2026-11-01');
+  });
+
+  it('caps the start date at the end date', () => {
+    const range = normalizeDateRange({ ...defaultFilters(TODAY), from: '2026-11-15', to: '2026-11-10' }, TODAY);
+    expect(range).toMatchObject({ from: '2026-11-10', to: '2026-11-10' });
+  });
+
+  it('drops dates that are not real days and falls back to today for the end', () => {
+    const range = normalizeDateRange({ ...defaultFilters(TODAY), from: '2026-02-30', to: 'yesterday' }, TODAY);
+    expect(range).toMatchObject({ from: '', to: TODAY });
+  });
+});
+
+describe('filters in the URL', () => {
+  it('round-trips every filter and leaves defaults out of the URL', () => {
+    const filters = { search: '0xAbC', type: 'receive', status: 'pending', from: '2026-11-01', to: '2026-11-20' } as const;
+    const params = filtersToSearchParams(filters, TODAY);
+    expect(params.toString()).toBe('search=0xAbC&type=receive&status=pending&from=2026-11-01&to=2026-11-20');
+    expect(filtersFromSearchParams(params, TODAY)).toEqual(filters);
+    expect(filtersToSearchParams(defaultFilters(TODAY), TODAY).toString()).toBe('');
+  });
+
+  it('ignores unknown types and statuses', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('type=gift&status=lost'), TODAY);
+    expect(filters).toEqual(defaultFilters(TODAY));
+  });
+});
+
+describe('hasActiveFilters', () => {
+  it('is false for the defaults and true as soon as one filter narrows the list', () => {
+    expect(hasActiveFilters(defaultFilters(TODAY), TODAY)).toBe(false);
+    expect(hasActiveFilters({ ...defaultFilters(TODAY), search: '   ' }, TODAY)).toBe(false);
+    expect(hasActiveFilters({ ...defaultFilters(TODAY), search: 'dead' }, TODAY)).toBe(true);
+    expect(hasActiveFilters({ ...defaultFilters(TODAY), status: 'failed' }, TODAY)).toBe(true);
+    expect(hasActiveFilters({ ...defaultFilters(TODAY), to: '2026-11-20' }, TODAY)).toBe(true);
+  });
+});
+
+describe('toTransactionQuery', () => {
+  it('turns local days into the instants of local midnight, and leaves out an end of today', () => {
+    const query = toTransactionQuery({ search: ' dead ', type: 'send', status: '', from: '2026-11-01', to: '2026-11-20' }, TODAY);
+    expect(query).toEqual({
+      search: 'dead',
+      type: 'send',
+      from: new Date(2026, 10, 1).toISOString(),
+      to: new Date(new Date(2026, 10, 21).getTime() - 1).toISOString(),
+    });
+    expect(toTransactionQuery(defaultFilters(TODAY), TODAY)).toEqual({});
+  });
+
+  it('builds the API query string with the cursor and page size', () => {
+    expect(transactionQueryString({ search: 'a b', status: 'failed' }, { cursor: 'abc', limit: 25 })).toBe(
+      'search=a+b&status=failed&cursor=abc&limit=25',
+    );
+  });
+});
+
+describe('matchesQuery', () => {
+  const transaction = makeTransaction({ type: 'receive', status: 'pending', timestamp: '2026-11-10T12:00:00.000Z' });
+
+  it('applies type, status and a case-insensitive search over hash, from and to', () => {
+    expect(matchesQuery(transaction, {})).toBe(true);
+    expect(matchesQuery(transaction, { type: 'send' })).toBe(false);
+    expect(matchesQuery(transaction, { status: 'confirmed' })).toBe(false);
+    expect(matchesQuery(transaction, { search: 'DEAD' })).toBe(true);
+    expect(matchesQuery(transaction, { search: transaction.fromAddress.slice(4, 12).toLowerCase() })).toBe(true);
+    expect(matchesQuery(transaction, { search: 'beef' })).toBe(false);
+  });
+
+  it('applies instant bounds and reads a bare day as a whole UTC day, as the server does', () => {
+    expect(matchesQuery(transaction, { from: '2026-11-10T12:00:00.000Z' })).toBe(true);
+    expect(matchesQuery(transaction, { from: '2026-11-10T12:00:00.001Z' })).toBe(false);
+    expect(matchesQuery(transaction, { to: '2026-11-10' })).toBe(true);
+    expect(matchesQuery(transaction, { from: '2026-11-11' })).toBe(false);
+  });
+});

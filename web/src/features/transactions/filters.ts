@@ -1,0 +1,136 @@
+import {
+  type TransactionListQuery,
+  type TransactionStatus,
+  type TransactionType,
+  type TransactionView,
+  dayKey,
+  isTransactionStatus,
+  isTransactionType,
+} from '@fincrypt/domain';
+
+/**
+ * What the Transactions page filters by, as the user sees it. `from` and `to` are calendar days in the
+ * browser's time zone ("YYYY-MM-DD"); `from` may be empty, `to` is always a day (today by default).
+ */
+export interface TransactionFilters {
+  search: string;
+  type: TransactionType | '';
+  status: TransactionStatus | '';
+  from: string;
+  to: string;
+}
+
+/** A list query as sent to GET /api/transactions (minus the cursor): the part of a cache key that filters. */
+export type TransactionQuery = Pick<TransactionListQuery, 'search' | 'type' | 'status' | 'from' | 'to'>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+}
+
+/** Today in the browser's time zone, as "YYYY-MM-DD". */
+export function todayKey(now: Date = new Date()): string {
+  return dayKey(now) ?? now.toISOString().slice(0, 10);
+}
+
+export function defaultFilters(today: string): TransactionFilters {
+  return { search: '', type: '', status: '', from: '', to: today };
+}
+
+/** The spec's date rules: the end is never after today, and the start is capped at the end. */
+export function normalizeDateRange(filters: TransactionFilters, today: string): TransactionFilters {
+  const to = filters.to && isDay(filters.to) && filters.to < today ? filters.to : today;
+  const from = filters.from && isDay(filters.from) ? (filters.from > to ? to : filters.from) : '';
+  return { ...filters, from, to };
+}
+
+export function hasActiveFilters(filters: TransactionFilters, today: string): boolean {
+  return filters.search.trim() !== '' || filters.type !== '' || filters.status !== '' || filters.from !== '' || filters.to !== today;
+}
+
+/** Reads filters from the page's URL (?search=&type=&status=&from=&to=), ignoring anything unknown. */
+export function filtersFromSearchParams(params: URLSearchParams, today: string): TransactionFilters {
+  const type = params.get('type');
+  const status = params.get('status');
+  return normalizeDateRange(
+    {
+      search: params.get('search') ?? '',
+      type: isTransactionType(type) ? type : '',
+      status: isTransactionStatus(status) ? status : '',
+      from: params.get('from') ?? '',
+      to: params.get('to') ?? today,
+    },
+    today,
+  );
+}
+
+/** The URL form of the filters: only what differs from the defaults, so a plain /transactions shows everything. */
+export function filtersToSearchParams(filters: TransactionFilters, today: string): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.type) params.set('type', filters.type);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to && filters.to !== today) params.set('to', filters.to);
+  return params;
+}
+
+function localDayStart(day: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date);
+}
+
+/**
+ * The server query for these filters. Days are turned into exact instants of the browser's own midnight
+ * (the server would read a bare day as a UTC day). An end date of today needs no bound at all.
+ */
+export function toTransactionQuery(filters: TransactionFilters, today: string): TransactionQuery {
+  const query: TransactionQuery = {};
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  if (filters.type) query.type = filters.type;
+  if (filters.status) query.status = filters.status;
+  if (filters.from) query.from = localDayStart(filters.from).toISOString();
+  if (filters.to && filters.to !== today) {
+    const nextDay = localDayStart(filters.to);
+    nextDay.setDate(nextDay.getDate() + 1);
+    query.to = new Date(nextDay.getTime() - 1).toISOString();
+  }
+  return query;
+}
+
+/** Whether the server would list this transaction for this query: the same rules as its SQL filter. */
+export function matchesQuery(transaction: TransactionView, query: TransactionQuery): boolean {
+  if (query.type && transaction.type !== query.type) return false;
+  if (query.status && transaction.status !== query.status) return false;
+  const search = query.search?.trim().toLowerCase();
+  if (search && ![transaction.hash, transaction.fromAddress, transaction.toAddress].some((text) => text.toLowerCase().includes(search))) {
+    return false;
+  }
+  const time = new Date(transaction.timestamp).getTime();
+  if (query.from && time < boundTime(query.from, 'start')) return false;
+  if (query.to && time > boundTime(query.to, 'end')) return false;
+  return true;
+}
+
+/** A bare day is a whole UTC day on the server; an instant is itself. */
+function boundTime(value: string, edge: 'start' | 'end'): number {
+  if (DAY.test(value)) return new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`).getTime();
+  return new Date(value).getTime();
+}
+
+/** The query string for GET /api/transactions. */
+export function transactionQueryString(query: TransactionQuery, page: { cursor?: string | undefined; limit: number }): string {
+  const params = new URLSearchParams();
+  for (const key of ['search', 'type', 'status', 'from', 'to'] as const) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  if (page.cursor) params.set('cursor', page.cursor);
+  params.set('limit', String(page.limit));
+  return params.toString();
+}

@@ -1,0 +1,42 @@
+import { NETWORKS, type NetworkId, type WalletView } from '@fincrypt/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { walletsQueryKey } from './get-wallets.ts';
+import { withWallet, withoutWallet } from './wallet-cache.ts';
+
+export const connectWallet = (network: NetworkId) =>
+  apiFetch<WalletView>('/api/wallets', { method: 'POST', body: { network } });
+
+export const disconnectWallet = (walletId: string) =>
+  apiFetch<void>(`/api/wallets/${encodeURIComponent(walletId)}`, { method: 'DELETE' });
+
+/**
+ * Connects a wallet on a network: '{Network} wallet connected successfully', or the server's refusal
+ * ('A … wallet is already connected'), or 'Failed to connect wallet' when there is no message to show.
+ */
+export function useConnectWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: connectWallet,
+    onSuccess: (wallet) => {
+      queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) => withWallet(wallets, wallet));
+      toast.success(`${NETWORKS[wallet.network].label} wallet connected successfully`);
+    },
+    onError: (error) => {
+      toast.error(error instanceof ApiError && error.status === 409 ? error.message : 'Failed to connect wallet');
+    },
+  });
+}
+
+export function useDisconnectWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (wallet: WalletView) => disconnectWallet(wallet.id),
+    onSuccess: (_nothing, wallet) => {
+      queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) => withoutWallet(wallets, wallet.id));
+      toast.success('Wallet disconnected');
+    },
+    onError: () => toast.error('Failed to disconnect wallet'),
+  });
+}

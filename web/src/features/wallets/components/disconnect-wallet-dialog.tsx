@@ -1,0 +1,48 @@
+import { type WalletView, shortenAddress } from '@fincrypt/domain';
+import { Unplug } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { useDisconnectWallet } from '../api/wallet-mutations.ts';
+
+export const dialogOverlayClassName = 'fixed inset-0 z-50 bg-slate-950/50';
+export const dialogContentClassName =
+  'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900';
+
+/** 'Disconnect', confirmed in a dialog first: the wallet leaves the account (its history stays on the chain). */
+export function DisconnectWalletButton({ wallet, size = 'sm' }: { wallet: WalletView; size?: 'sm' | 'md' }) {
+  const [isOpen, setOpen] = useState(false);
+  const disconnect = useDisconnectWallet();
+  return (
+    <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
+      <AlertDialog.Trigger
+        aria-label={`Disconnect ${wallet.networkLabel} wallet`}
+        className={buttonClassName({ variant: 'ghost', size, className: 'text-red-700 hover:text-red-800 dark:text-red-400' })}
+      >
+        <Unplug aria-hidden className="h-4 w-4" />
+        <span>Disconnect</span>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={dialogOverlayClassName} />
+        <AlertDialog.Content className={dialogContentClassName}>
+          <AlertDialog.Title className="text-lg font-semibold">Disconnect wallet?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            Your {wallet.networkLabel} wallet {shortenAddress(wallet.address)} and its balance of {wallet.balance} {wallet.symbol} will
+            no longer be shown here. Its transactions stay in the explorer. Connecting {wallet.networkLabel} again creates a new
+            wallet with a new address.
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel className={buttonClassName({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
+            <Button
+              variant="danger"
+              isBusy={disconnect.isPending}
+              onClick={() => disconnect.mutate(wallet, { onSettled: () => setOpen(false) })}
+            >
+              Disconnect
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

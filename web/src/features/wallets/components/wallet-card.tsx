@@ -1,0 +1,104 @@
+import { type WalletView, formatFiat, formatPercentChange, getNetwork, shortenAddress } from '@fincrypt/domain';
+import { ArrowDownLeft, ArrowUpRight, ExternalLink, TrendingDown, TrendingUp } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useCurrencyStore } from '../../preferences/currency-store.ts';
+import { usePrices } from '../../prices/api/get-prices.ts';
+import { CopyButton } from './copy-button.tsx';
+import { DisconnectWalletButton } from './disconnect-wallet-dialog.tsx';
+import { NetworkLogo } from './network-logo.tsx';
+import type { SendReceiveNavigationState } from '../../send-receive/navigation-state.ts';
+import { walletExplorerPath } from './wallet-links.ts';
+
+/** The balance's worth in the display currency and the coin's 24h change. */
+function WalletFiat({ wallet }: { wallet: WalletView }) {
+  const currency = useCurrencyStore((state) => state.currency);
+  const { prices } = usePrices();
+  const price = prices?.[getNetwork(wallet.network).priceTokenId];
+  if (!price) {
+    return (
+      <div role="status" className="mt-1">
+        <span className="sr-only">Loading the fiat value</span>
+        <Skeleton className="h-5 w-40" />
+      </div>
+    );
+  }
+  const isDown = price.change24h < 0;
+  const Trend = isDown ? TrendingDown : TrendingUp;
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="text-slate-700 tabular-nums dark:text-slate-200" data-testid="wallet-fiat">
+        ≈ {formatFiat(Number(wallet.balance) * price.prices[currency], currency)}
+      </span>
+      <span
+        className={cn(
+          'inline-flex items-center gap-1 font-medium tabular-nums',
+          isDown ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400',
+        )}
+      >
+        <Trend aria-hidden className="h-4 w-4" />
+        {formatPercentChange(price.change24h)}
+        <span className="text-slate-600 dark:text-slate-300">24h</span>
+      </span>
+    </p>
+  );
+}
+
+/** A dashboard wallet: network, balance, value, address with copy and explorer link, and its actions. */
+export function WalletCard({ wallet }: { wallet: WalletView }) {
+  const navigate = useNavigate();
+  const openSendReceive = (action: 'send' | 'receive') =>
+    navigate('/send-receive', { state: { action, walletId: wallet.id } satisfies SendReceiveNavigationState });
+  const headingId = `wallet-${wallet.id}-heading`;
+
+  return (
+    <Card className="flex flex-col p-5" role="article" aria-labelledby={headingId} data-testid="wallet-card">
+      <div className="flex items-start gap-3">
+        <NetworkLogo network={wallet.network} />
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="font-semibold">
+            {wallet.networkLabel}
+          </h3>
+          <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
+            <span className="font-mono" title={wallet.address}>
+              {shortenAddress(wallet.address)}
+            </span>
+            <CopyButton value={wallet.address} label={`Copy ${wallet.networkLabel} address`} successMessage="Address copied to clipboard" />
+            <Link
+              to={walletExplorerPath(wallet.address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`View ${wallet.networkLabel} wallet in block explorer (opens in a new tab)`}
+              title="View in block explorer"
+              className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            >
+              <ExternalLink aria-hidden className="h-4 w-4" />
+            </Link>
+          </p>
+        </div>
+      </div>
+
+      <p className="mt-4 text-2xl font-bold tabular-nums break-all" data-testid="wallet-balance">
+        {wallet.balance} <span className="text-base font-semibold text-slate-600 dark:text-slate-300">{wallet.symbol}</span>
+      </p>
+      <WalletFiat wallet={wallet} />
+
+      <div className="mt-5 flex flex-wrap items-center gap-2">
+        <Button size="sm" onClick={() => openSendReceive('send')} aria-label={`Send from ${wallet.networkLabel} wallet`}>
+          <ArrowUpRight aria-hidden className="h-4 w-4" />
+          Send
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => openSendReceive('receive')} aria-label={`Receive to ${wallet.networkLabel} wallet`}>
+          <ArrowDownLeft aria-hidden className="h-4 w-4" />
+          Receive
+        </Button>
+        <div className="ml-auto">
+          <DisconnectWalletButton wallet={wallet} />
+        </div>
+      </div>
+    </Card>
+  );
+}

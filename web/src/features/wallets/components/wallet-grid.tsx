@@ -1,0 +1,52 @@
+import { RefreshCw } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useWallets } from '../api/get-wallets.ts';
+import { AddWalletButton } from './add-wallet-dialog.tsx';
+import { WalletCard } from './wallet-card.tsx';
+
+/** The dashboard's 'Your Wallets': loading text, the empty state, or a grid of wallet cards, and Add Wallet. */
+export function WalletGrid() {
+  const wallets = useWallets();
+  const list = wallets.data ?? [];
+
+  return (
+    <section aria-labelledby="your-wallets-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="your-wallets-heading" className="text-xl font-semibold">
+          Your Wallets
+        </h2>
+        {wallets.data && list.length > 0 && <AddWalletButton wallets={list} />}
+      </div>
+
+      {wallets.isPending ? (
+        <p role="status" className="py-8 text-center text-slate-600 dark:text-slate-300">
+          Loading wallets...
+        </p>
+      ) : wallets.isError && !wallets.data ? (
+        <Alert tone="error">
+          <p>Could not load your wallets.</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => void wallets.refetch()}>
+            <RefreshCw aria-hidden className="h-4 w-4" />
+            Try again
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+          <p className="text-slate-700 dark:text-slate-200">No wallets found. Add a wallet to get started.</p>
+          <div className="mt-4 flex justify-center">
+            <AddWalletButton wallets={list} />
+          </div>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((wallet) => (
+            <li key={wallet.id} className="min-w-0">
+              <WalletCard wallet={wallet} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
