@@ -1,9 +1,19 @@
 import { NETWORKS, type NetworkId, type WalletView } from '@fincrypt/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { walletsQueryKey } from './get-wallets.ts';
 import { withWallet, withoutWallet } from './wallet-cache.ts';
+
+/**
+ * Applies a change the server confirmed. A wallet list fetched before the change could still land after it
+ * and bring the old list back, so in-flight fetches are cancelled first and a fresh one follows.
+ */
+async function settleWallets(queryClient: QueryClient, change: (wallets: WalletView[] | undefined) => WalletView[] | undefined) {
+  await queryClient.cancelQueries({ queryKey: walletsQueryKey });
+  queryClient.setQueryData<WalletView[]>(walletsQueryKey, change);
+  void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+}
 
 export const connectWallet = (network: NetworkId) =>
   apiFetch<WalletView>('/api/wallets', { method: 'POST', body: { network } });
@@ -19,8 +29,8 @@ export function useConnectWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: connectWallet,
-    onSuccess: (wallet) => {
-      queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) => withWallet(wallets, wallet));
+    onSuccess: async (wallet) => {
+      await settleWallets(queryClient, (wallets) => withWallet(wallets, wallet));
       toast.success(`${NETWORKS[wallet.network].label} wallet connected successfully`);
     },
     onError: (error) => {
@@ -33,8 +43,8 @@ export function useDisconnectWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (wallet: WalletView) => disconnectWallet(wallet.id),
-    onSuccess: (_nothing, wallet) => {
-      queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) => withoutWallet(wallets, wallet.id));
+    onSuccess: async (_nothing, wallet) => {
+      await settleWallets(queryClient, (wallets) => withoutWallet(wallets, wallet.id));
       toast.success('Wallet disconnected');
     },
     onError: () => toast.error('Failed to disconnect wallet'),
