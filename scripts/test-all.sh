@@ -15,6 +15,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=test-results
 
 e2e_status=0
 npm run --silent build -w web
+node scripts/check-bundle-secrets.mjs web/dist
 (cd e2e && npx playwright test) || e2e_status=$?
 
 node scripts/summarize-tests.mjs test-results/vitest.json e2e/test-results/results.json

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { createChainClock, type ChainClock } from './chain/clock.ts';
 import { createEventBus, type EventBus } from './chain/events.ts';
 import { createFeeMarket } from './chain/fee-market.ts';
@@ -20,7 +21,7 @@ import { authRateLimits, authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feeRoutes } from './modules/fees/routes.ts';
-import { fallbackUsdPrice } from './modules/fees/usd-price.ts';
+import { usdPriceFrom } from './modules/fees/usd-price.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { createInsightsService } from './modules/insights/service.ts';
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   database: Database;
   /** false silences logs (tests); otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Where pino writes instead of stdout (tests read the log lines). */
+  logStream?: DestinationStream;
   /** Where ledger events go after commit; main.ts shares it with the chain clock runner. */
   events?: EventBus;
   /** Tests swap in a failing generator to prove one network's failure does not stop the others. */
@@ -65,7 +68,15 @@ declare module 'fastify' {
     ledger: { events: EventBus; clock: ChainClock };
     /** The price feed and its history; main.ts starts its recorder. */
     prices: PriceService;
+    /** Every route the app registered (method and full URL), so tests can sweep all of them. */
+    routeTable: readonly RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: HTTPMethods;
+  url: string;
+  schema: FastifySchema | undefined;
 }
 
 export const APP_VERSION: string = JSON.parse(
@@ -82,10 +93,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 100 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
+  });
+  app.decorate('routeTable', routeTable);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: authSecret,
     baseUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
+    log: app.log,
     onUserCreated: async (userId) => {
       await wallets.provisionStarterWallets(userId);
     },
@@ -135,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const insights = createInsightsService({ db: database.db, prices, now: options.prices?.now });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(sessionPlugin, { auth });
@@ -151,10 +170,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes, { database, version: APP_VERSION });
       await api.register(contactRoutes, { database, limiter, perMinute: config.rateLimits.contactPerIp });
-      await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authRateLimits(config.rateLimits) });
-      await api.register(accountRoutes, { prefix: '/account', database, auth, events });
+      const authLimits = authRateLimits(config.rateLimits);
+      await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authLimits });
+      await api.register(accountRoutes, {
+        prefix: '/account',
+        database,
+        auth,
+        events,
+        limiter,
+        passwordFailuresPerUser: authLimits.signInFailuresPerAccount,
+      });
       await api.register(walletRoutes, { wallets });
-      await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: fallbackUsdPrice });
+      await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: usdPriceFrom(prices) });
       await api.register(transactionRoutes, { db: database.db, sends });
       await api.register(explorerRoutes, { db: database.db });
       await api.register(alertRoutes, { db: database.db });

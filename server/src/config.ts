@@ -23,6 +23,27 @@ export interface AppConfig {
   walletEncryptionKey: string | undefined;
   chain: ChainSettings;
   prices: PriceFeedSettings;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits, the loopback-only
+   * ledger check): false = none, otherwise their addresses (proxy-addr syntax, comma-separated).
+   */
+  trustProxy: false | string;
+}
+
+/** Proxies on this machine or a private network: where a load balancer in front of the app sits. */
+export const PRIVATE_NETWORK_PROXIES = 'loopback,linklocal,uniquelocal';
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy; `true` trusts proxies on a private address
+ * (PRIVATE_NETWORK_PROXIES); anything else is a comma-separated list of proxy addresses or CIDR ranges.
+ * Never "trust everything": the client address is the nearest one a trusted proxy appended, so what a
+ * client writes into X-Forwarded-For itself cannot choose its rate-limit key or pass for 127.0.0.1.
+ */
+export function readTrustProxy(raw: string | undefined): false | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return PRIVATE_NETWORK_PROXIES;
+  return value;
 }
 
 export interface PriceFeedSettings {
@@ -162,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: env.PRICE_API_KEY || undefined,
       timeoutMs: readCount(env.PRICE_API_TIMEOUT_MS, DEFAULT_PRICE_FEED_SETTINGS.timeoutMs, 'PRICE_API_TIMEOUT_MS'),
     },
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

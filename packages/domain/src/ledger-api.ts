@@ -3,6 +3,7 @@ import { GAS_SPEEDS } from './fees.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './confirmations.ts';
 import { NETWORKS, networkIdSchema, type NetworkId } from './networks.ts';
 import type { AVATAR_PRESETS } from './account.ts';
+import { PRICE_FEED_SOURCES } from './market-api.ts';
 import { unitsPerCoin } from './money.ts';
 
 /**
@@ -91,8 +92,6 @@ export const feeQuoteViewSchema = z.object({
 });
 export type FeeQuoteView = z.infer<typeof feeQuoteViewSchema>;
 
-export const PRICE_SOURCES = ['live', 'fallback'] as const;
-
 export const feeQuotesResponseSchema = z.object({
   walletId: z.uuid(),
   network: networkIdSchema,
@@ -101,7 +100,7 @@ export const feeQuotesResponseSchema = z.object({
   balanceUnits: unitsString,
   /** The USD price the feeUsd figures use, and where it came from. */
   usdPrice: z.number(),
-  priceSource: z.enum(PRICE_SOURCES),
+  priceSource: z.enum(PRICE_FEED_SOURCES),
   /** The live factor changes this often; ask again to stay current. */
   refreshIntervalMs: z.number().int(),
   quotes: z.array(feeQuoteViewSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISPLAY_CURRENCIES, type DisplayCurrency } from './currency.ts';
+import { DISPLAY_CURRENCIES } from './currency.ts';
 import { networkIdSchema } from './networks.ts';
 import { PRICE_TOKEN_IDS } from './prices.ts';
 
@@ -54,7 +54,6 @@ export const priceHistoryQuerySchema = z.object({
     .default(DEFAULT_PRICE_HISTORY_DAYS),
   currency: displayCurrencySchema.default('usd'),
 });
-export type PriceHistoryQuery = z.input<typeof priceHistoryQuerySchema>;
 
 export const priceHistoryPointSchema = z.object({
   /** Start of the bucket. */
@@ -204,5 +203,3 @@ export const volumeResponseSchema = z.object({
   generatedAt: z.iso.datetime(),
 });
 export type VolumeResponse = z.infer<typeof volumeResponseSchema>;
-
-export type FiatByCurrency = Record<DisplayCurrency, number>;

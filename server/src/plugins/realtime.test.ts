@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { RealtimeEvents } from '@fincrypt/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, signUp } from '../test/auth-client.ts';
+import { call, cookiesFrom, signIn, signUp } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
@@ -22,6 +22,11 @@ function outcome(socket: Socket): Promise<string> {
     socket.on('connect', () => resolve('connected'));
     socket.on('connect_error', (error) => resolve(error.message));
   });
+}
+
+/** Resolves with the reason once the socket is disconnected. */
+function disconnection(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
 
 function record(socket: Socket): Received {
@@ -70,6 +75,37 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
     expect(await outcome(open({ cookie: user.cookie, origin: 'https://evil.example' }))).not.toBe('connected');
     expect(await outcome(open({ cookie: user.cookie, transports: ['polling'] }))).not.toBe('connected');
     expect(await outcome(open({ cookie: user.cookie, origin: TEST_ORIGIN }))).toBe('connected');
+  });
+
+  it('refuses an opaque (null) Origin and the cookie of a session that has ended', async () => {
+    const user = await signUp(ctx.app);
+    expect(await outcome(open({ cookie: user.cookie, origin: 'null' }))).not.toBe('connected');
+    const signedOut = await signUp(ctx.app);
+    expect((await call(ctx.app, 'POST', '/api/auth/sign-out', { cookie: signedOut.cookie, body: {} })).statusCode).toBe(200);
+    expect(await outcome(open({ cookie: signedOut.cookie, origin: TEST_ORIGIN }))).toBe('unauthorized');
+  });
+
+  it("closes a session's sockets when it ends: the others' at a password change, this one's at sign-out", async () => {
+    const user = await signUp(ctx.app);
+    const elsewhereCookie = cookiesFrom(await signIn(ctx.app, user.email, user.password));
+    const here = open({ cookie: user.cookie });
+    const elsewhere = open({ cookie: elsewhereCookie });
+    expect(await Promise.all([outcome(here), outcome(elsewhere)])).toEqual(['connected', 'connected']);
+    const hereClosed = disconnection(here);
+    const elsewhereClosed = disconnection(elsewhere);
+
+    const change = await call(ctx.app, 'POST', '/api/account/password', {
+      cookie: user.cookie,
+      body: { currentPassword: user.password, newPassword: 'another-horse-2' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(await elsewhereClosed).toBe('io server disconnect');
+    expect(here.connected).toBe(true);
+
+    // This tab's socket now belongs to the renewed session, so signing that out closes it.
+    const renewedCookie = cookiesFrom(change);
+    expect((await call(ctx.app, 'POST', '/api/auth/sign-out', { cookie: renewedCookie, body: {} })).statusCode).toBe(200);
+    expect(await hereClosed).toBe('io server disconnect');
   });
 
   it("delivers a send's events to the sender's and the recipient's sockets, and to no one else", async () => {

@@ -20,6 +20,8 @@ export interface RealtimeOptions {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket also joins its session's room, so ending a session can close the sockets it opened. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +33,8 @@ declare module 'fastify' {
  * socket.io on the app's own HTTP server, websocket transport only. A browser's handshake must come from
  * a trusted origin (a client without an Origin header is not a browser and cannot carry someone else's
  * cookie) and carry a live session cookie; each socket joins its user's room, and every event on the bus
- * goes to that room.
+ * goes to that room. Sign-out and a password change close the sockets of the sessions they end
+ * (modules/auth/routes.ts, modules/account/routes.ts), in every process.
  */
 export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeOptions) => {
   const trusted = new Set(options.trustedOrigins);
@@ -52,7 +55,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
     readSession(options.auth, socket.request.headers)
       .then((session) => {
         if (!session) return next(new Error('unauthorized'));
-        void socket.join(userRoom(session.user.id));
+        void socket.join([userRoom(session.user.id), sessionRoom(session.session.id)]);
         return next();
       })
       .catch(() => next(new Error('unauthorized')));

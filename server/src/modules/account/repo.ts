@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@fincrypt/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { notificationPreferences, users } from '../../db/schema.ts';
+import { notificationPreferences, sessions, users } from '../../db/schema.ts';
 
 export async function findProfile(db: Db, userId: string) {
   const [row] = await db
@@ -16,6 +16,12 @@ export async function findProfile(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The id of the session a token belongs to (the token itself never leaves the cookie). */
+export async function findSessionIdByToken(db: Db, token: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  return row?.id;
 }
 
 export async function isEmailTakenByAnother(db: Db, email: string, userId: string): Promise<boolean> {

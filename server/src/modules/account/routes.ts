@@ -10,12 +10,15 @@ import { z } from 'zod';
 import type { EventBus } from '../../chain/events.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
+import { sessionRoom, userRoom } from '../../plugins/realtime.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/fetch-bridge.ts';
 import { unauthorized } from '../auth/session-plugin.ts';
 import {
   findNotificationPreferences,
   findProfile,
+  findSessionIdByToken,
   isEmailTakenByAnother,
   saveNotificationPreferences,
   updateProfile,
@@ -49,13 +52,23 @@ function toProfile(row: ProfileRow): z.infer<typeof profileResponse> {
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ('code' in error ? error.code === '23505' : false);
 
+export interface AccountRoutesOptions {
+  database: Database;
+  auth: Auth;
+  events: EventBus;
+  limiter: RateLimiter;
+  /** Wrong current passwords one user may give before the password change is locked for a while. */
+  passwordFailuresPerUser: RateLimitRule;
+}
+
 /** The signed-in user's own account: profile, password, notification preferences. */
-export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; auth: Auth; events: EventBus }> = async (
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { database, auth, events },
+  { database, auth, events, limiter, passwordFailuresPerUser },
 ) => {
   const { db } = database;
-  app.addHook('preHandler', app.requireSession);
+  // onRequest, before body validation: a signed-out caller gets 401 whatever it sends.
+  app.addHook('onRequest', app.requireSession);
 
   const loadProfile = async (userId: string) => {
     const row = await findProfile(db, userId);
@@ -105,8 +118,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; auth: Au
       },
     },
     async (request, reply) => {
+      // The current-password check must not become an unlimited password oracle for a stolen session.
+      const failuresKey = `password:user:${request.user.id}`;
+      const failures = await limiter.peek(failuresKey, passwordFailuresPerUser);
+      if (!failures.isAllowed) {
+        throw new AppError(429, 'RATE_LIMITED', `Too many wrong passwords. Please wait ${describeWait(failures.retryAfterMs)} and try again.`);
+      }
+      let renewedToken: string | null = null;
       try {
-        const { headers } = await auth.api.changePassword({
+        const { headers, response } = await auth.api.changePassword({
           body: { ...request.body, revokeOtherSessions: true },
           headers: toFetchHeaders(request.headers),
           returnHeaders: true,
@@ -114,11 +134,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: Database; auth: Au
         // A new session replaces the old one: pass its cookie on.
         const cookies = headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
+        renewedToken = response.token;
       } catch (error) {
         const code = (error as { body?: { code?: string } }).body?.code;
-        if (code === 'INVALID_PASSWORD') throw new AppError(400, 'INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordIncorrect);
+        if (code === 'INVALID_PASSWORD') {
+          await limiter.hit(failuresKey, passwordFailuresPerUser);
+          throw new AppError(400, 'INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordIncorrect);
+        }
         throw error;
       }
+      await limiter.reset(failuresKey);
+      // Every session was replaced: the other sessions' sockets close; this tab's stay, now under its new session.
+      const sockets = app.realtime;
+      sockets.in(userRoom(request.user.id)).except(sessionRoom(request.sessionId)).disconnectSockets(true);
+      const renewedId = renewedToken ? await findSessionIdByToken(db, renewedToken) : undefined;
+      if (renewedId) sockets.in(sessionRoom(request.sessionId)).socketsJoin(sessionRoom(renewedId));
       return { ok: true as const };
     },
   );

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
@@ -17,6 +18,8 @@ export interface AuthOptions {
   sessionExpiresInSeconds?: number;
   /** Runs once a new user is stored (after commit), before the sign-up answers: creates their starter wallets. */
   onUserCreated?: (userId: string) => Promise<void>;
+  /** better-auth's own messages go to the app's pino logger (level, redaction, tests' capture) instead of the console. */
+  log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 }
 
 const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
@@ -65,7 +68,17 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
-    logger: { disabled: process.env.NODE_ENV === 'test' || process.env.VITEST === 'true' },
+    logger: options.log
+      ? {
+          level: 'debug',
+          log: (level, message, ...args: unknown[]) => {
+            const [first, ...rest] = args;
+            const details = first instanceof Error ? rest : args;
+            const fields = { ...(first instanceof Error ? { err: first } : {}), ...(details.length > 0 ? { details } : {}) };
+            options.log?.[level](fields, `better-auth: ${message}`);
+          },
+        }
+      : { disabled: true },
     plugins: [twoFactor({ issuer: 'FinCrypt' })],
     databaseHooks: {
       user: {

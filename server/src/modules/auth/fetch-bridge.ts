@@ -36,7 +36,28 @@ function reshapeError(status: number, text: string, messages: Record<string, str
   return JSON.stringify(errorBody(code, messages[code] ?? message));
 }
 
-/** Copies better-auth's response onto the Fastify reply: status, every Set-Cookie, and the body. */
+/**
+ * The session token belongs in the HttpOnly cookie only: better-auth also returns it in the sign-up, sign-in
+ * and 2FA bodies (`token`) and in get-session's `session.token`, where any script on the page could read it.
+ */
+export function withoutSessionToken(text: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return text;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const session = rest.session;
+  if (typeof session === 'object' && session !== null && !Array.isArray(session)) {
+    const { token: _sessionToken, ...safeSession } = session as Record<string, unknown>;
+    rest.session = safeSession;
+  }
+  return JSON.stringify(rest);
+}
+
+/** Copies better-auth's response onto the Fastify reply: status, every Set-Cookie, and the body (without the session token). */
 export async function sendFetchResponse(
   reply: FastifyReply,
   response: Response,
@@ -53,5 +74,5 @@ export async function sendFetchResponse(
   if (response.status >= 400) {
     return reply.type('application/json; charset=utf-8').send(reshapeError(response.status, text, errorMessages));
   }
-  return reply.send(text === '' ? null : text);
+  return reply.send(text === '' ? null : withoutSessionToken(text));
 }

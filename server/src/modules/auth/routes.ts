@@ -12,8 +12,10 @@ import { z } from 'zod';
 import type { RateLimitCounts } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
+import { sessionRoom } from '../../plugins/realtime.ts';
 import type { Auth } from './auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
+import { readSession } from './session-plugin.ts';
 
 export interface AuthRateLimits {
   /** Every sign-in attempt from one IP address. */
@@ -21,7 +23,7 @@ export interface AuthRateLimits {
   /** Failed sign-ins for one account (by email), whichever IP they come from. */
   signInFailuresPerAccount: RateLimitRule;
   signUpPerIp: RateLimitRule;
-  /** 2FA code attempts from one IP address. */
+  /** 2FA attempts from one IP address: codes, and the password that turns 2FA on or off. */
   twoFactorPerIp: RateLimitRule;
 }
 
@@ -55,7 +57,8 @@ const okResponse = z.unknown();
 
 /**
  * The better-auth endpoints the app uses, each behind our own body schema (same messages as the forms)
- * and database-backed rate limits; any other /api/auth path is a 404.
+ * and database-backed rate limits; any other /api/auth path is a 404. Endpoints for a signed-in user check
+ * the session first (onRequest), so a signed-out caller learns nothing from validation messages.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimiter; limits: AuthRateLimits }> = async (
   app,
@@ -101,20 +104,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
 
   app.post(
     '/sign-out',
-    { schema: { tags: ['auth'], summary: 'End the session on the server' } },
-    (request, reply) => forward(request, reply, {}),
+    { schema: { tags: ['auth'], summary: 'End the session on the server (and close its realtime sockets)' } },
+    async (request, reply) => {
+      const session = await readSession(auth, request.headers);
+      const response = await auth.handler(toFetchRequest(request, {}));
+      if (response.ok && session) app.realtime.in(sessionRoom(session.session.id)).disconnectSockets(true);
+      return sendFetchResponse(reply, response, ERROR_MESSAGES);
+    },
   );
 
   app.post(
     '/two-factor/enable',
-    { schema: { tags: ['auth'], summary: 'Start 2FA set-up: returns the otpauth URI and backup codes', body: passwordConfirmationSchema } },
-    (request, reply) => forward(request, reply, request.body),
+    {
+      onRequest: app.requireSession,
+      schema: { tags: ['auth'], summary: 'Start 2FA set-up: returns the otpauth URI and backup codes', body: passwordConfirmationSchema },
+    },
+    async (request, reply) => {
+      await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
+      return forward(request, reply, request.body);
+    },
   );
 
   app.post(
     '/two-factor/disable',
-    { schema: { tags: ['auth'], summary: 'Turn 2FA off (password required)', body: passwordConfirmationSchema } },
-    (request, reply) => forward(request, reply, request.body),
+    { onRequest: app.requireSession, schema: { tags: ['auth'], summary: 'Turn 2FA off (password required)', body: passwordConfirmationSchema } },
+    async (request, reply) => {
+      await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
+      return forward(request, reply, request.body);
+    },
   );
 
   app.post(

@@ -1,14 +1,22 @@
-import { FALLBACK_PRICES, getNetwork, type NetworkId } from '@fincrypt/domain';
+import { getNetwork, type NetworkId, type PriceFeedSource } from '@fincrypt/domain';
+import type { PriceService } from '../prices/price-service.ts';
 
 export interface UsdPrice {
   usd: number;
-  source: 'live' | 'fallback';
+  /** Where the figure came from: the upstream feed, the simulated feed, or the spec's fixed fallback. */
+  source: PriceFeedSource;
 }
 
-/** Price of one coin in US dollars for fee estimates. No price feed runs yet: the spec's fallback prices, said as such. */
+/** Price of one coin in US dollars for fee estimates. */
 export type UsdPriceSource = (network: NetworkId) => UsdPrice;
 
-export const fallbackUsdPrice: UsdPriceSource = (network) => ({
-  usd: FALLBACK_PRICES[getNetwork(network).priceTokenId].prices.usd,
-  source: 'fallback',
-});
+/**
+ * The USD price /api/prices serves, from the price service's cache: a quote never waits for the upstream
+ * (an expired cache is refreshed in the background), and says where its price came from.
+ */
+export function usdPriceFrom(prices: Pick<PriceService, 'snapshotAtHand'>): UsdPriceSource {
+  return (network) => {
+    const coin = prices.snapshotAtHand().prices[getNetwork(network).priceTokenId];
+    return { usd: coin.prices.usd, source: coin.figureSources.usd };
+  };
+}

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkLedger } from '../../chain/ledger-check.ts';
@@ -5,6 +6,15 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Asked on this machine, not through a proxy: a reverse proxy on the same machine also connects from
+ * loopback, but says whom it forwards for.
+ */
+function isFromThisMachine(request: FastifyRequest): boolean {
+  const isForwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !isForwarded && LOOPBACK.has(request.socket.remoteAddress ?? '') && LOOPBACK.has(request.ip);
+}
 
 const ledgerReportSchema = z.object({
   isBalanced: z.boolean(),
@@ -35,7 +45,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request) => {
-      if (!LOOPBACK.has(request.ip)) throw new AppError(403, 'FORBIDDEN', 'The ledger check answers only on this machine');
+      if (!isFromThisMachine(request)) throw new AppError(403, 'FORBIDDEN', 'The ledger check answers only on this machine');
       return checkLedger(db);
     },
   );

@@ -188,6 +188,17 @@ export function createPriceService(options: PriceServiceOptions) {
   }
 
   /**
+   * The prices at hand, without waiting: the cached snapshot, or the simulated feed before the first one.
+   * When the cache has expired a refresh starts in the background (shared with /api/prices), so callers on a
+   * hot path such as fee quotes follow the same prices and never wait for the upstream.
+   */
+  function snapshotAtHand(): PriceSnapshot {
+    if (lifetime.signal.aborted) throw new Error('price service is closed');
+    if (!cached || now() - cached.fetchedAtMs >= settings.cacheTtlMs) getSnapshot().catch(() => undefined);
+    return cached?.snapshot ?? simulatedSnapshot(now());
+  }
+
+  /**
    * History before recording began is simulated, once: hourly points back to SEEDED_HISTORY_DAYS, scaled
    * so they meet the first recorded point without a jump. Safe to run from several processes at once.
    */
@@ -255,6 +266,7 @@ export function createPriceService(options: PriceServiceOptions) {
 
   return {
     getSnapshot,
+    snapshotAtHand,
     ensureHistory,
     history,
 

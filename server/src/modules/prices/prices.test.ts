@@ -14,9 +14,9 @@ import { type FakeCoinGecko, coinGeckoBody, startFakeCoinGecko } from './testing
 const SECOND = 1000;
 const LIVE_BODY = coinGeckoBody({ ethereum: 3000, 'matic-network': 0.5, solana: 150 }, -2.5);
 
-/** The wall clock plus an offset a test can move forward. */
+/** A clock that stands still until a test moves it, so cache windows do not depend on how fast tests run. */
 function movableClock() {
-  const clock = { offsetMs: 0, now: () => Date.now() + clock.offsetMs };
+  const clock = { startMs: Date.now(), offsetMs: 0, now: () => clock.startMs + clock.offsetMs };
   return clock;
 }
 

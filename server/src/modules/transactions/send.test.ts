@@ -37,7 +37,9 @@ describeEachDatabase('send API', (kind) => {
     const user = await signUp(ctx.app);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const quoted = await quotes(user, wallet.id);
-    expect(quoted).toMatchObject({ network: 'eth_sepolia', symbol: 'ETH', balance: '100.0000', usdPrice: 2200, priceSource: 'fallback', refreshIntervalMs: 15_000 });
+    // No upstream configured: the simulated feed, the same USD price /api/prices serves.
+    const ethereum = (await call(ctx.app, 'GET', '/api/prices')).json().prices.ethereum;
+    expect(quoted).toMatchObject({ network: 'eth_sepolia', symbol: 'ETH', balance: '100.0000', usdPrice: ethereum.prices.usd, priceSource: 'simulated', refreshIntervalMs: 15_000 });
     expect(quoted.quotes.map((quote) => quote.speed)).toEqual(['slow', 'normal', 'fast']);
     for (const quote of quoted.quotes) {
       expect(quote.fee).toMatch(/^0\.\d{6}$/);
@@ -297,11 +299,15 @@ describe('send rate limit [pglite]', () => {
   it('allows a few sends a minute per user, then answers 429', async () => {
     const user = await signUp(ctx.app);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
-    const statuses = [];
+    const responses = [];
     for (let i = 0; i < 4; i += 1) {
-      statuses.push((await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' })).statusCode);
+      responses.push(await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' }));
     }
-    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 429]);
+    expect(responses[3]!.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many transactions\. Please wait \d+ (seconds?|minute) and try again\.$/),
+    });
     const other = await signUp(ctx.app);
     const otherWallet = await walletOn(ctx.app, other, 'eth_sepolia');
     expect((await postSend(ctx.app, other, { walletId: otherWallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' })).statusCode).toBe(201);

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { RouteEntry } from '../app.ts';
+import { type TestUser, signUp } from '../test/auth-client.ts';
+import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+
+/**
+ * What the security sweeps need to know about the route table, kept in one place: which routes are public
+ * and why, and a valid request for every route that writes or takes an id. A new route that is in neither
+ * list fails the sweeps until someone decides what it is.
+ */
+
+/** "GET /api/x" — HEAD is answered by the GET route, so it shares its entry. */
+export const routeKey = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+
+/** Routes that answer a signed-out caller, each with the reason. Every other /api route answers 401. */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /api/health': 'liveness for load balancers: version and database kind',
+  'POST /api/contact': 'the contact form is for visitors (rate limited per IP)',
+  'GET /api/prices': 'the home page ticker shows prices to visitors',
+  'GET /api/prices/history': 'market charts, no personal data',
+  'GET /api/explorer/tx/:hash': 'the block explorer is public by design, as a chain is',
+  'GET /api/auth/get-session': 'answers null when signed out',
+  'POST /api/auth/sign-up/email': 'creates an account (rate limited per IP)',
+  'POST /api/auth/sign-in/email': 'signs in (rate limited per IP and per account)',
+  'POST /api/auth/sign-out': 'ends the session its cookie names; nothing to do without one',
+  'POST /api/auth/two-factor/verify-totp':
+    'second step of a 2FA sign-in, authorised by the 2FA challenge cookie instead of a session (401 without either)',
+  'POST /api/auth/two-factor/verify-backup-code': 'second step of a 2FA sign-in, like verify-totp',
+  'GET /api/system/ledger': 'ledger totals for `npm run ledger:check`; answers on loopback only, never through a proxy',
+};
+
+/** The OpenAPI document and its UI. */
+export const PUBLIC_PREFIXES = ['/api/docs'];
+
+export const isApiRoute = (route: Pick<RouteEntry, 'url'>) => route.url === '/api' || route.url.startsWith('/api/');
+
+export const isPublicRoute = (route: Pick<RouteEntry, 'method' | 'url'>) =>
+  routeKey(route) in PUBLIC_ROUTES || PUBLIC_PREFIXES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`));
+
+export const isStateChanging = (route: Pick<RouteEntry, 'method'>) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+
+/** The /api routes of the app, one entry per method (HEAD included). */
+export function apiRoutes(app: FastifyInstance): RouteEntry[] {
+  return app.routeTable.filter(isApiRoute);
+}
+
+function zodKeys(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
+
+const ID_LIKE = /(^id$|Id$|^hash$|Hash$)/;
+
+/** The names of the ids a route takes: path parameters, and id- or hash-like fields of its query or body. */
+export function idInputs(route: RouteEntry): string[] {
+  const pathParams = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+  const fields = [...zodKeys(route.schema?.querystring), ...zodKeys(route.schema?.body)].filter((key) => ID_LIKE.test(key));
+  return [...new Set([...pathParams, ...fields])];
+}
+
+/** One user's things that another user must not reach. */
+export interface OwnedThings {
+  owner: TestUser;
+  walletId: string;
+  address: string;
+  hash: string;
+}
+
+export interface SampleRequest {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Signs a user up and makes one send, so there is a wallet and a transaction hash to reach for. */
+export async function createOwnedThings(app: FastifyInstance, name = 'Owner'): Promise<OwnedThings> {
+  const owner = await signUp(app, { name });
+  const wallet = await walletOn(app, owner, 'eth_sepolia');
+  const sent = await postSend(app, owner, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1' });
+  if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
+  return { owner, walletId: wallet.id, address: wallet.address, hash: sent.json().transaction.hash };
+}
+
+/**
+ * A request each write or id-taking route would accept from `things.owner`: the sweeps send it as
+ * someone else, signed out, or from another site, and expect it refused.
+ */
+export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequest> = {
+  'POST /api/contact': () => ({
+    url: '/api/contact',
+    body: { name: 'Sam Sample', email: 'sam@example.com', subject: 'general', message: 'Hello from the security sweep' },
+  }),
+  'POST /api/auth/sign-up/email': () => ({
+    url: '/api/auth/sign-up/email',
+    body: { name: 'Sweep', email: `sweep-${randomUUID()}@example.com`, password: 'correct-horse-1' },
+  }),
+  'POST /api/auth/sign-in/email': ({ owner }) => ({ url: '/api/auth/sign-in/email', body: { email: owner.email, password: owner.password } }),
+  'POST /api/auth/sign-out': () => ({ url: '/api/auth/sign-out', body: {} }),
+  'POST /api/auth/two-factor/enable': ({ owner }) => ({ url: '/api/auth/two-factor/enable', body: { password: owner.password } }),
+  'POST /api/auth/two-factor/disable': ({ owner }) => ({ url: '/api/auth/two-factor/disable', body: { password: owner.password } }),
+  'POST /api/auth/two-factor/verify-totp': () => ({ url: '/api/auth/two-factor/verify-totp', body: { code: '123456' } }),
+  'POST /api/auth/two-factor/verify-backup-code': () => ({ url: '/api/auth/two-factor/verify-backup-code', body: { code: 'abcde-12345' } }),
+  'PATCH /api/account/profile': ({ owner }) => ({
+    url: '/api/account/profile',
+    body: { name: 'Renamed By Sweep', email: owner.email, avatar: 'preset-2' },
+  }),
+  'POST /api/account/password': ({ owner }) => ({
+    url: '/api/account/password',
+    body: { currentPassword: owner.password, newPassword: 'another-horse-2' },
+  }),
+  'PUT /api/account/notifications': () => ({
+    url: '/api/account/notifications',
+    body: { transactionAlerts: false, fraudDetection: false, emailNotifications: false, marketUpdates: true },
+  }),
+  'POST /api/wallets': () => ({ url: '/api/wallets', body: { network: 'eth_sepolia' } }),
+  'DELETE /api/wallets/:id': ({ walletId }) => ({ url: `/api/wallets/${walletId}` }),
+  'POST /api/transactions': ({ walletId }) => ({
+    url: '/api/transactions',
+    body: { walletId, to: externalAddress('eth_sepolia'), amount: '1' },
+    headers: { 'idempotency-key': randomUUID() },
+  }),
+  'GET /api/fees': ({ walletId }) => ({ url: `/api/fees?walletId=${walletId}` }),
+  'GET /api/transactions/:hash': ({ hash }) => ({ url: `/api/transactions/${hash}` }),
+  'GET /api/explorer/tx/:hash': ({ hash }) => ({ url: `/api/explorer/tx/${hash}` }),
+};
+
+/** Fills a route's path parameters with the owner's ids; an unknown parameter is an error the sweep reports. */
+export function urlFor(route: RouteEntry, things: OwnedThings): string {
+  const values: Record<string, string> = { id: things.walletId, hash: things.hash };
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${routeKey(route)}: no sample value for :${name}; add one to urlFor or SAMPLE_REQUESTS`);
+    return value;
+  });
+}
