@@ -2,7 +2,7 @@ import { BrainCircuit, Server, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Disclosure } from '../../components/ui/disclosure.tsx';
+import { FaqSection } from '../../components/ui/faq-section.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const FEATURES = [
@@ -105,18 +105,7 @@ export default function AboutPage() {
         </dl>
       </section>
 
-      <section aria-labelledby="about-faq-heading" className="max-w-3xl">
-        <h2 id="about-faq-heading" className="text-2xl font-semibold">
-          Frequently asked questions
-        </h2>
-        <div className="mt-6 space-y-3">
-          {ABOUT_FAQ.map(({ question, answer }) => (
-            <Disclosure key={question} summary={question}>
-              <p>{answer}</p>
-            </Disclosure>
-          ))}
-        </div>
-      </section>
+      <FaqSection items={ABOUT_FAQ} />
 
       <section aria-labelledby="about-cta-heading" className="rounded-2xl bg-indigo-700 px-6 py-12 text-center text-white">
         <h2 id="about-cta-heading" className="text-3xl font-bold tracking-tight">

@@ -1,6 +1,6 @@
 import { Clock, Mail } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
-import { Disclosure } from '../../components/ui/disclosure.tsx';
+import { FaqSection } from '../../components/ui/faq-section.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -66,18 +66,7 @@ export default function ContactPage() {
         </Card>
       </div>
 
-      <section aria-labelledby="contact-faq-heading" className="max-w-3xl">
-        <h2 id="contact-faq-heading" className="text-2xl font-semibold">
-          Frequently asked questions
-        </h2>
-        <div className="mt-6 space-y-3">
-          {CONTACT_FAQ.map(({ question, answer }) => (
-            <Disclosure key={question} summary={question}>
-              <p>{answer}</p>
-            </Disclosure>
-          ))}
-        </div>
-      </section>
+      <FaqSection items={CONTACT_FAQ} />
     </div>
   );
 }
