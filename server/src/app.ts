@@ -130,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     vault,
     feeMarket,
-    limiter,
     sendRule: { limit: config.rateLimits.sendPerUser, windowMs: 60_000 },
     timeScale: config.chain.timeScale,
   });
@@ -157,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(openApiPlugin, { version: APP_VERSION });
-  await app.register(sessionPlugin, { auth });
+  await app.register(sessionPlugin, { auth, db: database.db });
   await app.register(realtimePlugin, {
     auth,
     events,

@@ -4,7 +4,7 @@ import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
 import { GAS_USED, type Network } from '@fincrypt/domain';
 import { keccak256 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { signTransaction } from 'viem/accounts';
 
 export interface TransferToSign {
   network: Network;
@@ -28,15 +28,18 @@ export async function signTransfer(transfer: TransferToSign): Promise<string> {
 }
 
 export async function signEvmTransaction(transfer: TransferToSign, chainId: number): Promise<`0x${string}`> {
-  const account = privateKeyToAccount(`0x${transfer.privateKeyHex}`);
-  return account.signTransaction({
-    type: 'legacy',
-    chainId,
-    nonce: transfer.nonce,
-    gas: GAS_USED,
-    gasPrice: transfer.gasPriceWei,
-    to: transfer.to as `0x${string}`,
-    value: transfer.amountUnits,
+  // Signs with the key directly: deriving the account's public key first would double the curve work.
+  return signTransaction({
+    privateKey: `0x${transfer.privateKeyHex}`,
+    transaction: {
+      type: 'legacy',
+      chainId,
+      nonce: transfer.nonce,
+      gas: GAS_USED,
+      gasPrice: transfer.gasPriceWei,
+      to: transfer.to as `0x${string}`,
+      value: transfer.amountUnits,
+    },
   });
 }
 

@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Auth } from './auth.ts';
 import { toFetchHeaders } from './fetch-bridge.ts';
+import { createSessionReader, type SessionUser } from './session-reader.ts';
 
-export interface SignedInUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  createdAt: Date;
-  twoFactorEnabled: boolean;
-}
+/** The signed-in user a request carries. */
+export type SignedInUser = SessionUser;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,21 +31,14 @@ export async function readSession(auth: Auth, headers: FastifyRequest['headers']
  * Adds `app.requireSession`, a preHandler that answers 401 unless the request carries a live session
  * (stored in the database, so a revoked or expired one fails at once).
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, options: { auth: Auth }) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, options: { auth: Auth; db: Db }) => {
+  const readSessionOf = await createSessionReader(options.db, options.auth);
   app.decorateRequest('user', null as unknown as SignedInUser);
   app.decorateRequest('sessionId', '');
   app.decorate('requireSession', async (request: FastifyRequest) => {
-    const result = await readSession(options.auth, request.headers);
-    if (!result) throw unauthorized();
-    const user = result.user as typeof result.user & { twoFactorEnabled?: boolean | null };
-    request.user = {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      image: user.image ?? null,
-      createdAt: user.createdAt,
-      twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    };
-    request.sessionId = result.session.id;
+    const session = await readSessionOf(request.headers.cookie, () => toFetchHeaders(request.headers));
+    if (!session) throw unauthorized();
+    request.user = session.user;
+    request.sessionId = session.sessionId;
   });
 });

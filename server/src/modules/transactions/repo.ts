@@ -2,88 +2,116 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or
 import type { Db } from '../../db/database.ts';
 import { fraudAlerts, idempotencyKeys, transactions, wallets } from '../../db/schema.ts';
 
-// ---- the send path (all inside one database transaction) ----
+// ---- the send path (all inside one database transaction; one round trip per step) ----
 
-export async function findSenderWallet(db: Db, userId: string, walletId: string) {
-  const [row] = await db
-    .select({ id: wallets.id, network: wallets.network, address: wallets.address })
-    .from(wallets)
-    .where(and(eq(wallets.id, walletId), eq(wallets.userId, userId), isNull(wallets.disconnectedAt)));
-  return row;
-}
+/** A wallet row as the send path reads it, locked. */
+export type LockedWallet = typeof wallets.$inferSelect;
 
-/** Any wallet of this system at that address on that network, connected or not. */
-export async function findWalletIdByAddress(db: Db, network: string, address: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(and(eq(wallets.network, network), eq(wallets.address, address)));
-  return row?.id;
-}
-
-/** Row locks on the given wallets, always taken in id order so two opposite transfers cannot deadlock. */
-export async function lockWallets(db: Db, walletIds: readonly string[]) {
+/**
+ * Locks the sender's wallet and any wallet at one of `recipientCandidates` (network, address) in a single
+ * statement. Rows are locked in id order, so two opposite transfers cannot deadlock.
+ */
+export async function lockSendWallets(
+  db: Db,
+  senderWalletId: string,
+  recipientCandidates: readonly { network: string; address: string }[],
+): Promise<LockedWallet[]> {
+  const atRecipient =
+    recipientCandidates.length === 0
+      ? sql`false`
+      : sql`(${wallets.network}, ${wallets.address}) in (${sql.join(
+          recipientCandidates.map((candidate) => sql`(${candidate.network}, ${candidate.address})`),
+          sql`, `,
+        )})`;
   return db
     .select()
     .from(wallets)
-    .where(inArray(wallets.id, [...walletIds]))
+    .where(or(eq(wallets.id, senderWalletId), atRecipient))
     .orderBy(asc(wallets.id))
     .for('update');
 }
 
-export async function debitWallet(db: Db, walletId: string, totalUnits: bigint) {
-  const [row] = await db
+export interface BalanceChange {
+  walletId: string;
+  /** Added to the balance: negative for the sender's amount + fee. */
+  deltaUnits: bigint;
+  /** Whether this wallet signed (its nonce moves on). */
+  isSigner: boolean;
+}
+
+/** Applies every balance change of one transfer in one UPDATE; the rows must already be locked. */
+export async function applyBalanceChanges(db: Db, changes: readonly BalanceChange[]) {
+  const caseOf = (value: (change: BalanceChange) => SQL) =>
+    sql.join([sql`case ${wallets.id}`, ...changes.map((change) => sql`when ${change.walletId}::uuid then ${value(change)}`), sql`end`], sql` `);
+  const rows = await db
     .update(wallets)
-    .set({ balance: sql`${wallets.balance} - ${totalUnits.toString()}::numeric`, nextNonce: sql`${wallets.nextNonce} + 1` })
-    .where(eq(wallets.id, walletId))
-    .returning({ id: wallets.id, network: wallets.network, address: wallets.address, balance: wallets.balance, createdAt: wallets.createdAt });
-  if (!row) throw new Error('debit touched no wallet');
-  return row;
+    .set({
+      balance: caseOf((change) => sql`${wallets.balance} + ${change.deltaUnits.toString()}::numeric`),
+      nextNonce: caseOf((change) => (change.isSigner ? sql`${wallets.nextNonce} + 1` : sql`${wallets.nextNonce}`)),
+    })
+    .where(inArray(wallets.id, changes.map((change) => change.walletId)))
+    .returning({
+      id: wallets.id,
+      userId: wallets.userId,
+      network: wallets.network,
+      address: wallets.address,
+      balance: wallets.balance,
+      createdAt: wallets.createdAt,
+    });
+  if (rows.length !== changes.length) throw new Error(`balance change touched ${rows.length} of ${changes.length} wallets`);
+  return rows;
 }
 
-export async function creditWallet(db: Db, walletId: string, amountUnits: bigint) {
-  const [row] = await db
-    .update(wallets)
-    .set({ balance: sql`${wallets.balance} + ${amountUnits.toString()}::numeric` })
-    .where(eq(wallets.id, walletId))
-    .returning({ id: wallets.id, userId: wallets.userId, network: wallets.network, balance: wallets.balance });
-  if (!row) throw new Error('credit touched no wallet');
-  return row;
-}
-
-export async function insertTransactionRows(db: Db, rows: (typeof transactions.$inferInsert)[]) {
-  return db.insert(transactions).values(rows).returning();
-}
-
-/** The history the fraud rules compare a send with. */
+/** The history the fraud rules compare a send with, in one query. */
 export async function loadFraudContext(db: Db, userId: string, network: string, burstSince: Date) {
-  const earlier = await db
-    .select({ amount: transactions.amount })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'send'), eq(transactions.network, network)))
-    .orderBy(desc(transactions.createdAt))
-    .limit(50);
-  const paid = await db
-    .selectDistinct({ address: transactions.toAddress })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'send'), eq(transactions.network, network)))
-    .limit(500);
-  const own = await db.select({ address: wallets.address }).from(wallets).where(eq(wallets.userId, userId));
-  const [recent] = await db
-    .select({ count: count() })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'send'), gt(transactions.createdAt, burstSince)));
+  const sendsOnNetwork = sql`${transactions.userId} = ${userId} and ${transactions.type} = 'send' and ${transactions.network} = ${network}`;
+  const result = (await db.execute(sql`select
+      coalesce((select json_agg(amount) from (
+        select ${transactions.amount}::text as amount from ${transactions} where ${sendsOnNetwork}
+        order by ${transactions.createdAt} desc limit 50) earlier), '[]') as earlier,
+      coalesce((select json_agg(address) from (
+        select distinct ${transactions.toAddress} as address from ${transactions} where ${sendsOnNetwork} limit 500) paid), '[]') as paid,
+      coalesce((select json_agg(${wallets.address}) from ${wallets} where ${wallets.userId} = ${userId}), '[]') as own,
+      (select count(*)::int from ${transactions}
+        where ${transactions.userId} = ${userId} and ${transactions.type} = 'send' and ${transactions.createdAt} > ${burstSince.toISOString()}::timestamptz) as recent`)) as unknown as {
+    rows: { earlier: unknown; paid: unknown; own: unknown; recent: unknown }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('fraud context query returned no row');
+  // json arrives parsed from node-postgres and as text from some drivers.
+  const list = (value: unknown): string[] => (typeof value === 'string' ? JSON.parse(value) : (value as string[]));
   return {
-    earlierAmountsUnits: earlier.map((row) => row.amount),
-    paidAddresses: paid.map((row) => row.address),
-    ownAddresses: own.map((row) => row.address),
-    recentSendCount: recent?.count ?? 0,
+    earlierAmountsUnits: list(row.earlier).map((amount) => BigInt(amount)),
+    paidAddresses: list(row.paid),
+    ownAddresses: list(row.own),
+    recentSendCount: Number(row.recent),
   };
 }
 
-export async function insertFraudAlerts(db: Db, alerts: (typeof fraudAlerts.$inferInsert)[]) {
-  if (alerts.length === 0) return [];
-  return db.insert(fraudAlerts).values(alerts).returning();
+/**
+ * The transfer's rows, its alerts and the stored answer for its Idempotency-Key, in one statement. Every
+ * row comes complete from the caller (ids included), so nothing needs to be read back.
+ */
+export async function writeSendRecords(
+  db: Db,
+  records: {
+    transactionRows: (typeof transactions.$inferInsert)[];
+    alertRows: (typeof fraudAlerts.$inferInsert)[];
+    userId: string;
+    idempotencyKey: string;
+    statusCode: number;
+    response: unknown;
+  },
+) {
+  const alertInsert = records.alertRows.length > 0 ? sql`, new_alerts as (${db.insert(fraudAlerts).values(records.alertRows).getSQL()})` : sql``;
+  await db.execute(
+    sql`with new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${alertInsert}
+      ${db
+        .update(idempotencyKeys)
+        .set({ statusCode: records.statusCode, response: records.response })
+        .where(and(eq(idempotencyKeys.userId, records.userId), eq(idempotencyKeys.key, records.idempotencyKey)))
+        .getSQL()}`,
+  );
 }
 
 // ---- idempotency ----

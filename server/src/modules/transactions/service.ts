@@ -1,7 +1,8 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   checkSend,
   GAS_USED,
+  NETWORK_IDS,
   pendingDelayMs,
   sameAddress,
   SEND_MESSAGES,
@@ -18,32 +19,29 @@ import { signTransfer } from '../../chain/signing.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, errorBody, type ErrorBody } from '../../errors.ts';
 import { isRetryableConflict } from '../../lib/pg-errors.ts';
-import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
-import { describeWait } from '../../lib/rate-limiter.ts';
+import { createRateLimiter, describeWait, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { BURST_WINDOW_MS, evaluateFraudRules } from '../alerts/fraud-rules.ts';
 import { toAlertView } from '../alerts/views.ts';
 import { formatBalance, networkOf, toWalletView } from '../wallets/views.ts';
 import {
+  applyBalanceChanges,
   claimIdempotencyKey,
-  creditWallet,
-  debitWallet,
   findIdempotencyRecord,
-  findSenderWallet,
-  findWalletIdByAddress,
-  insertFraudAlerts,
-  insertTransactionRows,
   loadFraudContext,
-  lockWallets,
+  lockSendWallets,
   saveIdempotentResponse,
+  writeSendRecords,
 } from './repo.ts';
-import { toTransactionView } from './views.ts';
+import { type TransactionRow, toTransactionView } from './views.ts';
+import type { fraudAlerts } from '../../db/schema.ts';
+
+type FraudAlertRow = typeof fraudAlerts.$inferSelect;
 
 export interface SendServiceDeps {
   db: Db;
   events: EventBus;
   vault: KeyVault;
   feeMarket: FeeMarket;
-  limiter: RateLimiter;
   sendRule: RateLimitRule;
   /** Chain time runs this many times faster than the wall clock (pending delays shrink by it). */
   timeScale: number;
@@ -79,31 +77,32 @@ const MAX_CONFLICT_RETRIES = 3;
 export function createSendService(deps: SendServiceDeps) {
   const { db, events, vault, feeMarket, timeScale } = deps;
 
-  /** Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so they can be stored. */
-  async function applySend(tx: Db, userId: string, request: SendRequest, outbox: Outbox): Promise<SendOutcome> {
+  /**
+   * Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so
+   * they can be stored. Each step is one round trip: lock, read the fraud history, move the balances, write.
+   */
+  async function applySend(tx: Db, userId: string, idempotencyKey: string, request: SendRequest, outbox: Outbox): Promise<SendOutcome> {
     const nowMs = Date.now();
-    const sender = await findSenderWallet(tx, userId, request.walletId);
-    if (!sender) return refused(404, SEND_MESSAGES.walletNotFound);
+    // The recipient may be one of our wallets on any network the address is valid for; the sender's network decides.
+    const candidates = NETWORK_IDS.flatMap((networkId) => {
+      const valid = validateRecipient(networkId, request.to);
+      return valid.ok ? [{ network: networkId, address: valid.address }] : [];
+    });
+    const locked = await lockSendWallets(tx, request.walletId, candidates);
+    const sender = locked.find((wallet) => wallet.id === request.walletId);
+    if (!sender || sender.userId !== userId || sender.disconnectedAt !== null) return refused(404, SEND_MESSAGES.walletNotFound);
     const network = networkOf(sender.network);
     const charged = feeMarket.feeFor(network.id, request.speed, nowMs, request.quoteId);
-
-    const recipient = validateRecipient(network.id, request.to);
-    const recipientWalletId =
-      recipient.ok && !sameAddress(recipient.address, sender.address)
-        ? await findWalletIdByAddress(tx, network.id, recipient.address)
-        : undefined;
-
-    const locked = await lockWallets(tx, recipientWalletId ? [sender.id, recipientWalletId] : [sender.id]);
-    const lockedSender = locked.find((wallet) => wallet.id === sender.id);
-    // Disconnected between the first read and the lock.
-    if (!lockedSender || lockedSender.disconnectedAt !== null || lockedSender.userId !== userId) {
-      return refused(404, SEND_MESSAGES.walletNotFound);
-    }
+    const recipientAddress = candidates.find((candidate) => candidate.network === network.id)?.address;
+    const recipient =
+      recipientAddress === undefined || sameAddress(recipientAddress, sender.address)
+        ? undefined
+        : locked.find((wallet) => wallet.network === network.id && wallet.address === recipientAddress && wallet.id !== sender.id);
 
     const check = checkSend({
       network: network.id,
-      from: lockedSender.address,
-      balance: lockedSender.balance,
+      from: sender.address,
+      balance: sender.balance,
       amount: request.amount,
       fee: charged.feeUnits,
       to: request.to,
@@ -112,51 +111,76 @@ export function createSendService(deps: SendServiceDeps) {
 
     const hash = await signTransfer({
       network,
-      privateKeyHex: vault.open(lockedSender.encryptedPrivateKey, lockedSender.address),
-      from: lockedSender.address,
+      privateKeyHex: vault.open(sender.encryptedPrivateKey, sender.address),
+      from: sender.address,
       to: check.to,
       amountUnits: check.amountUnits,
       gasPriceWei: charged.gasPriceWei,
-      nonce: lockedSender.nextNonce,
+      nonce: sender.nextNonce,
     });
 
     const fraudContext = await loadFraudContext(tx, userId, network.id, new Date(nowMs - BURST_WINDOW_MS));
-    const debited = await debitWallet(tx, sender.id, check.totalUnits);
-    const credited = recipientWalletId ? await creditWallet(tx, recipientWalletId, check.amountUnits) : undefined;
+    const changed = await applyBalanceChanges(tx, [
+      { walletId: sender.id, deltaUnits: -check.totalUnits, isSigner: true },
+      ...(recipient ? [{ walletId: recipient.id, deltaUnits: check.amountUnits, isSigner: false }] : []),
+    ]);
+    const debited = changed.find((wallet) => wallet.id === sender.id)!;
+    const credited = recipient ? changed.find((wallet) => wallet.id === recipient.id) : undefined;
 
     const createdAt = new Date(nowMs);
     const includeAt = new Date(nowMs + Math.round(pendingDelayMs(request.speed, random01()) / timeScale));
     const common = {
       hash,
       network: network.id,
-      fromAddress: lockedSender.address,
+      fromAddress: sender.address,
       toAddress: check.to,
       amount: check.amountUnits,
       gasUsed: GAS_USED,
       effectiveGasPrice: charged.gasPriceWei,
-      nonce: lockedSender.nextNonce,
+      nonce: sender.nextNonce,
       speed: request.speed,
+      status: 'pending' as const,
+      confirmations: 0,
+      blockNumber: null,
       createdAt,
       includeAt,
       nextConfirmationAt: includeAt,
     };
-    const [sendRow, receiveRow] = await insertTransactionRows(tx, [
-      { ...common, type: 'send', walletId: sender.id, userId, counterpartyWalletId: credited?.id ?? null, fee: charged.feeUnits },
-      ...(credited
-        ? [{ ...common, type: 'receive' as const, walletId: credited.id, userId: credited.userId, counterpartyWalletId: sender.id, fee: 0n }]
-        : []),
-    ]);
-    if (!sendRow) throw new Error('send row was not written');
+    const sendRow: TransactionRow = {
+      ...common,
+      id: randomUUID(),
+      type: 'send',
+      walletId: sender.id,
+      userId,
+      counterpartyWalletId: credited?.id ?? null,
+      fee: charged.feeUnits,
+    };
+    const receiveRow: TransactionRow | undefined = credited
+      ? { ...common, id: randomUUID(), type: 'receive', walletId: credited.id, userId: credited.userId, counterpartyWalletId: sender.id, fee: 0n }
+      : undefined;
 
     const findings = evaluateFraudRules({ amountUnits: check.amountUnits, to: check.to, ...fraudContext });
-    const alertRows = await insertFraudAlerts(
-      tx,
-      findings.map((finding) => ({ userId, transactionId: sendRow.id, riskLevel: finding.level, reason: finding.reason, createdAt })),
-    );
+    const alertRows: FraudAlertRow[] = findings.map((finding) => ({
+      id: randomUUID(),
+      userId,
+      transactionId: sendRow.id,
+      riskLevel: finding.level,
+      reason: finding.reason,
+      createdAt,
+    }));
     const alerts = alertRows.map((row) => toAlertView(row, hash));
-
     const transaction = toTransactionView(sendRow);
     const wallet = toWalletView(debited);
+    const outcome: SendOutcome = { statusCode: 201, body: { transaction, wallet, alerts } };
+    await writeSendRecords(tx, {
+      transactionRows: receiveRow ? [sendRow, receiveRow] : [sendRow],
+      alertRows,
+      userId,
+      idempotencyKey,
+      statusCode: outcome.statusCode,
+      response: outcome.body,
+    });
+
     outbox.add(userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
     outbox.add(userId, 'transaction_update', { transaction });
     outbox.add(userId, 'balance_update', { walletId: wallet.id, network: network.id, newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits });
@@ -171,7 +195,7 @@ export function createSendService(deps: SendServiceDeps) {
         newBalanceUnits: credited.balance.toString(),
       });
     }
-    return { statusCode: 201, body: { transaction, wallet, alerts } };
+    return outcome;
   }
 
   const replay = (record: { fingerprint: string; statusCode: number | null; response: unknown }, fingerprint: string): SendOutcome => {
@@ -189,14 +213,6 @@ export function createSendService(deps: SendServiceDeps) {
      */
     async send(userId: string, idempotencyKey: string, request: SendRequest): Promise<SendOutcome> {
       const fingerprint = sendFingerprint(request);
-      const earlier = await findIdempotencyRecord(db, userId, idempotencyKey);
-      if (earlier) return replay(earlier, fingerprint);
-
-      const verdict = await deps.limiter.hit(`send:user:${userId}`, deps.sendRule);
-      if (!verdict.isAllowed) {
-        throw new AppError(429, 'RATE_LIMITED', `Too many transactions. Please wait ${describeWait(verdict.retryAfterMs)} and try again.`);
-      }
-
       for (let attempt = 1; ; attempt += 1) {
         const outbox = createOutbox();
         try {
@@ -206,8 +222,13 @@ export function createSendService(deps: SendServiceDeps) {
               if (!holder) throw new Error('idempotency key claimed but not readable');
               return replay(holder, fingerprint);
             }
-            const result = await applySend(tx, userId, request, outbox);
-            await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
+            // Counted only for a new key (a replay is free); a 429 rolls the claim back with it.
+            const verdict = await createRateLimiter(tx).hit(`send:user:${userId}`, deps.sendRule);
+            if (!verdict.isAllowed) {
+              throw new AppError(429, 'RATE_LIMITED', `Too many transactions. Please wait ${describeWait(verdict.retryAfterMs)} and try again.`);
+            }
+            const result = await applySend(tx, userId, idempotencyKey, request, outbox);
+            if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
             return result;
           });
           events.publishAll(outbox.events);
