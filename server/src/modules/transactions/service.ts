@@ -17,6 +17,7 @@ import type { FeeMarket } from '../../chain/fee-market.ts';
 import type { KeyVault } from '../../chain/key-vault.ts';
 import { signTransfer } from '../../chain/signing.ts';
 import type { Db } from '../../db/database.ts';
+import type { fraudAlerts } from '../../db/schema.ts';
 import { AppError, errorBody, type ErrorBody } from '../../errors.ts';
 import { isRetryableConflict } from '../../lib/pg-errors.ts';
 import { createRateLimiter, describeWait, type RateLimitRule } from '../../lib/rate-limiter.ts';
@@ -33,7 +34,6 @@ import {
   writeSendRecords,
 } from './repo.ts';
 import { type TransactionRow, toTransactionView } from './views.ts';
-import type { fraudAlerts } from '../../db/schema.ts';
 
 type FraudAlertRow = typeof fraudAlerts.$inferSelect;
 
