@@ -22,7 +22,7 @@ import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feeRoutes } from './modules/fees/routes.ts';
 import { usdPriceFrom } from './modules/fees/usd-price.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { type ChainClockStatus, healthRoutes } from './modules/health/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { createInsightsService } from './modules/insights/service.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
@@ -57,6 +57,8 @@ export interface BuildAppOptions {
   isRealtimeShared?: boolean;
   /** Tests pin the price service's clock, make its retries instant, or shorten how long a request waits for it. */
   prices?: Pick<PriceServiceOptions, 'now' | 'sleep' | 'maxWaitMs'>;
+  /** The chain clock runner's state, shown by /api/health; main.ts passes it. */
+  chainClockStatus?: () => ChainClockStatus;
 }
 
 declare module 'fastify' {
@@ -167,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database, version: APP_VERSION });
+      await api.register(healthRoutes, { database, version: APP_VERSION, chainClockStatus: options.chainClockStatus });
       await api.register(contactRoutes, { database, limiter, perMinute: config.rateLimits.contactPerIp });
       const authLimits = authRateLimits(config.rateLimits);
       await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authLimits });

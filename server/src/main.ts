@@ -7,7 +7,12 @@ const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 );
-const app = await buildApp({ config, database, isRealtimeShared: database.kind === 'postgres' });
+const app = await buildApp({
+  config,
+  database,
+  isRealtimeShared: database.kind === 'postgres',
+  chainClockStatus: () => ({ isLeader: clockRunner.isLeader(), ticks: clockRunner.tickCount() }),
+});
 const clockRunner = startClockRunner({
   database,
   events: app.ledger.events,

@@ -119,50 +119,72 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('server processes on on
     await expectLedgerBalanced(database.db);
   }, 120_000);
 
-  it('delivers an event from a send on one process to a socket held by another', async () => {
+  it("scales out: a user on each process sees the other's payment live, while exactly one process advances the chains", async () => {
     const [one] = servers.filter((server) => server.child.exitCode === null && server.child.signalCode === null);
     const other = await start();
-    const alice = await signUpOverHttp(one!.url, 'Carol');
-    const bob = await signUpOverHttp(one!.url, 'Dave');
-    const socket = io(other.url, { transports: ['websocket'], extraHeaders: { cookie: bob.cookie }, reconnection: false });
-    try {
+    const carol = await signUpOverHttp(one!.url, 'Carol');
+    const dave = await signUpOverHttp(other.url, 'Dave');
+    const listen = async (url: string, user: HttpUser) => {
       const received: { event: keyof RealtimeEvents; payload: unknown }[] = [];
+      const socket = io(url, { transports: ['websocket'], extraHeaders: { cookie: user.cookie }, reconnection: false });
       socket.onAny((event, payload) => received.push({ event, payload }));
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      const aliceSol = (await walletsOf(one!.url, alice)).find((wallet) => wallet.network === 'solana_devnet')!;
-      const bobSol = (await walletsOf(one!.url, bob)).find((wallet) => wallet.network === 'solana_devnet')!;
-      const sent = await http(one!.url, 'POST', '/api/transactions', {
-        cookie: alice.cookie,
-        body: { walletId: aliceSol.id, to: bobSol.address, amount: '1.25', speed: 'fast' },
-        headers: { 'idempotency-key': randomUUID() },
-      });
-      expect(sent.status).toBe(201);
-      const hash = sent.json().transaction.hash;
-      await waitUntil(async () => received.some((item) => item.event === 'balance_update'), 10_000, 'the balance event on the other process');
-      expect(received.find((item) => item.event === 'balance_update')?.payload).toEqual({
-        walletId: bobSol.id,
-        network: 'solana_devnet',
-        newBalance: '101.2500',
-        newBalanceUnits: '101250000000',
-      });
-      // Confirmations come from whichever process leads the clock, and still reach this socket.
-      await waitUntil(
-        async () =>
-          received.some(
-            (item) =>
-              item.event === 'transaction_update' &&
-              (item.payload as RealtimeEvents['transaction_update']).transaction.hash === hash &&
-              (item.payload as RealtimeEvents['transaction_update']).transaction.confirmations === MAX_CONFIRMATIONS,
-          ),
-        20_000,
-        'the twelfth confirmation on the other process',
-      );
-      expect(received.every((item) => item.event !== 'fraud_alert')).toBe(true);
+      return { socket, received };
+    };
+    // Carol is on the first process, Dave on the second; each pays the other through their own process.
+    const carolLive = await listen(one!.url, carol);
+    const daveLive = await listen(other.url, dave);
+    try {
+      const carolSol = (await walletsOf(one!.url, carol)).find((wallet) => wallet.network === 'solana_devnet')!;
+      const daveSol = (await walletsOf(other.url, dave)).find((wallet) => wallet.network === 'solana_devnet')!;
+      const pay = async (url: string, payer: HttpUser, from: WalletView, to: WalletView, amount: string) => {
+        const sent = await http(url, 'POST', '/api/transactions', {
+          cookie: payer.cookie,
+          body: { walletId: from.id, to: to.address, amount, speed: 'fast' },
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        expect(sent.status).toBe(201);
+        return sent.json().transaction.hash as string;
+      };
+      const toDave = await pay(one!.url, carol, carolSol, daveSol, '1.25');
+      const toCarol = await pay(other.url, dave, daveSol, carolSol, '0.5');
+
+      const balanceOf = (live: typeof carolLive, walletId: string) =>
+        live.received
+          .filter((item) => item.event === 'balance_update')
+          .map((item) => item.payload as RealtimeEvents['balance_update'])
+          .filter((payload) => payload.walletId === walletId)
+          .at(-1)?.newBalance;
+      // Dave's balance first rises by Carol's 1.25 and then falls by his own 0.5 plus the fee.
+      await waitUntil(async () => daveLive.received.some((item) => item.event === 'balance_update' && (item.payload as RealtimeEvents['balance_update']).newBalance === '101.2500'), 10_000, "Carol's payment on Dave's process");
+      await waitUntil(async () => balanceOf(carolLive, carolSol.id) !== undefined && Number(balanceOf(carolLive, carolSol.id)) > 98.75, 10_000, "Dave's payment on Carol's process");
+
+      // Confirmations come from whichever process leads the clock, and reach sockets on both.
+      const isConfirmed = (live: typeof carolLive, hash: string) =>
+        live.received.some(
+          (item) =>
+            item.event === 'transaction_update' &&
+            (item.payload as RealtimeEvents['transaction_update']).transaction.hash === hash &&
+            (item.payload as RealtimeEvents['transaction_update']).transaction.confirmations === MAX_CONFIRMATIONS,
+        );
+      await waitUntil(async () => isConfirmed(daveLive, toDave) && isConfirmed(carolLive, toCarol), 20_000, 'both payments confirmed to 12 on both processes');
+
+      // Exactly one of the two processes ticks the chain clock; the other only waits for the lock.
+      const clocks = await Promise.all([one!, other].map(async (server) => (await http(server.url, 'GET', '/api/health')).json().chainClock));
+      expect(clocks.map((clock) => clock.role).sort()).toEqual(['follower', 'leader']);
+      const follower = clocks.findIndex((clock) => clock.role === 'follower');
+      const leader = 1 - follower;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const later = await Promise.all([one!, other].map(async (server) => (await http(server.url, 'GET', '/api/health')).json().chainClock));
+      expect(later[leader].role).toBe('leader');
+      expect(later[leader].ticks).toBeGreaterThan(clocks[leader].ticks);
+      expect(later[follower]).toEqual({ role: 'follower', ticks: clocks[follower].ticks });
     } finally {
-      socket.close();
+      carolLive.socket.close();
+      daveLive.socket.close();
     }
   }, 90_000);
 });

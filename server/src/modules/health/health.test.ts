@@ -29,3 +29,14 @@ describeEachDatabase('health API', (kind) => {
     }
   });
 });
+
+describeEachDatabase('health API with a chain clock runner', (kind) => {
+  let status = { isLeader: false, ticks: 0 };
+  const ctx = useTestApp(kind, { app: { chainClockStatus: () => status } });
+
+  it('says whether this process advances the chains and how many ticks it has run', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json().chainClock).toEqual({ role: 'follower', ticks: 0 });
+    status = { isLeader: true, ticks: 42 };
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json().chainClock).toEqual({ role: 'leader', ticks: 42 });
+  });
+});
