@@ -31,6 +31,23 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
 
+/** Held while migrating, so processes starting together on a fresh database migrate one after another. */
+const MIGRATION_LOCK_KEY = 0x46696e4d; // "FinM"
+
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * Opens the database and brings its schema up to date. `dataDir` undefined = in memory (tests).
  * Read-only tools (the ledger check) pass `shouldMigrate: false` so they never change a database.
@@ -38,11 +55,20 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'pos
 export async function openDatabase(target: DatabaseTarget, options: { shouldMigrate?: boolean } = {}): Promise<Database> {
   const shouldMigrate = options.shouldMigrate ?? true;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.PG_POOL_MAX ?? 20) });
-    // An idle client that loses its server must not crash the process; the next query reports the error.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: Number(process.env.PG_POOL_MAX ?? 20),
+      // Waiting for a connection (a new one, or a free one from a busy pool) fails after this long instead of
+      // hanging the request: an unreachable database answers 503 in seconds (plugins/error-handler.ts).
+      connectionTimeoutMillis: Number(process.env.PG_CONNECTION_TIMEOUT_MS ?? 5_000),
+    });
+    // A client that loses its server must not crash the process: node-postgres emits 'error' on the client
+    // (unhandled = uncaught) as well as failing its queries. Idle clients report to the pool's listener, a
+    // checked-out one (a transaction between two statements) to its own; the next query reports the error.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
-    if (shouldMigrate) await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    if (shouldMigrate) await migrateUnderLock(pool);
     return {
       kind: 'postgres',
       db,

@@ -27,3 +27,68 @@ export function isRetryableConflict(error: unknown): boolean {
   const code = findPgError(error)?.code;
   return code === '40001' || code === '40P01';
 }
+
+/** Socket errors on the way to the database server: it is down, restarting, or out of reach. */
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that cannot serve this connection now: admin_shutdown (57P01), crash_shutdown
+ * (57P02), cannot_connect_now (57P03, starting up or shutting down), too_many_connections (53300).
+ * Class 08 (connection exception) is matched as a class.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * What node-postgres and pg-pool say when the connection is gone or cannot be had; they carry no code.
+ * "Connection terminated" covers "… unexpectedly" and "… due to connection timeout"; "timeout expired" is
+ * a lone client's connectionTimeoutMillis, "timeout exceeded …" a pool's (no free client in time).
+ */
+const DRIVER_MESSAGES = [
+  /^Connection terminated\b/,
+  /^timeout exceeded when trying to connect$/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Client was closed and is not queryable$/,
+  /^Query read timeout$/,
+  /^timeout expired$/,
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+function isUnavailableCause(error: object): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/**
+ * True when the error means the database could not be reached or dropped the connection, rather than
+ * that it refused this statement: the request may succeed as it is once the database is back (answer 503).
+ * Looks through drizzle's `cause` chain and the `errors` of an AggregateError (a refused connection to
+ * a name with several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0 && seen.size < 20) {
+    const current = pending.shift();
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    if (isUnavailableCause(current)) return true;
+    const { cause, errors } = current as { cause?: unknown; errors?: unknown };
+    pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...errors);
+  }
+  return false;
+}

@@ -2,6 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../errors.ts';
+import { isDatabaseUnavailable } from '../lib/pg-errors.ts';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again shortly.';
 
 /** Fastify's own client-error codes, turned into messages a person can act on. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -22,6 +25,18 @@ function validationMessage(error: FastifyError): string {
   return first.message ?? 'Invalid request';
 }
 
+/**
+ * better-auth's session lookup turns a failure of its database reads and writes into a bare 500
+ * FAILED_TO_GET_SESSION and drops the cause, so the database's own error never reaches this handler. The
+ * rest of the lookup (reading the signed cookie) answers "no session" rather than throwing: this error
+ * means the session store could not be read, and nobody can be let in until it can.
+ */
+export function isSessionStoreFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, statusCode, body } = error as { name?: unknown; statusCode?: unknown; body?: { code?: unknown } };
+  return name === 'APIError' && statusCode === 500 && body?.code === 'FAILED_TO_GET_SESSION';
+}
+
 /** Every 4xx and 5xx answer has the shape `{ error: { code, message } }`. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,6 +50,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
       return reply.status(status).send(errorBody(error.code ?? 'BAD_REQUEST', message));
+    }
+    if (isDatabaseUnavailable(error) || isSessionStoreFailure(error)) {
+      // Not a bug to chase: the database is down or out of reach, and the same request will work once it is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(errorBody('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     if (status === 503) {

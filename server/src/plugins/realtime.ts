@@ -1,6 +1,6 @@
 import { REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Server } from 'socket.io';
@@ -17,6 +17,36 @@ export interface RealtimeOptions {
    * processes on the same PostgreSQL. Without it events stay in this process.
    */
   adapterPool?: pg.Pool;
+}
+
+/**
+ * The adapter's pool as @socket.io/postgres-adapter should use it when PostgreSQL goes away and comes back:
+ * - a client that loses its server emits 'error' (uncaught, it would end the process): idle ones on the pool,
+ *   the adapter's LISTEN client on itself;
+ * - the adapter keeps its LISTEN client checked out and, when the connection ends, forgets it and connects
+ *   anew without releasing it: every outage would leak one of the pool's few slots until publishing starves.
+ *   The dead client goes back to the pool (which discards it) when its connection ends.
+ * The adapter calls `connect()` only for its LISTEN client; its queries go through `query()`.
+ */
+function survivingOutages(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>): pg.Pool {
+  pool.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection lost'));
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const connect = async () => {
+    const client = await pool.connect();
+    const release = client.release.bind(client);
+    let isReleased = false;
+    const onEnd = () => client.release(new Error('connection ended'));
+    client.release = (error?: Error | boolean) => {
+      if (isReleased) return;
+      isReleased = true;
+      client.removeListener('end', onEnd);
+      release(error);
+    };
+    client.once('end', onEnd);
+    return client;
+  };
+  // Only what the adapter uses; pool.query() acquires and releases through the pool's own connect().
+  return { query: pool.query.bind(pool), connect } as unknown as pg.Pool;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -48,7 +78,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
       const origin = request.headers.origin;
       callback(null, origin === undefined || trusted.has(origin));
     },
-    ...(options.adapterPool ? { adapter: createAdapter(options.adapterPool, { errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error') }) } : {}),
+    ...(options.adapterPool ? { adapter: createAdapter(survivingOutages(options.adapterPool, app.log), { errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error') }) } : {}),
   });
 
   io.use((socket, next) => {

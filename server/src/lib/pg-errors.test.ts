@@ -1,0 +1,203 @@
+import net from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/server-process.ts';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
+import { isDatabaseUnavailable, isRetryableConflict, isUniqueViolation } from './pg-errors.ts';
+
+/** The error a promise rejects with (fails the test if it resolves). */
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('isDatabaseUnavailable on the errors node-postgres really raises', () => {
+  let proxy: TcpProxy;
+  let closingServer: net.Server;
+  let closingPort: number;
+  const accepted = new Set<net.Socket>();
+
+  beforeAll(async () => {
+    // Nothing here speaks PostgreSQL: the connection fails before a byte would be exchanged.
+    proxy = await startTcpProxy({ host: '127.0.0.1', port: await freePort() });
+    closingServer = net.createServer((socket) => {
+      accepted.add(socket);
+      socket.end();
+    });
+    await new Promise<void>((resolve) => closingServer.listen(0, '127.0.0.1', () => resolve()));
+    closingPort = (closingServer.address() as net.AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await proxy.close();
+    for (const socket of accepted) socket.destroy();
+    await new Promise((resolve) => closingServer.close(resolve));
+  });
+
+  const client = (port: number, options: pg.ClientConfig = {}) =>
+    new pg.Client({ host: '127.0.0.1', port, user: 'nobody', database: 'nothing', ...options });
+
+  it('a refused connection (nothing listens)', async () => {
+    const error = await rejectionOf(client(await freePort()).connect());
+    expect(error).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('a connection reset while connecting, and one closed before the server said anything', async () => {
+    proxy.stop('reset');
+    try {
+      expect(isDatabaseUnavailable(await rejectionOf(client(proxy.port).connect()))).toBe(true);
+    } finally {
+      proxy.resume();
+    }
+    const closed = await rejectionOf(client(closingPort).connect());
+    expect(String(closed)).toMatch(/Connection terminated unexpectedly/);
+    expect(isDatabaseUnavailable(closed)).toBe(true);
+  });
+
+  it("a connection that never answers: a client's and a pool's connection timeout, and drizzle's wrapping of it", async () => {
+    proxy.stop('hold');
+    const pool = new pg.Pool({ host: '127.0.0.1', port: proxy.port, user: 'nobody', database: 'nothing', connectionTimeoutMillis: 200 });
+    try {
+      expect(isDatabaseUnavailable(await rejectionOf(client(proxy.port, { connectionTimeoutMillis: 200 }).connect()))).toBe(true);
+      const poolError = await rejectionOf(pool.query('select 1'));
+      expect(String(poolError)).toMatch(/Connection terminated due to connection timeout/);
+      expect(isDatabaseUnavailable(poolError)).toBe(true);
+      const drizzleError = await rejectionOf(drizzlePostgres(pool).execute(sql`select 1`));
+      expect(drizzleError).toBeInstanceOf(Error);
+      expect((drizzleError as Error).message).toMatch(/^Failed query/);
+      expect(isDatabaseUnavailable(drizzleError)).toBe(true);
+    } finally {
+      proxy.resume();
+      await pool.end();
+    }
+  });
+
+  it('a pool that has no free client in time', async () => {
+    const pool = new pg.Pool({ host: '127.0.0.1', port: proxy.port, user: 'nobody', database: 'nothing', max: 1, connectionTimeoutMillis: 300 });
+    proxy.stop('hold');
+    try {
+      const first = rejectionOf(pool.connect());
+      const queued = await rejectionOf(pool.connect());
+      expect(String(queued)).toMatch(/timeout exceeded when trying to connect/);
+      expect(isDatabaseUnavailable(queued)).toBe(true);
+      expect(isDatabaseUnavailable(await first)).toBe(true);
+    } finally {
+      proxy.resume();
+      await pool.end();
+    }
+  });
+});
+
+describe('isDatabaseUnavailable on how errors arrive', () => {
+  it.each([
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P02', 'terminating connection due to crash of another server process'],
+    ['57P03', 'the database system is starting up'],
+    ['53300', 'sorry, too many clients already'],
+    ['08006', 'connection failure'],
+    ['08001', 'could not connect'],
+  ])('SQLSTATE %s (%s), also behind a cause', (code, message) => {
+    const error = Object.assign(new Error(message), { code });
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: error }))).toBe(true);
+  });
+
+  it('a refused connection to a name with several addresses (an AggregateError)', () => {
+    const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(new AggregateError([refused('::1:5432'), refused('127.0.0.1:5432')]))).toBe(true);
+  });
+
+  it('is false for anything else, including errors the database raises about the statement', () => {
+    for (const error of [
+      undefined,
+      null,
+      'ECONNREFUSED',
+      new Error('boom'),
+      new Error('Connection was fine'),
+      Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
+      Object.assign(new Error('could not serialize access'), { code: '40001' }),
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      Object.assign(new Error('no such file'), { code: 'ENOENT' }),
+    ]) {
+      expect(isDatabaseUnavailable(error), String(error)).toBe(false);
+    }
+  });
+
+  it('stops on a cause that points back at itself', () => {
+    const error = new Error('loop') as Error & { cause?: unknown };
+    error.cause = error;
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('the classifiers on errors PostgreSQL (PGlite) raises through drizzle', () => {
+  let client: PGlite;
+  let db: ReturnType<typeof drizzlePglite>;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    db = drizzlePglite(client);
+    await db.execute(sql`create table t (id int primary key)`);
+    await db.execute(sql`insert into t values (1)`);
+  });
+
+  afterAll(async () => client.close());
+
+  it('a unique violation is one, named by its constraint, and not an outage', async () => {
+    const error = await rejectionOf(db.execute(sql`insert into t values (1)`));
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(error, 't_pkey')).toBe(true);
+    expect(isUniqueViolation(error, 'other_key')).toBe(false);
+    expect(isRetryableConflict(error)).toBe(false);
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('a division by zero or a missing table is none of them', async () => {
+    for (const statement of [sql`select 1 / 0`, sql`select * from missing`]) {
+      const error = await rejectionOf(db.execute(statement));
+      expect(isUniqueViolation(error)).toBe(false);
+      expect(isRetryableConflict(error)).toBe(false);
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+  });
+
+  it('a serialization failure and a deadlock are retryable conflicts', () => {
+    for (const code of ['40001', '40P01']) {
+      expect(isRetryableConflict(new Error('Failed query', { cause: Object.assign(new Error('conflict'), { code }) }))).toBe(true);
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('isDatabaseUnavailable on PostgreSQL ending a session', () => {
+  it('a backend terminated by an administrator (57P01)', async () => {
+    const victim = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    victim.on('error', () => {});
+    await victim.connect();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const { rows } = await victim.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const sleeping = rejectionOf(victim.query('select pg_sleep(30)'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      const error = await sleeping;
+      expect(error).toMatchObject({ code: '57P01' });
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      // The next query on the dead connection fails without a code.
+      const after = await rejectionOf(victim.query('select 1'));
+      expect(isDatabaseUnavailable(after)).toBe(true);
+    } finally {
+      await admin.end();
+      await victim.end().catch(() => {});
+    }
+  });
+});
