@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { database, version: APP_VERSION, chainClockStatus: options.chainClockStatus });
       await api.register(contactRoutes, { database, limiter, perMinute: config.rateLimits.contactPerIp });
       const authLimits = authRateLimits(config.rateLimits);
-      await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authLimits });
+      await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authLimits, database });
       await api.register(accountRoutes, {
         prefix: '/account',
         database,

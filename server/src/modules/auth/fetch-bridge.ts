@@ -57,12 +57,18 @@ export function withoutSessionToken(text: string): string {
   return JSON.stringify(rest);
 }
 
-/** Copies better-auth's response onto the Fastify reply: status, every Set-Cookie, and the body (without the session token). */
+/**
+ * Copies better-auth's response onto the Fastify reply: status, every Set-Cookie, and the body (without the
+ * session token). better-auth answers a failure of its own database calls with a bare 500 and keeps the cause;
+ * `checkDatabase` is asked then, and its error (a connection failure answers 503) replaces that 500.
+ */
 export async function sendFetchResponse(
   reply: FastifyReply,
   response: Response,
   errorMessages: Record<string, string> = {},
+  checkDatabase?: () => Promise<void>,
 ): Promise<FastifyReply> {
+  if (response.status >= 500 && checkDatabase) await checkDatabase();
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;

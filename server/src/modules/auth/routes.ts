@@ -13,6 +13,7 @@ import type { RateLimitCounts } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { sessionRoom } from '../../plugins/realtime.ts';
+import type { Database } from '../../db/database.ts';
 import type { Auth } from './auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { readSession } from './session-plugin.ts';
@@ -60,12 +61,13 @@ const okResponse = z.unknown();
  * and database-backed rate limits; any other /api/auth path is a 404. Endpoints for a signed-in user check
  * the session first (onRequest), so a signed-out caller learns nothing from validation messages.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimiter; limits: AuthRateLimits }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimiter; limits: AuthRateLimits; database: Pick<Database, 'ping'> }> = async (
   app,
-  { auth, limiter, limits },
+  { auth, limiter, limits, database },
 ) => {
+  const send = (reply: FastifyReply, response: Response) => sendFetchResponse(reply, response, ERROR_MESSAGES, database.ping);
   const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) =>
-    sendFetchResponse(reply, await auth.handler(toFetchRequest(request, body)), ERROR_MESSAGES);
+    send(reply, await auth.handler(toFetchRequest(request, body)));
 
   const enforce = async (key: string, rule: RateLimitRule, what: string) => {
     const verdict = await limiter.hit(key, rule);
@@ -98,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
       const response = await auth.handler(toFetchRequest(request, request.body));
       if (response.status === 401) await limiter.hit(accountKey, limits.signInFailuresPerAccount);
       else if (response.ok) await limiter.reset(accountKey);
-      return sendFetchResponse(reply, response, ERROR_MESSAGES);
+      return send(reply, response);
     },
   );
 
@@ -109,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
       const session = await readSession(auth, request.headers);
       const response = await auth.handler(toFetchRequest(request, {}));
       if (response.ok && session) app.realtime.in(sessionRoom(session.session.id)).disconnectSockets(true);
-      return sendFetchResponse(reply, response, ERROR_MESSAGES);
+      return send(reply, response);
     },
   );
 
