@@ -13,32 +13,41 @@ export interface RateLimitVerdict {
   retryAfterMs: number;
 }
 
+/** Whether `hits` in the window that started at `windowStartedAt` are within the rule. */
+export function verdictOf(hits: number, windowStartedAt: Date, rule: RateLimitRule): RateLimitVerdict {
+  const retryAfterMs = Math.max(0, windowStartedAt.getTime() + rule.windowMs - Date.now());
+  return { isAllowed: hits <= rule.limit, hits, retryAfterMs };
+}
+
+/**
+ * The statement that counts one attempt (a new window once the old one has expired), returning `hits` and
+ * `window_started_at`. A statement of its own, so another statement can carry it (the send path does).
+ */
+export function countAttempt(db: Db, key: string, rule: RateLimitRule) {
+  const isExpired = sql`${rateLimitCounters.windowStartedAt} <= now() - make_interval(secs => ${rule.windowMs / 1000})`;
+  return db
+    .insert(rateLimitCounters)
+    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`case when ${isExpired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        windowStartedAt: sql`case when ${isExpired} then now() else ${rateLimitCounters.windowStartedAt} end`,
+      },
+    })
+    .returning({ hits: rateLimitCounters.hits, windowStartedAt: rateLimitCounters.windowStartedAt });
+}
+
 /**
  * Fixed-window counters kept in the database, so every server process on one PostgreSQL shares them.
  * `hit` counts an attempt and says whether it is within the limit; `peek` only reads.
  */
 export function createRateLimiter(db: Db) {
-  const verdict = (hits: number, windowStartedAt: Date, rule: RateLimitRule): RateLimitVerdict => {
-    const retryAfterMs = Math.max(0, windowStartedAt.getTime() + rule.windowMs - Date.now());
-    return { isAllowed: hits <= rule.limit, hits, retryAfterMs };
-  };
-
   return {
     async hit(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
-      const isExpired = sql`${rateLimitCounters.windowStartedAt} <= now() - make_interval(secs => ${rule.windowMs / 1000})`;
-      const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ key, windowStartedAt: sql`now()`, hits: 1 })
-        .onConflictDoUpdate({
-          target: rateLimitCounters.key,
-          set: {
-            hits: sql`case when ${isExpired} then 1 else ${rateLimitCounters.hits} + 1 end`,
-            windowStartedAt: sql`case when ${isExpired} then now() else ${rateLimitCounters.windowStartedAt} end`,
-          },
-        })
-        .returning({ hits: rateLimitCounters.hits, windowStartedAt: rateLimitCounters.windowStartedAt });
+      const [row] = await countAttempt(db, key, rule);
       if (!row) throw new Error('rate limit upsert returned no row');
-      return verdict(row.hits, row.windowStartedAt, rule);
+      return verdictOf(row.hits, row.windowStartedAt, rule);
     },
 
     /** The state of a counter without counting; an expired window reads as empty. */
@@ -48,7 +57,7 @@ export function createRateLimiter(db: Db) {
         return { isAllowed: true, hits: 0, retryAfterMs: 0 };
       }
       // A peek asks "may one more attempt start?", so the counter must still be below the limit.
-      return { ...verdict(row.hits, row.windowStartedAt, rule), isAllowed: row.hits < rule.limit };
+      return { ...verdictOf(row.hits, row.windowStartedAt, rule), isAllowed: row.hits < rule.limit };
     },
 
     async reset(key: string): Promise<void> {

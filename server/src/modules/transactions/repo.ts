@@ -1,21 +1,51 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { countAttempt, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { fraudAlerts, idempotencyKeys, transactions, wallets } from '../../db/schema.ts';
 
-// ---- the send path (all inside one database transaction; one round trip per step) ----
+// ---- the send path: after BEGIN, three statements and COMMIT (claim and count, lock and read, write) ----
 
 /** A wallet row as the send path reads it, locked. */
 export type LockedWallet = typeof wallets.$inferSelect;
 
 /**
- * Locks the sender's wallet and any wallet at one of `recipientCandidates` (network, address) in a single
- * statement. Rows are locked in id order, so two opposite transfers cannot deadlock.
+ * Claims the Idempotency-Key and counts the send against the user's limit, in one statement. `claimed` is
+ * false when another request holds the key (PostgreSQL makes this one wait until that one commits): the
+ * caller then replays the stored answer and rolls back, which takes the count back, so a replay is free.
  */
-export async function lockSendWallets(
+export async function claimKeyAndCountSend(
   db: Db,
-  senderWalletId: string,
-  recipientCandidates: readonly { network: string; address: string }[],
-): Promise<LockedWallet[]> {
+  claim: { userId: string; key: string; fingerprint: string },
+  counter: { key: string; rule: RateLimitRule },
+): Promise<{ claimed: boolean; hits: number; windowStartedAt: Date }> {
+  const insertClaim = db.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  const result = (await db.execute(
+    sql`with claim as (${insertClaim.getSQL()}), counted as (${countAttempt(db, counter.key, counter.rule).getSQL()})
+      select (select count(*) from claim)::int as claimed, counted.hits, counted.window_started_at from counted`,
+  )) as unknown as { rows: { claimed: unknown; hits: unknown; window_started_at: unknown }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('claiming the idempotency key returned no row');
+  return { claimed: Number(row.claimed) === 1, hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at as string | Date) };
+}
+
+/** The history the fraud rules compare a send with (see modules/alerts/fraud-rules.ts). */
+export interface FraudContext {
+  earlierAmountsUnits: bigint[];
+  paidAddresses: string[];
+  ownAddresses: string[];
+  recentSendCount: number;
+}
+
+/**
+ * Locks the sender's wallet and any wallet at one of `recipientCandidates` (network, address), in id order so
+ * two opposite transfers cannot deadlock, and reads the sender's fraud history on the sender's network in the
+ * same statement.
+ */
+export async function lockWalletsAndReadHistory(
+  db: Db,
+  send: { userId: string; senderWalletId: string; recipientCandidates: readonly { network: string; address: string }[]; burstSince: Date },
+): Promise<{ locked: LockedWallet[]; history: FraudContext }> {
+  const { userId, senderWalletId, recipientCandidates, burstSince } = send;
   const atRecipient =
     recipientCandidates.length === 0
       ? sql`false`
@@ -23,78 +53,54 @@ export async function lockSendWallets(
           recipientCandidates.map((candidate) => sql`(${candidate.network}, ${candidate.address})`),
           sql`, `,
         )})`;
-  return db
-    .select()
+  const sendsOnNetwork = sql`sent.user_id = ${userId} and sent.type = 'send'
+    and sent.network = (select sender.network from ${wallets} sender where sender.id = ${senderWalletId})`;
+  // json arrives parsed from node-postgres and as text from some drivers.
+  const list = (value: unknown): string[] => (typeof value === 'string' ? JSON.parse(value) : ((value ?? []) as string[]));
+  const rows = await db
+    .select({
+      wallet: wallets,
+      earlier: sql<unknown>`(select coalesce(json_agg(amount), '[]') from (
+        select sent.amount::text as amount from ${transactions} sent where ${sendsOnNetwork}
+        order by sent.created_at desc limit 50) earlier)`,
+      paid: sql<unknown>`(select coalesce(json_agg(address), '[]') from (
+        select distinct sent.to_address as address from ${transactions} sent where ${sendsOnNetwork} limit 500) paid)`,
+      own: sql<unknown>`(select coalesce(json_agg(mine.address), '[]') from ${wallets} mine where mine.user_id = ${userId})`,
+      recent: sql<unknown>`(select count(*)::int from ${transactions} sent
+        where sent.user_id = ${userId} and sent.type = 'send' and sent.created_at > ${burstSince.toISOString()}::timestamptz)`,
+    })
     .from(wallets)
     .where(or(eq(wallets.id, senderWalletId), atRecipient))
     .orderBy(asc(wallets.id))
-    .for('update');
+    .for('update', { of: wallets });
+  const first = rows[0];
+  return {
+    locked: rows.map((row) => row.wallet),
+    history: {
+      earlierAmountsUnits: list(first?.earlier).map((amount) => BigInt(amount)),
+      paidAddresses: list(first?.paid),
+      ownAddresses: list(first?.own),
+      recentSendCount: Number(first?.recent ?? 0),
+    },
+  };
 }
 
+/** What a transfer adds to one wallet's balance: negative for the sender's amount + fee. */
 export interface BalanceChange {
   walletId: string;
-  /** Added to the balance: negative for the sender's amount + fee. */
   deltaUnits: bigint;
   /** Whether this wallet signed (its nonce moves on). */
   isSigner: boolean;
 }
 
-/** Applies every balance change of one transfer in one UPDATE; the rows must already be locked. */
-export async function applyBalanceChanges(db: Db, changes: readonly BalanceChange[]) {
-  const caseOf = (value: (change: BalanceChange) => SQL) =>
-    sql.join([sql`case ${wallets.id}`, ...changes.map((change) => sql`when ${change.walletId}::uuid then ${value(change)}`), sql`end`], sql` `);
-  const rows = await db
-    .update(wallets)
-    .set({
-      balance: caseOf((change) => sql`${wallets.balance} + ${change.deltaUnits.toString()}::numeric`),
-      nextNonce: caseOf((change) => (change.isSigner ? sql`${wallets.nextNonce} + 1` : sql`${wallets.nextNonce}`)),
-    })
-    .where(inArray(wallets.id, changes.map((change) => change.walletId)))
-    .returning({
-      id: wallets.id,
-      userId: wallets.userId,
-      network: wallets.network,
-      address: wallets.address,
-      balance: wallets.balance,
-      createdAt: wallets.createdAt,
-    });
-  if (rows.length !== changes.length) throw new Error(`balance change touched ${rows.length} of ${changes.length} wallets`);
-  return rows;
-}
-
-/** The history the fraud rules compare a send with, in one query. */
-export async function loadFraudContext(db: Db, userId: string, network: string, burstSince: Date) {
-  const sendsOnNetwork = sql`${transactions.userId} = ${userId} and ${transactions.type} = 'send' and ${transactions.network} = ${network}`;
-  const result = (await db.execute(sql`select
-      coalesce((select json_agg(amount) from (
-        select ${transactions.amount}::text as amount from ${transactions} where ${sendsOnNetwork}
-        order by ${transactions.createdAt} desc limit 50) earlier), '[]') as earlier,
-      coalesce((select json_agg(address) from (
-        select distinct ${transactions.toAddress} as address from ${transactions} where ${sendsOnNetwork} limit 500) paid), '[]') as paid,
-      coalesce((select json_agg(${wallets.address}) from ${wallets} where ${wallets.userId} = ${userId}), '[]') as own,
-      (select count(*)::int from ${transactions}
-        where ${transactions.userId} = ${userId} and ${transactions.type} = 'send' and ${transactions.createdAt} > ${burstSince.toISOString()}::timestamptz) as recent`)) as unknown as {
-    rows: { earlier: unknown; paid: unknown; own: unknown; recent: unknown }[];
-  };
-  const row = result.rows[0];
-  if (!row) throw new Error('fraud context query returned no row');
-  // json arrives parsed from node-postgres and as text from some drivers.
-  const list = (value: unknown): string[] => (typeof value === 'string' ? JSON.parse(value) : (value as string[]));
-  return {
-    earlierAmountsUnits: list(row.earlier).map((amount) => BigInt(amount)),
-    paidAddresses: list(row.paid),
-    ownAddresses: list(row.own),
-    recentSendCount: Number(row.recent),
-  };
-}
-
 /**
- * The transfer's rows, its alerts and the stored answer for its Idempotency-Key, in one statement. Every
- * row comes complete from the caller (ids included), so nothing needs to be read back.
+ * Everything a transfer writes, in one statement: the balances, its rows, its alerts, and the stored answer
+ * for its Idempotency-Key. Every row comes complete from the caller (ids included), so nothing is read back.
  */
-export async function writeSendRecords(
+export async function writeSend(
   db: Db,
   records: {
+    balanceChanges: readonly BalanceChange[];
     transactionRows: (typeof transactions.$inferInsert)[];
     alertRows: (typeof fraudAlerts.$inferInsert)[];
     userId: string;
@@ -102,16 +108,29 @@ export async function writeSendRecords(
     statusCode: number;
     response: unknown;
   },
-) {
-  const alertInsert = records.alertRows.length > 0 ? sql`, new_alerts as (${db.insert(fraudAlerts).values(records.alertRows).getSQL()})` : sql``;
-  await db.execute(
-    sql`with new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${alertInsert}
-      ${db
-        .update(idempotencyKeys)
-        .set({ statusCode: records.statusCode, response: records.response })
-        .where(and(eq(idempotencyKeys.userId, records.userId), eq(idempotencyKeys.key, records.idempotencyKey)))
-        .getSQL()}`,
-  );
+): Promise<void> {
+  const { balanceChanges } = records;
+  const caseOf = (value: (change: BalanceChange) => SQL) =>
+    sql.join([sql`case ${wallets.id}`, ...balanceChanges.map((change) => sql`when ${change.walletId}::uuid then ${value(change)}`), sql`end`], sql` `);
+  const moveBalances = db
+    .update(wallets)
+    .set({
+      balance: caseOf((change) => sql`${wallets.balance} + ${change.deltaUnits.toString()}::numeric`),
+      nextNonce: caseOf((change) => (change.isSigner ? sql`${wallets.nextNonce} + 1` : sql`${wallets.nextNonce}`)),
+    })
+    .where(inArray(wallets.id, balanceChanges.map((change) => change.walletId)))
+    .returning({ id: wallets.id });
+  const insertAlerts = records.alertRows.length > 0 ? sql`, new_alerts as (${db.insert(fraudAlerts).values(records.alertRows).getSQL()})` : sql``;
+  const saveAnswer = db
+    .update(idempotencyKeys)
+    .set({ statusCode: records.statusCode, response: records.response })
+    .where(and(eq(idempotencyKeys.userId, records.userId), eq(idempotencyKeys.key, records.idempotencyKey)));
+  const result = (await db.execute(
+    sql`with moved as (${moveBalances.getSQL()}), new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${insertAlerts}
+      ${saveAnswer.getSQL()} returning (select count(*) from moved)::int as moved`,
+  )) as unknown as { rows: { moved: unknown }[] };
+  const moved = Number(result.rows[0]?.moved);
+  if (moved !== balanceChanges.length) throw new Error(`the send moved ${moved} of ${balanceChanges.length} balances`);
 }
 
 // ---- idempotency ----
@@ -122,19 +141,6 @@ export async function findIdempotencyRecord(db: Db, userId: string, key: string)
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
-}
-
-/**
- * Claims the key for this database transaction. False when another request holds it; PostgreSQL makes a
- * concurrent claimer wait until the holder commits, so the holder's response is readable afterwards.
- */
-export async function claimIdempotencyKey(db: Db, userId: string, key: string, fingerprint: string): Promise<boolean> {
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, fingerprint })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return claimed.length > 0;
 }
 
 export async function saveIdempotentResponse(db: Db, userId: string, key: string, statusCode: number, response: unknown) {
@@ -161,6 +167,8 @@ export interface TransactionFilters {
   before?: { createdAt: Date; id: string } | undefined;
 }
 
+const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export async function listUserTransactions(db: Db, userId: string, filters: TransactionFilters, limit: number) {
@@ -170,6 +178,10 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
     conditions.push(
       or(ilike(transactions.hash, pattern), ilike(transactions.fromAddress, pattern), ilike(transactions.toAddress, pattern))!,
     );
+    // A whole EVM hash can only be found as a whole hash: addresses are shorter, "0x" opens every EVM hash and
+    // never appears in a Solana one, and EVM hashes are stored in lower case. Saying so lets the hash index
+    // find the row instead of matching the pattern against every one of the user's transactions.
+    if (EVM_HASH.test(filters.search)) conditions.push(eq(transactions.hash, filters.search.toLowerCase()));
   }
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
@@ -182,7 +194,10 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
     .select()
     .from(transactions)
     .where(and(...conditions))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    // NULLS LAST as in transactions_user_created_idx (drizzle's desc() index columns): with PostgreSQL's
+    // default for DESC (NULLS FIRST) the index cannot give this order, and every page sorted all of the user's
+    // rows (90 ms at 100,000 of them, against 0.1 ms). Both columns are NOT NULL, so the order is the same.
+    .orderBy(sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`)
     .limit(limit);
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@fincrypt/domain';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { UserEvent } from '../../chain/events.ts';
 import { transactions, wallets } from '../../db/schema.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
@@ -293,21 +293,31 @@ describeEachDatabase('send API', (kind) => {
   });
 });
 
-describe('send rate limit [pglite]', () => {
-  const ctx = useTestApp('pglite', { rateLimits: { sendPerUser: 3 } });
+describeEachDatabase('send rate limit', (kind) => {
+  const ctx = useTestApp(kind, { rateLimits: { sendPerUser: 3 } });
 
-  it('allows a few sends a minute per user, then answers 429', async () => {
+  it('allows a few sends a minute per user, then answers 429; replays are free and still answered', async () => {
     const user = await signUp(ctx.app);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const firstBody = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' };
+    const firstKey = randomUUID();
+    const first = await postSend(ctx.app, user, firstBody, firstKey);
+    expect(first.statusCode).toBe(201);
+    // Replays of the first send do not count against the limit.
+    for (let i = 0; i < 3; i += 1) expect((await postSend(ctx.app, user, firstBody, firstKey)).json()).toEqual(first.json());
     const responses = [];
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i < 3; i += 1) {
       responses.push(await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' }));
     }
-    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 429]);
-    expect(responses[3]!.json().error).toEqual({
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 429]);
+    expect(responses[2]!.json().error).toEqual({
       code: 'RATE_LIMITED',
       message: expect.stringMatching(/^Too many transactions\. Please wait \d+ (seconds?|minute) and try again\.$/),
     });
+    // Over the limit, a replay still gets its stored answer, and the refused send wrote nothing.
+    expect((await postSend(ctx.app, user, firstBody, firstKey)).json()).toEqual(first.json());
+    const [sent] = await ctx.database.db.select({ count: count() }).from(transactions).where(eq(transactions.userId, user.id));
+    expect(sent?.count).toBe(3);
     const other = await signUp(ctx.app);
     const otherWallet = await walletOn(ctx.app, other, 'eth_sepolia');
     expect((await postSend(ctx.app, other, { walletId: otherWallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' })).statusCode).toBe(201);

@@ -20,18 +20,17 @@ import type { Db } from '../../db/database.ts';
 import type { fraudAlerts } from '../../db/schema.ts';
 import { AppError, errorBody, type ErrorBody } from '../../errors.ts';
 import { isRetryableConflict } from '../../lib/pg-errors.ts';
-import { createRateLimiter, describeWait, type RateLimitRule } from '../../lib/rate-limiter.ts';
+import { describeWait, type RateLimitRule, verdictOf } from '../../lib/rate-limiter.ts';
 import { BURST_WINDOW_MS, evaluateFraudRules } from '../alerts/fraud-rules.ts';
 import { toAlertView } from '../alerts/views.ts';
 import { formatBalance, networkOf, toWalletView } from '../wallets/views.ts';
 import {
-  applyBalanceChanges,
-  claimIdempotencyKey,
+  type BalanceChange,
+  claimKeyAndCountSend,
   findIdempotencyRecord,
-  loadFraudContext,
-  lockSendWallets,
+  lockWalletsAndReadHistory,
   saveIdempotentResponse,
-  writeSendRecords,
+  writeSend,
 } from './repo.ts';
 import { type TransactionRow, toTransactionView } from './views.ts';
 
@@ -74,6 +73,13 @@ export function sendFingerprint(request: SendRequest): string {
 
 const MAX_CONFLICT_RETRIES = 3;
 
+/** Thrown to roll a transaction back once it has found the stored answer for its key. */
+class Replayed extends Error {
+  constructor(readonly outcome: SendOutcome) {
+    super('replayed');
+  }
+}
+
 export function createSendService(deps: SendServiceDeps) {
   const { db, events, vault, feeMarket, timeScale } = deps;
 
@@ -88,7 +94,12 @@ export function createSendService(deps: SendServiceDeps) {
       const valid = validateRecipient(networkId, request.to);
       return valid.ok ? [{ network: networkId, address: valid.address }] : [];
     });
-    const locked = await lockSendWallets(tx, request.walletId, candidates);
+    const { locked, history } = await lockWalletsAndReadHistory(tx, {
+      userId,
+      senderWalletId: request.walletId,
+      recipientCandidates: candidates,
+      burstSince: new Date(nowMs - BURST_WINDOW_MS),
+    });
     const sender = locked.find((wallet) => wallet.id === request.walletId);
     if (!sender || sender.userId !== userId || sender.disconnectedAt !== null) return refused(404, SEND_MESSAGES.walletNotFound);
     const network = networkOf(sender.network);
@@ -119,13 +130,13 @@ export function createSendService(deps: SendServiceDeps) {
       nonce: sender.nextNonce,
     });
 
-    const fraudContext = await loadFraudContext(tx, userId, network.id, new Date(nowMs - BURST_WINDOW_MS));
-    const changed = await applyBalanceChanges(tx, [
+    // The rows are locked: their balances after this transfer are known exactly before it is written.
+    const debited = { ...sender, balance: sender.balance - check.totalUnits };
+    const credited = recipient ? { ...recipient, balance: recipient.balance + check.amountUnits } : undefined;
+    const balanceChanges: BalanceChange[] = [
       { walletId: sender.id, deltaUnits: -check.totalUnits, isSigner: true },
       ...(recipient ? [{ walletId: recipient.id, deltaUnits: check.amountUnits, isSigner: false }] : []),
-    ]);
-    const debited = changed.find((wallet) => wallet.id === sender.id)!;
-    const credited = recipient ? changed.find((wallet) => wallet.id === recipient.id) : undefined;
+    ];
 
     const createdAt = new Date(nowMs);
     const includeAt = new Date(nowMs + Math.round(pendingDelayMs(request.speed, random01()) / timeScale));
@@ -159,7 +170,7 @@ export function createSendService(deps: SendServiceDeps) {
       ? { ...common, id: randomUUID(), type: 'receive', walletId: credited.id, userId: credited.userId, counterpartyWalletId: sender.id, fee: 0n }
       : undefined;
 
-    const findings = evaluateFraudRules({ amountUnits: check.amountUnits, to: check.to, ...fraudContext });
+    const findings = evaluateFraudRules({ amountUnits: check.amountUnits, to: check.to, ...history });
     const alertRows: FraudAlertRow[] = findings.map((finding) => ({
       id: randomUUID(),
       userId,
@@ -172,7 +183,8 @@ export function createSendService(deps: SendServiceDeps) {
     const transaction = toTransactionView(sendRow);
     const wallet = toWalletView(debited);
     const outcome: SendOutcome = { statusCode: 201, body: { transaction, wallet, alerts } };
-    await writeSendRecords(tx, {
+    await writeSend(tx, {
+      balanceChanges,
       transactionRows: receiveRow ? [sendRow, receiveRow] : [sendRow],
       alertRows,
       userId,
@@ -217,13 +229,18 @@ export function createSendService(deps: SendServiceDeps) {
         const outbox = createOutbox();
         try {
           const outcome = await db.transaction(async (tx) => {
-            if (!(await claimIdempotencyKey(tx, userId, idempotencyKey, fingerprint))) {
+            const claim = await claimKeyAndCountSend(
+              tx,
+              { userId, key: idempotencyKey, fingerprint },
+              { key: `send:user:${userId}`, rule: deps.sendRule },
+            );
+            if (!claim.claimed) {
               const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
               if (!holder) throw new Error('idempotency key claimed but not readable');
-              return replay(holder, fingerprint);
+              // Rolling back takes back the count: a replay is free.
+              throw new Replayed(replay(holder, fingerprint));
             }
-            // Counted only for a new key (a replay is free); a 429 rolls the claim back with it.
-            const verdict = await createRateLimiter(tx).hit(`send:user:${userId}`, deps.sendRule);
+            const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
             if (!verdict.isAllowed) {
               throw new AppError(429, 'RATE_LIMITED', `Too many transactions. Please wait ${describeWait(verdict.retryAfterMs)} and try again.`);
             }
@@ -234,6 +251,7 @@ export function createSendService(deps: SendServiceDeps) {
           events.publishAll(outbox.events);
           return outcome;
         } catch (error) {
+          if (error instanceof Replayed) return error.outcome;
           if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;
           throw error;
         }
