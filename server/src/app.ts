@@ -165,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustedOrigins: config.trustedOrigins,
     adapterPool:
       options.isRealtimeShared && database.pool ? new pg.Pool({ ...database.pool.options, max: 2 }) : undefined,
+    relayPool: options.isRealtimeShared && database.pool ? new pg.Pool({ ...database.pool.options, max: 2 }) : undefined,
   });
 
   await app.register(

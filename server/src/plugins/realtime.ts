@@ -4,19 +4,22 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Server } from 'socket.io';
-import type { EventBus } from '../chain/events.ts';
+import type { EventBus, UserEvent } from '../chain/events.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { readSession } from '../modules/auth/session-plugin.ts';
+import { startEventRelay } from './event-relay.ts';
 
 export interface RealtimeOptions {
   auth: Auth;
   events: EventBus;
   trustedOrigins: string[];
   /**
-   * A pool of its own for @socket.io/postgres-adapter, so events reach sockets held by other server
-   * processes on the same PostgreSQL. Without it events stay in this process.
+   * A pool of its own for @socket.io/postgres-adapter, so socket operations (closing a session's sockets)
+   * reach sockets held by other server processes on the same PostgreSQL. Without it they stay in this process.
    */
   adapterPool?: pg.Pool;
+  /** A pool of its own for the ledger event relay (plugins/event-relay.ts); without it events stay in this process. */
+  relayPool?: pg.Pool;
 }
 
 /**
@@ -91,14 +94,18 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
       .catch(() => next(new Error('unauthorized')));
   });
 
-  const unsubscribe = options.events.subscribe(({ userId, event, payload }) => {
-    io.to(userRoom(userId)).emit(event, payload as never);
-  });
+  const deliverLocally = (events: readonly UserEvent[]) => {
+    for (const { userId, event, payload } of events) io.local.to(userRoom(userId)).emit(event, payload as never);
+  };
+  const relay = options.relayPool ? startEventRelay({ pool: options.relayPool, deliverLocally, log: app.log }) : undefined;
+  const unsubscribe = options.events.subscribe((event) => (relay ? relay.publish([event]) : deliverLocally([event])));
 
   app.decorate('realtime', io);
   // Not io.close(): that also closes the HTTP server, which is Fastify's to close.
   app.addHook('preClose', async () => {
     unsubscribe();
+    await relay?.close();
+    await options.relayPool?.end();
     io.disconnectSockets(true);
     await io.of('/').adapter.close();
     io.engine.close();

@@ -1,0 +1,72 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { UserEvent } from '../chain/events.ts';
+import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { batchEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
+
+const statusEvent = (i: number): UserEvent => ({
+  userId: `user-${i % 7}`,
+  event: 'transaction_status',
+  payload: { hash: `0x${i.toString(16).padStart(64, '0')}`, network: 'eth_sepolia', status: 'confirmed' },
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('event batches', () => {
+  it('keeps every event, in order, in batches under the size limit', () => {
+    const events = Array.from({ length: 500 }, (_, i) => statusEvent(i));
+    const batches = batchEvents('me', events, 2_000);
+    expect(batches.length).toBeGreaterThan(1);
+    for (const batch of batches) expect(Buffer.byteLength(batch)).toBeLessThanOrEqual(2_000);
+    expect(batches.flatMap((batch) => JSON.parse(batch).events)).toEqual(events);
+    expect(batchEvents('me', [])).toEqual([]);
+  });
+});
+
+const quiet = { warn: () => {}, info: () => {} };
+
+describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between processes on one PostgreSQL', () => {
+  it('delivers locally at once, to the other process in few NOTIFYs, and keeps going after its LISTEN connection is killed', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const pools = [new pg.Pool({ connectionString: target.url, max: 2 }), new pg.Pool({ connectionString: target.url, max: 2 })];
+    const received: UserEvent[][] = [[], []];
+    let notifies = 0;
+    const countingQuery = pools[0]!.query.bind(pools[0]!);
+    pools[0]!.query = ((...args: Parameters<typeof countingQuery>) => {
+      notifies += 1;
+      return countingQuery(...args);
+    }) as typeof countingQuery;
+    const relays = pools.map((pool, i) => startEventRelay({ pool, deliverLocally: (events) => received[i]!.push(...events), log: quiet }));
+    const admin = new pg.Client({ connectionString: target.url });
+    await admin.connect();
+    try {
+      await Promise.all(relays.map((relay) => relay.ready()));
+      const events = Array.from({ length: 1_000 }, (_, i) => statusEvent(i));
+      for (const event of events) relays[0]!.publish([event]);
+      // Local sockets get them synchronously; the other process through a handful of NOTIFYs.
+      expect(received[0]).toEqual(events);
+      await waitUntil(() => received[1]!.length === events.length, 10_000, 'the other process');
+      expect(received[1]).toEqual(events);
+      expect(notifies).toBeLessThan(50);
+
+      // Kill the other process's LISTEN connection: it reconnects and hears later events.
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen ${EVENT_CHANNEL}' and datname = current_database()`);
+      const later = statusEvent(5_000);
+      await waitUntil(() => {
+        relays[0]!.publish([later]);
+        return received[1]!.some((event) => JSON.stringify(event) === JSON.stringify(later));
+      }, 10_000, 'delivery after reconnecting');
+    } finally {
+      await admin.end();
+      await Promise.all(relays.map((relay) => relay.close()));
+      await Promise.all(pools.map((pool) => pool.end()));
+      await target.drop();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { UserEvent } from '../chain/events.ts';
+
+/** The LISTEN/NOTIFY channel every server process on one PostgreSQL shares for ledger events. */
+export const EVENT_CHANNEL = 'fincrypt_events';
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; batches stay under this. */
+const MAX_PAYLOAD_BYTES = 7_800;
+const RECONNECT_DELAY_MS = 1_000;
+
+interface Batch {
+  from: string;
+  events: UserEvent[];
+}
+
+export interface EventRelayOptions {
+  /** Where NOTIFYs are sent from (a small pool of its own). */
+  pool: pg.Pool;
+  /** Hands events to this process's own sockets. */
+  deliverLocally: (events: readonly UserEvent[]) => void;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+/** Events cut into NOTIFY-sized batches, in order. One event larger than a batch travels alone (and fails loudly). */
+export function batchEvents(from: string, events: readonly UserEvent[], maxBytes = MAX_PAYLOAD_BYTES): string[] {
+  const batches: string[] = [];
+  let current: UserEvent[] = [];
+  const encode = (list: UserEvent[]) => JSON.stringify({ from, events: list } satisfies Batch);
+  for (const event of events) {
+    const withEvent = [...current, event];
+    if (current.length > 0 && Buffer.byteLength(encode(withEvent)) > maxBytes) {
+      batches.push(encode(current));
+      current = [event];
+    } else {
+      current = withEvent;
+    }
+  }
+  if (current.length > 0) batches.push(encode(current));
+  return batches;
+}
+
+/**
+ * Ledger events for every server process on one PostgreSQL. Each process delivers its own events to its own
+ * sockets at once, and tells the others with one NOTIFY per batch of everything published in the same turn of
+ * the event loop (a clock tick confirming thousands of transactions sends a handful of NOTIFYs, not one per
+ * event, which is what the socket.io adapter would do). Each process LISTENs on a connection of its own and
+ * reconnects when it drops; events published while PostgreSQL is away reach only the local sockets.
+ */
+export function startEventRelay(options: EventRelayOptions) {
+  const { pool, deliverLocally, log } = options;
+  // A pooled client whose connection dies emits 'error'; unheard, that would end the process.
+  pool.on('error', (error) => log.warn({ err: error }, 'event relay connection lost'));
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const processId = randomUUID();
+  let pending: UserEvent[] = [];
+  let isFlushScheduled = false;
+  let listener: pg.Client | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let isClosed = false;
+  let ready: Promise<void> = Promise.resolve();
+
+  async function flush() {
+    isFlushScheduled = false;
+    const events = pending;
+    pending = [];
+    for (const payload of batchEvents(processId, events)) {
+      try {
+        await pool.query('select pg_notify($1, $2)', [EVENT_CHANNEL, payload]);
+      } catch (error) {
+        log.warn({ err: error }, 'could not pass events to the other server processes');
+      }
+    }
+  }
+
+  function onNotification(message: pg.Notification) {
+    if (message.channel !== EVENT_CHANNEL || !message.payload) return;
+    let batch: Batch;
+    try {
+      batch = JSON.parse(message.payload) as Batch;
+    } catch {
+      return;
+    }
+    if (batch.from === processId || !Array.isArray(batch.events)) return;
+    deliverLocally(batch.events);
+  }
+
+  function scheduleReconnect() {
+    if (isClosed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      ready = listen();
+    }, RECONNECT_DELAY_MS);
+  }
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client(pool.options);
+    listener = client;
+    let hasFailed = false;
+    const fail = (error?: Error) => {
+      if (hasFailed) return;
+      hasFailed = true;
+      if (!isClosed) log.warn({ err: error }, 'event relay lost its LISTEN connection; reconnecting');
+      void client.end().catch(() => {});
+      if (listener === client) listener = undefined;
+      scheduleReconnect();
+    };
+    client.on('error', fail);
+    client.on('end', () => fail());
+    client.on('notification', onNotification);
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENT_CHANNEL}`);
+    } catch (error) {
+      fail(error as Error);
+    }
+  }
+
+  ready = listen();
+
+  return {
+    /** Resolves once the first LISTEN is in place (or has failed and is being retried). */
+    ready: () => ready,
+    publish(events: readonly UserEvent[]): void {
+      deliverLocally(events);
+      pending.push(...events);
+      if (!isFlushScheduled) {
+        isFlushScheduled = true;
+        setImmediate(() => void flush());
+      }
+    },
+    async close(): Promise<void> {
+      isClosed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      await ready;
+      await listener?.end().catch(() => {});
+    },
+  };
+}
+
+export type EventRelay = ReturnType<typeof startEventRelay>;
