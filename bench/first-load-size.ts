@@ -1,6 +1,7 @@
 // Gzipped JS and CSS that the first load of a page fetches: the entry chunk, the page's lazy route chunk,
 // and everything either imports statically (what the browser must have before the page can render).
-// Reads web/dist/.vite/manifest.json, so run `npm run build -w web` first. Prints one JSON line per figure.
+// Reads <dist>/.vite/manifest.json. Standalone: `npm run build -w web && npx tsx bench/first-load-size.ts [distDir]`
+// prints one JSON line per figure for web/dist (or distDir); bench/web.ts measures its own fresh build.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,8 +14,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-const distDir = path.resolve(import.meta.dirname, '../web/dist');
-const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+export const DEFAULT_DIST_DIR = path.resolve(import.meta.dirname, '../web/dist');
 
 /** Route path → the page module it loads lazily (see web/src/app/router.tsx). */
 export const FIRST_LOAD_PAGES: Record<string, string> = {
@@ -24,15 +24,15 @@ export const FIRST_LOAD_PAGES: Record<string, string> = {
   insights: 'src/pages/app/insights-page.tsx',
 };
 
-function collect(key: string, seen: Set<string>): void {
-  if (seen.has(key)) return;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) collect(imported, seen);
-}
+export function firstLoadSizes(pageModule: string, distDir: string = DEFAULT_DIST_DIR): { jsKb: number; cssKb: number } {
+  const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 6 }).length / 1024;
+  const collect = (key: string, seen: Set<string>): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) collect(imported, seen);
+  };
 
-const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 6 }).length / 1024;
-
-export function firstLoadSizes(pageModule: string): { jsKb: number; cssKb: number } {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('no entry in the manifest');
   if (!manifest[pageModule]) throw new Error(`${pageModule} is not in the manifest`);
@@ -52,8 +52,9 @@ export function firstLoadSizes(pageModule: string): { jsKb: number; cssKb: numbe
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const distDir = process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_DIST_DIR;
   for (const [name, module] of Object.entries(FIRST_LOAD_PAGES)) {
-    const { jsKb, cssKb } = firstLoadSizes(module);
+    const { jsKb, cssKb } = firstLoadSizes(module, distDir);
     console.log(JSON.stringify({ name: `first_load_js_gzip_kb_${name}`, value: jsKb, unit: 'KB' }));
     console.log(JSON.stringify({ name: `first_load_css_gzip_kb_${name}`, value: cssKb, unit: 'KB' }));
   }
