@@ -1,0 +1,283 @@
+/**
+ * Realtime latency: 1,000 connected sockets (100 users × 10 tabs; socket.io-client, websocket transport,
+ * the user's session cookie and a same-origin Origin header, as a browser sends them) and one send every
+ * 10 ms from other signed-up users to those users' wallets. For every recipient socket: the time from just
+ * before the send request is issued to that socket's `balance_update` for the credit.
+ *
+ * The client cannot see the commit instant. It lies between issuing the request and receiving its
+ * response (the server commits, then publishes, then answers), so:
+ * - realtime_p*_ms_*       from request issued → balance_update: an upper bound (includes the send's own time);
+ * - realtime_p*_ms_*_from_response  from response received → balance_update: a lower bound (may be negative:
+ *   the event can overtake the HTTP response).
+ *
+ * One process: sockets and sends on one server. Two processes: a second server on the same PostgreSQL
+ * database takes the sends; events reach the sockets' server through @socket.io/postgres-adapter (NOTIFY).
+ */
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
+import { io, type Socket } from 'socket.io-client';
+import { http } from '../server/src/test/server-process.ts';
+import { onCleanup } from './lib/cleanup.ts';
+import { withFreshDatabase } from './lib/postgres.ts';
+import { progress, report, warn } from './lib/report.ts';
+import { startBenchServer } from './lib/server.ts';
+import { summarize } from './lib/stats.ts';
+import { type BenchUser, mapLimit, signUpUsers } from './lib/users.ts';
+
+export interface RealtimeBenchOptions {
+  recipients: number;
+  socketsPerRecipient: number;
+  senders: number;
+  intervalMs: number;
+  durationS: number;
+  /** Sends at the same rate before the measured window, not counted. */
+  warmupS: number;
+  /** How long to wait after the last send for its events. */
+  drainMs: number;
+  /**
+   * Also measure each variant at this gentler pace first (e.g. 100 ms: 10 sends/s), to tell the latency of
+   * the path from the effect of load: figures realtime_*_<variant>_at<N>ps.
+   */
+  gentle?: { intervalMs: number; durationS: number };
+}
+
+interface Delivery {
+  hash: string;
+  at: number;
+}
+
+/** One browser tab: a socket that records when each credit's balance_update arrives. */
+interface Tab {
+  socket: Socket;
+  recipient: number;
+  /** Forgets half-paired events (between the warm-up and the measured window). */
+  reset: () => void;
+}
+
+/** What the tabs observed: each recipient's balance_update arrivals, by receive hash. */
+interface Probe {
+  tabs: Tab[];
+  deliveries: Delivery[][];
+  counters: { swapped: number };
+}
+
+interface SendRecord {
+  recipient: number;
+  startedAt: number;
+  respondedAt?: number;
+  status?: number;
+  hash?: string;
+}
+
+function connectTab(url: string, user: BenchUser, recipient: number, deliveries: Delivery[][], counters: { swapped: number }): Promise<Tab> {
+  const socket = io(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    timeout: 20_000,
+    extraHeaders: { cookie: user.cookie, origin: url },
+  });
+  // A credit's events go out together: transaction_status, transaction_update (the pending receive row,
+  // with the hash), balance_update. The clock's later updates are never pending receives. Pair each
+  // balance_update with its receive; should the two ever arrive the other way round, pair them anyway.
+  const hashesWaiting: string[] = [];
+  const balancesWaiting: number[] = [];
+  socket.on('transaction_update', ({ transaction }: RealtimeEvents['transaction_update']) => {
+    if (transaction.type !== 'receive' || transaction.status !== 'pending') return;
+    const at = balancesWaiting.shift();
+    if (at === undefined) hashesWaiting.push(transaction.hash);
+    else {
+      counters.swapped += 1;
+      deliveries[recipient]!.push({ hash: transaction.hash, at });
+    }
+  });
+  socket.on('balance_update', () => {
+    const at = performance.now();
+    const hash = hashesWaiting.shift();
+    if (hash === undefined) balancesWaiting.push(at);
+    else deliveries[recipient]!.push({ hash, at });
+  });
+  const reset = () => {
+    hashesWaiting.length = 0;
+    balancesWaiting.length = 0;
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve({ socket, recipient, reset }));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(new Error(`socket handshake failed: ${error.message}`));
+    });
+  });
+}
+
+/** A send every `intervalMs` (open loop: the schedule does not wait for answers) for `durationS`. */
+async function sendOnSchedule(
+  url: string,
+  senders: BenchUser[],
+  recipients: BenchUser[],
+  options: { intervalMs: number; durationS: number },
+): Promise<SendRecord[]> {
+  const records: SendRecord[] = [];
+  const inFlight: Promise<void>[] = [];
+  const count = Math.round((options.durationS * 1000) / options.intervalMs);
+  const startedAt = performance.now();
+  for (let k = 0; k < count; k += 1) {
+    const dueAt = startedAt + k * options.intervalMs;
+    const wait = dueAt - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sender = senders[k % senders.length]!;
+    const recipientIndex = k % recipients.length;
+    const record: SendRecord = { recipient: recipientIndex, startedAt: performance.now() };
+    records.push(record);
+    inFlight.push(
+      http(url, 'POST', '/api/transactions', {
+        cookie: sender.cookie,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        body: { walletId: sender.walletId, to: recipients[recipientIndex]!.address, amount: '0.000001', speed: 'fast' },
+      })
+        .then((response) => {
+          record.respondedAt = performance.now();
+          record.status = response.status;
+          if (response.status === 201) record.hash = (response.json() as { transaction: { hash: string } }).transaction.hash;
+        })
+        .catch(() => {
+          record.respondedAt = performance.now();
+          record.status = 0;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  return records;
+}
+
+async function measure(
+  label: string,
+  sendUrl: string,
+  senders: BenchUser[],
+  recipients: BenchUser[],
+  probe: Probe,
+  options: RealtimeBenchOptions,
+) {
+  const { deliveries, counters } = probe;
+  /** Until every tab has had the balance_update of each of these sends, or drainMs has passed. */
+  const drain = async (records: SendRecord[]) => {
+    const hashes = new Set(records.flatMap((record) => (record.hash === undefined ? [] : [record.hash])));
+    const expected = hashes.size * options.socketsPerRecipient;
+    const delivered = () => deliveries.reduce((total, list) => total + list.filter((delivery) => hashes.has(delivery.hash)).length, 0);
+    const drainUntil = performance.now() + options.drainMs;
+    while (delivered() < expected && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  if (options.warmupS > 0) {
+    const warmup = await sendOnSchedule(sendUrl, senders, recipients, { ...options, durationS: options.warmupS });
+    await drain(warmup);
+  }
+  for (const list of deliveries) list.length = 0;
+  for (const tab of probe.tabs) tab.reset();
+  counters.swapped = 0;
+  const windowStartedAt = performance.now();
+  const records = await sendOnSchedule(sendUrl, senders, recipients, options);
+  const windowS = (performance.now() - windowStartedAt) / 1000;
+  const sent = records.filter((record) => record.hash !== undefined);
+  const expected = sent.length * options.socketsPerRecipient;
+  // Wait for the stragglers, up to drainMs after the last answer.
+  await drain(records);
+  const gaveUpAt = performance.now();
+
+  const byHash = new Map<string, Delivery[]>();
+  for (const list of deliveries) {
+    for (const delivery of list) {
+      const forHash = byHash.get(delivery.hash);
+      if (forHash) forHash.push(delivery);
+      else byHash.set(delivery.hash, [delivery]);
+    }
+  }
+  const upper: number[] = [];
+  const lower: number[] = [];
+  let missing = 0;
+  const incomplete: string[] = [];
+  for (const [index, record] of sent.entries()) {
+    const arrivals = byHash.get(record.hash!) ?? [];
+    for (const arrival of arrivals) {
+      upper.push(arrival.at - record.startedAt);
+      lower.push(arrival.at - record.respondedAt!);
+    }
+    // A delivery that never came took at least until we stopped waiting: counted so, the percentiles stay
+    // honest (lower bounds) instead of leaving out the worst cases.
+    if (arrivals.length < options.socketsPerRecipient) {
+      incomplete.push(`send #${index} (recipient ${record.recipient}, ${arrivals.length}/${options.socketsPerRecipient} tabs, answered after ${(record.respondedAt! - record.startedAt).toFixed(0)} ms)`);
+    }
+    for (let i = arrivals.length; i < options.socketsPerRecipient; i += 1) {
+      missing += 1;
+      upper.push(gaveUpAt - record.startedAt);
+      lower.push(gaveUpAt - record.respondedAt!);
+    }
+  }
+  const failed = records.length - sent.length;
+  const up = summarize(upper);
+  const low = summarize(lower);
+  const sockets = options.recipients * options.socketsPerRecipient;
+  const missingNote = missing > 0 ? `; ${missing} of ${expected} deliveries never arrived and are counted at the time we stopped waiting, so these percentiles are lower bounds` : '';
+  const note = `${sockets} sockets (${options.recipients} users × ${options.socketsPerRecipient}), ${records.length} sends at one per ${options.intervalMs} ms; from just before the send request was issued to each recipient socket's balance_update (upper bound on commit → event: includes the send's own time)${missingNote}`;
+  report(`realtime_p50_ms_${label}`, up.p50, 'ms', note);
+  report(`realtime_p99_ms_${label}`, up.p99, 'ms', note);
+  const lowerNote = `from the send's response received to balance_update (lower bound on commit → event)${missingNote}`;
+  report(`realtime_p50_ms_${label}_from_response`, low.p50, 'ms', lowerNote);
+  report(`realtime_p99_ms_${label}_from_response`, low.p99, 'ms', lowerNote);
+  report(`realtime_send_rate_${label}`, records.length / windowS, 'sends/s', 'sends issued per second in the measured window');
+  report(`realtime_send_errors_${label}`, failed, 'count');
+  report(`realtime_missing_events_${label}`, missing, 'count', `balance_updates not received within ${options.drainMs} ms of the last send's answer`);
+  progress(
+    `realtime ${label}: ${sent.length}/${records.length} sends ok, ${upper.length} deliveries (${missing} missing, ${counters.swapped} balance_updates ahead of their receive), p50 ${up.p50.toFixed(1)} / p99 ${up.p99.toFixed(1)} ms`,
+  );
+  if (failed > 0) {
+    const statuses = records.filter((record) => record.hash === undefined).map((record) => record.status);
+    warn(`realtime ${label}: ${failed} sends failed (statuses ${[...new Set(statuses)].join(', ')})`);
+  }
+  if (missing > 0) warn(`realtime ${label}: ${missing} balance_update deliveries never arrived: ${incomplete.slice(0, 5).join('; ')}${incomplete.length > 5 ? ' …' : ''}`);
+}
+
+export async function benchRealtime(pgServerUrl: string, options: RealtimeBenchOptions): Promise<void> {
+  await withFreshDatabase(pgServerUrl, async (databaseUrl) => {
+    const socketServer = await startBenchServer({ DATABASE_URL: databaseUrl });
+    const tabs: Tab[] = [];
+    const closeTabs = onCleanup('close realtime sockets', () => {
+      for (const tab of tabs) tab.socket.close();
+    });
+    try {
+      const signUpStartedAt = performance.now();
+      const recipients = await signUpUsers(socketServer.url, options.recipients, 'Tab');
+      const senders = await signUpUsers(socketServer.url, options.senders, 'Payer');
+      progress(`realtime: ${recipients.length + senders.length} users signed up in ${((performance.now() - signUpStartedAt) / 1000).toFixed(1)} s`);
+
+      const probe: Probe = { tabs, deliveries: recipients.map(() => []), counters: { swapped: 0 } };
+      const connectStartedAt = performance.now();
+      const slots = recipients.flatMap((user, recipient) => Array.from({ length: options.socketsPerRecipient }, () => ({ user, recipient })));
+      await mapLimit(slots, 50, async ({ user, recipient }) => {
+        tabs.push(await connectTab(socketServer.url, user, recipient, probe.deliveries, probe.counters));
+      });
+      progress(`realtime: ${tabs.length} sockets connected in ${((performance.now() - connectStartedAt) / 1000).toFixed(1)} s`);
+      report('realtime_sockets', tabs.length, 'count');
+
+      // The gentle pace first: the full pace can leave a backlog behind it.
+      const gentle = options.gentle ? { ...options, ...options.gentle } : undefined;
+      const gentleSuffix = gentle ? `_at${Math.round(1000 / gentle.intervalMs)}ps` : '';
+      if (gentle) await measure(`1proc${gentleSuffix}`, socketServer.url, senders, recipients, probe, gentle);
+      await measure('1proc', socketServer.url, senders, recipients, probe, options);
+
+      const sendServer = await startBenchServer({ DATABASE_URL: databaseUrl });
+      try {
+        // The second process must accept the first one's sessions (shared secret in the database).
+        const check = await http(sendServer.url, 'GET', '/api/wallets', { cookie: senders[0]!.cookie });
+        if (check.status !== 200) throw new Error(`the second server refused a session of the first: ${check.status}`);
+        if (gentle) await measure(`2proc${gentleSuffix}`, sendServer.url, senders, recipients, probe, gentle);
+        await measure('2proc', sendServer.url, senders, recipients, probe, options);
+      } finally {
+        await sendServer.close();
+      }
+    } finally {
+      await closeTabs();
+      await socketServer.close();
+    }
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * The web app: a fresh production build (vite build into a temporary directory), then
+ * - the gzipped JS and CSS each page's first load needs (bench/first-load-size.ts);
+ * - Lighthouse 12 (default config = mobile preset, simulated throttling) on /, /login, /dashboard,
+ *   /insights, served by a server process from that build (PGlite); the two signed-in pages get a new
+ *   user's session cookie (extraHeaders) after that user made a few sends, so the lists are not empty.
+ *   Chromium: CHROMIUM_PATH or /usr/bin/chromium. With several runs per page the median run (by
+ *   performance score) is reported.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
+import { http } from '../server/src/test/server-process.ts';
+import { FIRST_LOAD_PAGES, firstLoadSizes } from './first-load-size.ts';
+import { progress, report, warn } from './lib/report.ts';
+import { withFreshDatabase } from './lib/postgres.ts';
+import { startBenchServer, withTempDir } from './lib/server.ts';
+import { externalAddress, signUpUsers } from './lib/users.ts';
+
+const run = promisify(execFile);
+const webDir = path.resolve(import.meta.dirname, '../web');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const LIGHTHOUSE_PAGES: { name: keyof typeof FIRST_LOAD_PAGES; path: string; isSignedIn: boolean }[] = [
+  { name: 'home', path: '/', isSignedIn: false },
+  { name: 'login', path: '/login', isSignedIn: false },
+  { name: 'dashboard', path: '/dashboard', isSignedIn: true },
+  { name: 'insights', path: '/insights', isSignedIn: true },
+];
+
+const CATEGORIES = [
+  { id: 'performance', short: 'perf', target: 0.95 },
+  { id: 'accessibility', short: 'a11y', target: 1 },
+  { id: 'best-practices', short: 'bp', target: 1 },
+] as const;
+
+async function buildWeb(outDir: string): Promise<void> {
+  const startedAt = performance.now();
+  await run('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: webDir, maxBuffer: 16 * 1024 * 1024 });
+  progress(`web: production build in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+}
+
+function reportFirstLoad(distDir: string): void {
+  for (const [name, module] of Object.entries(FIRST_LOAD_PAGES)) {
+    const { jsKb, cssKb } = firstLoadSizes(module, distDir);
+    report(`first_load_js_gzip_kb_${name}`, jsKb, 'KB', 'gzip -6 of the entry chunk, the route chunk and their static imports');
+    report(`first_load_css_gzip_kb_${name}`, cssKb, 'KB');
+  }
+}
+
+/** Lighthouse's own "something went wrong, run it again" (runtimeError in the result). */
+class LighthouseRuntimeError extends Error {}
+
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, which Lighthouse says to retry) is retried once. */
+async function lighthouseOnce(url: string, cookie: string | undefined): Promise<Result> {
+  try {
+    return await lighthouseAttempt(url, cookie);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    warn(`${error.message}; running it again`);
+    return lighthouseAttempt(url, cookie);
+  }
+}
+
+async function lighthouseAttempt(url: string, cookie: string | undefined): Promise<Result> {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES.map((category) => category.id),
+      // The full-page screenshot is for the HTML report only; it scores nothing.
+      disableFullPageScreenshot: true,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const score = (lhr: Result, id: string) => lhr.categories[id]?.score ?? Number.NaN;
+
+/** The audits that cost a category its points, for stderr. */
+function failingAudits(lhr: Result, categoryId: string): string[] {
+  const category = lhr.categories[categoryId];
+  if (!category) return [];
+  return category.auditRefs
+    .filter((ref) => ref.weight > 0 || categoryId === 'performance')
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+    .map(({ ref, audit }) => {
+      const head = `${ref.id} (score ${audit!.score}${audit!.displayValue ? `, ${audit!.displayValue}` : ''}${ref.weight ? `, weight ${ref.weight}` : ''})`;
+      // For accessibility and best practices, what exactly failed (the first items of the audit's table).
+      const items = categoryId === 'performance' ? [] : ((audit!.details as { items?: unknown[] } | undefined)?.items ?? []);
+      return [head, ...items.slice(0, 3).map((item) => `      ${JSON.stringify(item).slice(0, 300)}`)].join('\n');
+    });
+}
+
+/** The server for Lighthouse: on PostgreSQL when there is one (a fresh database; it starts faster), else PGlite. */
+async function withWebServer(distDir: string, tempDir: string, pgServerUrl: string | undefined, use: (url: string) => Promise<void>) {
+  const serve = async (env: Record<string, string>) => {
+    const server = await startBenchServer({ ...env, WEB_DIST_DIR: distDir });
+    try {
+      await use(server.url);
+    } finally {
+      await server.close();
+    }
+  };
+  if (pgServerUrl) await withFreshDatabase(pgServerUrl, (databaseUrl) => serve({ DATABASE_URL: databaseUrl }));
+  else await serve({ DATA_DIR: path.join(tempDir, 'data') });
+}
+
+export async function benchWeb(options: { lighthouseRuns: number; pgServerUrl: string | undefined }): Promise<void> {
+  await withTempDir('fincrypt-bench-web-', async (tempDir) => {
+    const distDir = path.join(tempDir, 'dist');
+    await buildWeb(distDir);
+    reportFirstLoad(distDir);
+
+    await withWebServer(distDir, tempDir, options.pgServerUrl, async (serverUrl) => {
+      const [user] = await signUpUsers(serverUrl, 1, 'Lighthouse');
+      for (let i = 0; i < 3; i += 1) {
+        const response = await http(serverUrl, 'POST', '/api/transactions', {
+          cookie: user!.cookie,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+          body: { walletId: user!.walletId, to: externalAddress(), amount: '0.01', speed: 'fast' },
+        });
+        if (response.status !== 201) warn(`web: a setup send answered ${response.status}`);
+      }
+
+      const mins: Record<string, number> = {};
+      for (const page of LIGHTHOUSE_PAGES) {
+        const runs: Result[] = [];
+        for (let i = 0; i < options.lighthouseRuns; i += 1) {
+          const startedAt = performance.now();
+          runs.push(await lighthouseOnce(`${serverUrl}${page.path}`, page.isSignedIn ? user!.cookie : undefined));
+          progress(`lighthouse ${page.path} run ${i + 1}: perf ${score(runs.at(-1)!, 'performance')} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+        }
+        runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+        const median = runs[Math.floor(runs.length / 2)]!;
+        if (page.isSignedIn && !median.finalDisplayedUrl.endsWith(page.path)) {
+          warn(`lighthouse ${page.path}: ended on ${median.finalDisplayedUrl} (was the session refused?)`);
+        }
+        const note = options.lighthouseRuns > 1 ? `median of ${options.lighthouseRuns} runs (by performance)` : '1 run';
+        for (const category of CATEGORIES) {
+          const value = Math.round(score(median, category.id) * 100);
+          report(`lighthouse_${category.short}_${page.name}`, value, 'score', note);
+          mins[category.short] = Math.min(mins[category.short] ?? 100, value);
+          if (value < category.target * 100) {
+            warn(`lighthouse ${category.id} on ${page.path} is ${value} (target ${category.target * 100}); failing audits:`);
+            for (const line of failingAudits(median, category.id)) process.stderr.write(`    ${line}\n`);
+          }
+        }
+        const metric = (id: string) => median.audits[id]?.numericValue ?? Number.NaN;
+        report(`lighthouse_fcp_ms_${page.name}`, metric('first-contentful-paint'), 'ms', 'simulated mobile');
+        report(`lighthouse_lcp_ms_${page.name}`, metric('largest-contentful-paint'), 'ms', 'simulated mobile');
+        report(`lighthouse_tbt_ms_${page.name}`, metric('total-blocking-time'), 'ms', 'simulated mobile');
+        report(`lighthouse_cls_${page.name}`, metric('cumulative-layout-shift'), 'score');
+      }
+      for (const category of CATEGORIES) {
+        report(`lighthouse_${category.short}_min`, mins[category.short] ?? Number.NaN, 'score', `lowest of ${LIGHTHOUSE_PAGES.map((page) => page.path).join(' ')}`);
+      }
+    });
+  });
+}
