@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './test/test-database.ts';
 import { useTestApp } from './test/test-app.ts';
@@ -27,6 +28,17 @@ describeEachDatabase('app shell', (kind) => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed asset to a browser that accepts it, and the plain one otherwise', async () => {
+    const compressed = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('sends security headers on pages, API answers and errors', async () => {

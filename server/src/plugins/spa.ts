@@ -17,6 +17,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       index: false,
+      // The build writes .br and .gz beside each file (web/build/precompress.ts): sent to browsers that accept them.
+      preCompressed: true,
       // Routes for the files present at start (a build is immutable), so other paths reach the SPA fallback.
       wildcard: false,
       setHeaders(reply, filePath) {

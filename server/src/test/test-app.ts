@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
@@ -21,6 +22,8 @@ function makeFakeWebBuild(): string {
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>FinCrypt test shell</title><div id="root"></div>');
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // As web/build/precompress.ts writes them beside each file of a real build.
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("app")'));
   return dir;
 }
 
