@@ -1,6 +1,7 @@
 import { RISK_WINDOW_TRANSACTIONS } from '@fincrypt/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 import { fraudAlerts, transactions } from '../../db/schema.ts';
 
 export async function listUserAlerts(db: Db, userId: string, limit: number) {
@@ -9,7 +10,7 @@ export async function listUserAlerts(db: Db, userId: string, limit: number) {
     .from(fraudAlerts)
     .innerJoin(transactions, eq(transactions.id, fraudAlerts.transactionId))
     .where(eq(fraudAlerts.userId, userId))
-    .orderBy(desc(fraudAlerts.createdAt), desc(fraudAlerts.id))
+    .orderBy(...newestFirst(fraudAlerts.createdAt, fraudAlerts.id))
     .limit(limit);
 }
 
@@ -19,6 +20,6 @@ export async function recentSendsForRisk(db: Db, userId: string) {
     .select({ amount: transactions.amount, network: transactions.network, toAddress: transactions.toAddress, createdAt: transactions.createdAt })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.type, 'send')))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .orderBy(...newestFirst(transactions.createdAt, transactions.id))
     .limit(RISK_WINDOW_TRANSACTIONS);
 }
