@@ -15,7 +15,8 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and content arriving later never pushes it (layout shift). */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

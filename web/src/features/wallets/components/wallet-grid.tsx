@@ -20,9 +20,13 @@ export function WalletGrid() {
       </div>
 
       {wallets.isPending ? (
-        <p role="status" className="py-8 text-center text-slate-600 dark:text-slate-300">
-          Loading wallets...
-        </p>
+        // As tall as the three wallet cards a new account has (one, two or three to a row), so the page below
+        // does not jump when they arrive.
+        <div className="min-h-[698px] sm:min-h-[460px] xl:min-h-[222px]">
+          <p role="status" className="py-8 text-center text-slate-600 dark:text-slate-300">
+            Loading wallets...
+          </p>
+        </div>
       ) : wallets.isError && !wallets.data ? (
         <Alert tone="error">
           <p>Could not load your wallets.</p>
