@@ -11,7 +11,8 @@
  *   the event can overtake the HTTP response).
  *
  * One process: sockets and sends on one server. Two processes: a second server on the same PostgreSQL
- * database takes the sends; events reach the sockets' server through @socket.io/postgres-adapter (NOTIFY).
+ * database takes the sends; events reach the sockets' server through PostgreSQL NOTIFY
+ * (server/src/plugins/event-relay.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
