@@ -21,21 +21,13 @@ import { progress, report, warn } from './lib/report.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { startBenchServer, withTempDir } from './lib/server.ts';
 import { externalAddress, signUpUsers } from './lib/users.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 
 const run = promisify(execFile);
 const webDir = path.resolve(import.meta.dirname, '../web');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Lighthouse drives Chromium headless itself; the journeys' flags otherwise. */
+const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const LIGHTHOUSE_PAGES: { name: keyof typeof FIRST_LOAD_PAGES; path: string; isSignedIn: boolean }[] = [
   { name: 'home', path: '/', isSignedIn: false },
@@ -80,7 +72,7 @@ async function lighthouseOnce(url: string, cookie: string | undefined): Promise<
 
 async function lighthouseAttempt(url: string, cookie: string | undefined): Promise<Result> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

@@ -10,7 +10,7 @@ import { startTcpProxy, type StoppedMode, type TcpProxy } from '../test/tcp-prox
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 import {
   type Account,
-  balancesFromAnswers,
+  expectBalancesMatchAnswers,
   createSendPlanner,
   delay,
   type PlannedSend,
@@ -271,12 +271,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL stopped und
       60_000,
       'every transaction to reach 12 confirmations',
     );
-    const expected = balancesFromAnswers(accounts, planned);
-    for (const account of accounts) {
-      for (const wallet of await walletsOf(one.url, account.user)) {
-        expect(wallet.balanceUnits, `${account.user.id}'s ${wallet.network} wallet`).toBe(expected.get(wallet.id)!.toString());
-      }
-    }
+    await expectBalancesMatchAnswers(one.url, accounts, planned);
     await expectLedgerBalanced(database.db);
   }, 240_000);
 });

@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { startingBalanceUnits, type NetworkId, type SendResponse, type TransactionView, type WalletView } from '@fincrypt/domain';
+import { expect } from 'vitest';
 import { externalAddress } from '../test/ledger-client.ts';
 import { http, type HttpUser } from '../test/server-process.ts';
+
+export { seededRandom } from '../lib/seeded-random.ts';
 
 /** Shared by the fault tests: sends planned up front with their keys, so any of them can be retried as it was. */
 
 export const SPEEDS = ['slow', 'normal', 'fast'] as const;
-
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -120,4 +111,14 @@ export function balancesFromAnswers(accounts: Account[], planned: PlannedSend[])
     if (request.toWallet) balances.set(request.toWallet.id, balances.get(request.toWallet.id)! + amount);
   }
   return balances;
+}
+
+/** Conservation, exactly, as the client sees it: every wallet holds what the answers it got add up to. */
+export async function expectBalancesMatchAnswers(url: string, accounts: Account[], planned: PlannedSend[]): Promise<void> {
+  const expected = balancesFromAnswers(accounts, planned);
+  for (const account of accounts) {
+    for (const wallet of await walletsOf(url, account.user)) {
+      expect(wallet.balanceUnits, `${account.user.id}'s ${wallet.network} wallet`).toBe(expected.get(wallet.id)!.toString());
+    }
+  }
 }

@@ -12,7 +12,7 @@ import { http, type ServerProcess, signUpOverHttp, startServerProcess } from '..
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 import {
   type Account,
-  balancesFromAnswers,
+  expectBalancesMatchAnswers,
   createSendPlanner,
   delay,
   historyOf,
@@ -175,13 +175,7 @@ for (const kind of testDatabaseKinds()) {
         'every transaction to reach 12 confirmations',
       );
 
-      // Conservation, exactly, as the client sees it: every wallet holds what the answers it got add up to.
-      const expected = balancesFromAnswers(accounts, planned);
-      for (const account of accounts) {
-        for (const wallet of await walletsOf(current.url, account.user)) {
-          expect(wallet.balanceUnits, `${account.user.id}'s ${wallet.network} wallet`).toBe(expected.get(wallet.id)!.toString());
-        }
-      }
+      await expectBalancesMatchAnswers(current.url, accounts, planned);
       const ledger = await http(current.url, 'GET', '/api/system/ledger');
       expect(ledger.json()).toMatchObject({ isBalanced: true, breaches: [] });
 

@@ -1,18 +1,12 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@fincrypt/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { sessionUserColumns } from '../auth/session-reader.ts';
 import { notificationPreferences, sessions, users } from '../../db/schema.ts';
 
 export async function findProfile(db: Db, userId: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      image: users.image,
-      createdAt: users.createdAt,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
+    .select(sessionUserColumns)
     .from(users)
     .where(eq(users.id, userId));
   return row;

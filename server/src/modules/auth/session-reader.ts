@@ -13,6 +13,16 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
 }
 
+/** The user fields a signed-in request carries, as columns (the profile reads the same). */
+export const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  image: users.image,
+  createdAt: users.createdAt,
+  twoFactorEnabled: users.twoFactorEnabled,
+};
+
 export interface ReadSession {
   sessionId: string;
   user: SessionUser;
@@ -75,16 +85,7 @@ export async function createSessionReader(db: Db, auth: Auth) {
     const token = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
     if (token === undefined) return null;
     const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        expiresAt: sessions.expiresAt,
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        image: users.image,
-        createdAt: users.createdAt,
-        twoFactorEnabled: users.twoFactorEnabled,
-      })
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, ...sessionUserColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.token, token));

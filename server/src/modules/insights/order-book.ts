@@ -1,4 +1,5 @@
 import { type DisplayCurrency, MARKET_DEPTH_LEVELS, type OrderBookLevel, type PriceTokenId } from '@fincrypt/domain';
+import { seededRandom } from '../../lib/seeded-random.ts';
 
 /**
  * A simulated order book around a mid price. It is a pure function of (coin, currency, minute, mid
@@ -8,18 +9,6 @@ import { type DisplayCurrency, MARKET_DEPTH_LEVELS, type OrderBookLevel, type Pr
 /** Typical size of one resting order, in coin, so the three books hold comparable value. */
 const TYPICAL_ORDER_COINS: Record<PriceTokenId, number> = { ethereum: 4, 'matic-network': 8000, solana: 80 };
 const AMOUNT_DECIMALS = 4;
-
-/** mulberry32: a small, fast, well-spread generator; plenty for fake order sizes. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function seedFor(text: string): number {
   let hash = 2_166_136_261;
