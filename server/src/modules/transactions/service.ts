@@ -85,7 +85,7 @@ export function createSendService(deps: SendServiceDeps) {
 
   /**
    * Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so
-   * they can be stored. Each step is one round trip: lock, read the fraud history, move the balances, write.
+   * they can be stored. Two round trips: lock the wallets (reading the fraud history with them), then write it all.
    */
   async function applySend(tx: Db, userId: string, idempotencyKey: string, request: SendRequest, outbox: Outbox): Promise<SendOutcome> {
     const nowMs = Date.now();
