@@ -31,6 +31,16 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
 
+/**
+ * A client that loses its server must not crash the process: node-postgres emits 'error' on the client
+ * (unhandled = uncaught) as well as failing its queries. Idle clients report to the pool's listener (`onLost`),
+ * a checked-out one (a transaction between two statements) to its own; the next query reports the error.
+ */
+export function surviveLostConnections(pool: pg.Pool, onLost: (error: Error) => void = () => {}): void {
+  pool.on('error', onLost);
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 /** Held while migrating, so processes starting together on a fresh database migrate one after another. */
 const MIGRATION_LOCK_KEY = 0x46696e4d; // "FinM"
 
@@ -62,11 +72,7 @@ export async function openDatabase(target: DatabaseTarget, options: { shouldMigr
       // hanging the request: an unreachable database answers 503 in seconds (plugins/error-handler.ts).
       connectionTimeoutMillis: Number(process.env.PG_CONNECTION_TIMEOUT_MS ?? 5_000),
     });
-    // A client that loses its server must not crash the process: node-postgres emits 'error' on the client
-    // (unhandled = uncaught) as well as failing its queries. Idle clients report to the pool's listener, a
-    // checked-out one (a transaction between two statements) to its own; the next query reports the error.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    surviveLostConnections(pool);
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
     if (shouldMigrate) await migrateUnderLock(pool);
     return {

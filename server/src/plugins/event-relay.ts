@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { UserEvent } from '../chain/events.ts';
+import { surviveLostConnections } from '../db/database.ts';
 
 /** The LISTEN/NOTIFY channel every server process on one PostgreSQL shares for ledger events. */
 export const EVENT_CHANNEL = 'fincrypt_events';
@@ -49,9 +50,7 @@ export function batchEvents(from: string, events: readonly UserEvent[], maxBytes
  */
 export function startEventRelay(options: EventRelayOptions) {
   const { pool, deliverLocally, log } = options;
-  // A pooled client whose connection dies emits 'error'; unheard, that would end the process.
-  pool.on('error', (error) => log.warn({ err: error }, 'event relay connection lost'));
-  pool.on('connect', (client) => client.on('error', () => {}));
+  surviveLostConnections(pool, (error) => log.warn({ err: error }, 'event relay connection lost'));
   const processId = randomUUID();
   let pending: UserEvent[] = [];
   let isFlushScheduled = false;

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { EventBus, UserEvent } from '../chain/events.ts';
+import { surviveLostConnections } from '../db/database.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { readSession } from '../modules/auth/session-plugin.ts';
 import { startEventRelay } from './event-relay.ts';
@@ -32,8 +33,7 @@ export interface RealtimeOptions {
  * The adapter calls `connect()` only for its LISTEN client; its queries go through `query()`.
  */
 function survivingOutages(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>): pg.Pool {
-  pool.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection lost'));
-  pool.on('connect', (client) => client.on('error', () => {}));
+  surviveLostConnections(pool, (error) => log.warn({ err: error }, 'realtime adapter connection lost'));
   const connect = async () => {
     const client = await pool.connect();
     const release = client.release.bind(client);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../plugins/error-handler.ts';
 
 const healthResponse = z.object({
   status: z.literal('ok'),
@@ -31,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       try {
         await options.database.ping();
       } catch {
-        throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering. Please try again shortly.');
+        throw new AppError(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
       }
       return {
         status: 'ok' as const,
