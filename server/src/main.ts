@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { startClockRunner } from './chain/clock-runner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { terminalLogStream } from './lib/log-output.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -11,6 +12,8 @@ const app = await buildApp({
   config,
   database,
   isRealtimeShared: database.kind === 'postgres',
+  // Readable lines on a terminal, JSON everywhere else.
+  logStream: terminalLogStream(),
   chainClockStatus: () => ({ isLeader: clockRunner.isLeader(), ticks: clockRunner.tickCount() }),
 });
 const clockRunner = startClockRunner({
