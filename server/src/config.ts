@@ -61,7 +61,7 @@ export interface PriceFeedSettings {
   recordIntervalMs: number;
 }
 
-/** The spec's figures: 5 s timeout, 3 retries, 1 s × attempt back-off, 15 s cache. */
+/** The price feed's figures (docs/product.md#prices): 5 s timeout, 3 retries, 1 s × attempt back-off, 15 s cache. */
 export const DEFAULT_PRICE_FEED_SETTINGS: Omit<PriceFeedSettings, 'apiUrl' | 'apiKey'> = {
   timeoutMs: 5000,
   retries: 3,

@@ -15,7 +15,7 @@ describe('profileUpdateSchema', () => {
   it('accepts a valid profile and lowercases the email', () => {
     expect(profileUpdateSchema.parse(valid).email).toBe('ada@example.com');
   });
-  it('uses the spec messages', () => {
+  it('uses the messages of docs/product.md#validation-messages', () => {
     expect(firstMessage(profileUpdateSchema.safeParse({ ...valid, name: '  ' }))).toBe('Name is required');
     expect(firstMessage(profileUpdateSchema.safeParse({ ...valid, email: '' }))).toBe('Email is required');
     expect(firstMessage(profileUpdateSchema.safeParse({ ...valid, email: 'ada@' }))).toBe('Email is invalid');
@@ -32,7 +32,7 @@ describe('changePasswordFormSchema', () => {
     [{ ...valid, newPassword: '', confirmPassword: '' }, 'New password is required'],
     [{ ...valid, newPassword: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
     [{ ...valid, confirmPassword: 'different' }, 'Passwords do not match'],
-  ])('gives the spec message for %o', (input, message) => {
+  ])('gives the message of docs/product.md#validation-messages for %o', (input, message) => {
     expect(firstMessage(changePasswordFormSchema.safeParse(input))).toBe(message);
   });
   it('accepts exactly 8 characters', () => {

@@ -48,7 +48,7 @@ const email = z
 const requiredPassword = (required: string) =>
   z.string({ error: required }).min(1, required).max(PASSWORD_MAX_CHARS, ACCOUNT_MESSAGES.passwordTooLong);
 
-/** A new password: the spec's rule is at least 8 characters. */
+/** A new password: at least 8 characters (docs/product.md#validation-messages). */
 const newPassword = (required: string) =>
   z
     .string({ error: required })

@@ -89,13 +89,13 @@ describe('validateRecipient', () => {
     expect(validateRecipient('solana_devnet', USDC_MINT)).toEqual({ ok: true, address: USDC_MINT });
   });
 
-  it("refuses with the spec's message", () => {
+  it('refuses with the message of docs/product.md#sending', () => {
     const invalid = { ok: false, message: 'Invalid recipient address' };
     expect(INVALID_RECIPIENT_MESSAGE).toBe('Invalid recipient address');
     expect(validateRecipient('eth_sepolia', USDC_MINT)).toEqual(invalid);
     expect(validateRecipient('solana_devnet', EIP55_MIXED_CASE[0]!)).toEqual(invalid);
     expect(validateRecipient('eth_sepolia', flipFirstLetter(EIP55_MIXED_CASE[0]!))).toEqual(invalid);
-    // 42 characters: enough for the spec's length rule, not a valid address.
+    // 42 characters: enough for a length-only rule (docs/product.md#choice-15), not a valid address.
     expect(validateRecipient('eth_sepolia', 'x'.repeat(42))).toEqual(invalid);
     expect(validateRecipient('eth_sepolia', '')).toEqual(invalid);
   });

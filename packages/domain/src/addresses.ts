@@ -47,7 +47,7 @@ export function isValidAddress(network: NetworkId, address: string): boolean {
 export type RecipientResult = { ok: true; address: string } | { ok: false; message: typeof INVALID_RECIPIENT_MESSAGE };
 
 /**
- * Stricter than the spec's "present and at least 42 characters": the address must be valid for the
+ * Stricter than "present and at least 42 characters" (docs/product.md#choice-15): the address must be valid for the
  * network. On success the address comes back in its canonical form (EIP-55 for EVM).
  */
 export function validateRecipient(network: NetworkId, address: string): RecipientResult {
@@ -71,7 +71,7 @@ export function sameAddress(a: string, b: string): boolean {
   return addressKey(a) === addressKey(b);
 }
 
-/** The spec's display form: first 6 and last 4 characters. */
+/** The display form: first 6 and last 4 characters (docs/product.md#formatting). */
 export function shortenAddress(address: string): string {
   if (address.length <= 13) return address;
   return `${address.slice(0, 6)}...${address.slice(-4)}`;

@@ -1,4 +1,4 @@
-/** Display currencies the user can choose; the spec's default is Indian rupees. */
+/** Display currencies the user can choose; the default is Indian rupees (docs/product.md#formatting). */
 export const DISPLAY_CURRENCIES = ['inr', 'usd', 'eur', 'gbp', 'jpy'] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 export const DEFAULT_DISPLAY_CURRENCY: DisplayCurrency = 'inr';
@@ -24,7 +24,7 @@ const formatters = new Map<DisplayCurrency, Intl.NumberFormat>();
 
 /**
  * Formats a fiat amount with its symbol (e.g. "₹1,82,000.00" is not used: en-US grouping keeps every
- * currency readable the same way). A value that is not a finite number yields the spec's
+ * currency readable the same way). A value that is not a finite number yields
  * "symbol followed by 0.00".
  */
 export function formatFiat(value: number | null | undefined, currency: DisplayCurrency): string {

@@ -36,14 +36,14 @@ export const PENDING_WINDOW_MS: Record<GasSpeed, { minMs: number; maxMs: number 
 export const CONFIRMATION_INTERVAL_MS: Record<GasSpeed, number> = { slow: 8_000, normal: 5_000, fast: 3_000 };
 
 const WEI_PER_GWEI = 1_000_000_000n;
-/** Gas prices are in wei-like units (10^-18 coin) on every network, as the spec's fee formula assumes. */
+/** Gas prices are in wei-like units (10^-18 coin) on every network, as the fee formula assumes (docs/product.md#fees). */
 const GAS_PRICE_DECIMALS = 18;
 
 export function isGasSpeed(value: unknown): value is GasSpeed {
   return typeof value === 'string' && (GAS_SPEEDS as readonly string[]).includes(value);
 }
 
-/** The spec's rule: an unknown speed is treated as normal. */
+/** An unknown speed is treated as normal (docs/product.md#fees). */
 export function toGasSpeed(value: unknown): GasSpeed {
   return isGasSpeed(value) ? value : DEFAULT_GAS_SPEED;
 }

@@ -30,7 +30,7 @@ const DATE_ONLY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', 
 const TIME_ONLY: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const DAY_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 
-/** The spec's dates: "Nov 21, 2026, 5:04 PM". `timeZone` defaults to the runtime's own. */
+/** Dates as the app shows them (docs/product.md#formatting): "Nov 21, 2026, 5:04 PM". `timeZone` defaults to the runtime's own. */
 export function formatDateTime(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
   return date ? plainSpaces(formatter(DATE_TIME, timeZone).format(date)) : UNKNOWN_DATE;

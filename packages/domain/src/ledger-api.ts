@@ -26,7 +26,7 @@ export const WALLET_MESSAGES = {
 /** Every connect mints a new 100.0000, so the wallets one account may ever create are capped. */
 export const MAX_WALLETS_PER_USER = 30;
 
-/** 'A Ethereum Sepolia wallet is already connected' — the spec's template with the network's label. */
+/** 'A Ethereum Sepolia wallet is already connected' — the template of docs/product.md#wallets with the network's label. */
 export function walletAlreadyConnectedMessage(network: NetworkId): string {
   return `A ${NETWORKS[network].label} wallet is already connected`;
 }
@@ -57,7 +57,7 @@ export const walletViewSchema = z.object({
   networkLabel: z.string(),
   symbol: z.string(),
   decimals: z.number().int(),
-  /** The spec's blockchain type. */
+  /** The blockchain type: 'ethereum' for both EVM networks (docs/product.md#networks). */
   type: z.enum(['ethereum', 'solana']),
   address: z.string(),
   /** Coin to 4 decimals, cut (never rounded up). */

@@ -8,7 +8,7 @@ import { PRICE_TOKEN_IDS } from './prices.ts';
  * calls. Fiat figures are plain numbers in the currency asked for; the browser formats them with formatFiat.
  */
 
-/** Where a figure came from: the upstream feed, the server's simulated feed, or the spec's fixed fallback. */
+/** Where a figure came from: the upstream feed, the server's simulated feed, or the fixed fallback (docs/product.md#prices). */
 export const PRICE_FEED_SOURCES = ['live', 'simulated', 'fallback'] as const;
 export type PriceFeedSource = (typeof PRICE_FEED_SOURCES)[number];
 

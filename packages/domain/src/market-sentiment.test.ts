@@ -19,7 +19,7 @@ describe('sentimentConfidence', () => {
 });
 
 describe('readSentiment', () => {
-  it('labels by the spec thresholds and keeps the change it read', () => {
+  it('labels by the thresholds of docs/product.md#sentiment and keeps the change it read', () => {
     expect(readSentiment(5.5)).toMatchObject({ label: 'Bullish', confidence: 59, change24h: 5.5 });
     expect(readSentiment(-5)).toMatchObject({ label: 'Cautious', confidence: 50 });
     expect(readSentiment(-1).factors).toHaveLength(3);

@@ -30,7 +30,7 @@ export interface SentimentReading extends MarketSentiment {
   change24h: number;
 }
 
-/** The spec's sentiment for a 24h change, with its confidence. */
+/** The sentiment for a 24h change, with its confidence (docs/product.md#sentiment). */
 export function readSentiment(change24hPercent: number): SentimentReading {
   return { ...sentimentFromChange(change24hPercent), confidence: sentimentConfidence(change24hPercent), change24h: change24hPercent };
 }

@@ -16,7 +16,7 @@ export interface TokenPrice {
   change24h: number;
 }
 
-/** The spec's fallback prices per unit, used when no live price is known. */
+/** The fallback prices per unit, used when no live price is known (docs/product.md#prices). */
 export const FALLBACK_PRICES: Record<PriceTokenId, TokenPrice> = {
   ethereum: { prices: { inr: 182000, usd: 2200, eur: 2050, gbp: 1750, jpy: 325000 }, change24h: 1.5 },
   'matic-network': { prices: { inr: 82, usd: 1, eur: 0.93, gbp: 0.79, jpy: 148 }, change24h: 0.8 },

@@ -85,13 +85,13 @@ describe('parseQrPayload', () => {
     expect(parseQrPayload(`solana:${USDC_MINT}?amount=1.5&label=Shop`)).toMatchObject({ ok: true, address: USDC_MINT });
   });
 
-  it("falls back to the spec's rule: the first alphanumeric run of 42 or more characters", () => {
+  it('falls back to the last rule of docs/product.md#qr-codes: the first alphanumeric run of 42 or more characters', () => {
     const run = 'A'.repeat(42);
     expect(parseQrPayload(`pay me at ${run} please`)).toEqual({ ok: true, address: run });
     expect(parseQrPayload(`polygon:${run}`)).toEqual({ ok: true, address: run, scheme: 'polygon' });
   });
 
-  it("refuses anything else with the spec's message", () => {
+  it('refuses anything else with the message of docs/product.md#qr-codes', () => {
     expect(INVALID_QR_MESSAGE).toBe('Invalid QR code format');
     for (const text of ['', '   ', 'hello world', 'ethereum:0x1234', `solana:${SYSTEM_PROGRAM.slice(1)}`, 'A'.repeat(41)]) {
       expect(parseQrPayload(text), text).toEqual(invalid);

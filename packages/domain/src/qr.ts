@@ -26,7 +26,7 @@ const KNOWN_SCHEME = /^(ethereum|polygon|solana):/i;
 const EIP681_TRANSFER = /^(?:pay-)?(0x[0-9a-fA-F]{40})(?:@(\d{1,15}))?\/?(?:\?([^#]*))?$/;
 /** An EIP-681 number: digits with an optional fraction and exponent, e.g. "2.014e18". */
 const EIP681_NUMBER = /^(\d+)(?:\.(\d+))?(?:[eE](\d{1,3}))?$/;
-/** The spec's rule for anything else: an alphanumeric run of 42 or more characters. */
+/** The rule for anything else: an alphanumeric run of 42 or more characters (docs/product.md#qr-codes). */
 const LONG_ALPHANUMERIC_RUN = /[A-Za-z0-9]{42,}/;
 
 /** The number as a whole count of wei, or undefined when it is not one. */
@@ -79,7 +79,7 @@ function parseSolanaLink(scheme: 'solana' | undefined, rest: string): QrParseRes
 /**
  * Reads a scanned QR code into a recipient. Accepts our own receive codes ("scheme:address"), EIP-681
  * transfer links (exposing chain id and value), Solana Pay-style links, a bare Solana address (they can
- * be shorter than 42 characters), and otherwise the spec's rule: the first alphanumeric run of 42+
+ * be shorter than 42 characters), and otherwise the first alphanumeric run of 42+
  * characters. EIP-681 links that call a contract function (token transfers) are refused: the address in
  * them is a contract, not the recipient.
  */

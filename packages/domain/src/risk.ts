@@ -54,7 +54,7 @@ function timestampMs(timestamp: Date | string | number): number {
 }
 
 /**
- * The spec's score over the 10 most recent transactions: +10 for each amount above 10, +15 for each
+ * The risk score (docs/product.md#risk-score) over the 10 most recent transactions: +10 for each amount above 10, +15 for each
  * transaction less than 5 minutes after the one before it, +5 for each distinct recipient; clamped to
  * 0–100. The transactions may come in any order.
  */

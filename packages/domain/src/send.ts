@@ -60,7 +60,7 @@ export type SendCheckResult =
   | { ok: false; field: 'walletId' | 'amount' | 'to'; message: string };
 
 /**
- * The send rules in the spec's order (wallet, amount, balance, recipient), then the same-wallet rule.
+ * The send rules in their order (docs/product.md#sending): wallet, amount, balance, recipient, then same wallet.
  * On success `to` is the recipient in canonical form and `totalUnits` is what leaves the wallet.
  */
 export function checkSend({ network, from, balance, amount, fee, to }: SendCheckInput): SendCheckResult {

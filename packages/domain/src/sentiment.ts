@@ -34,7 +34,7 @@ export const SENTIMENTS: Record<SentimentLabel, MarketSentiment> = {
 };
 
 /**
- * The spec's thresholds on the 24h change in percent: above 5 Bullish, above 0 Mildly Bullish, above -5
+ * The thresholds on the 24h change in percent (docs/product.md#sentiment): above 5 Bullish, above 0 Mildly Bullish, above -5
  * Neutral, otherwise Cautious. A change that is not a number says nothing about the market, so Neutral.
  */
 export function sentimentFromChange(change24hPercent: number): MarketSentiment {

@@ -4,7 +4,7 @@ import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
 import { useThemeStore } from '../features/preferences/theme-store.ts';
 import { LiveUpdates } from '../features/realtime/live-updates.tsx';
 
-/** Server state: fresh for 15 s (the spec's price cadence), refetched on window focus. */
+/** Server state: fresh for 15 s (the price cadence, docs/product.md#prices), refetched on window focus. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 15_000, refetchOnWindowFocus: true, retry: 1 },

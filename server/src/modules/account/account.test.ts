@@ -37,7 +37,7 @@ describeEachDatabase('account API', (kind) => {
     expect(Date.parse(profile.createdAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it('updates the profile, and refuses with the spec messages', async () => {
+  it('updates the profile, and refuses with the messages of docs/product.md#validation-messages', async () => {
     const user = await signUp(ctx.app);
     const update = (body: unknown) => call(ctx.app, 'PATCH', '/api/account/profile', { cookie: user.cookie, body });
     const valid = { name: 'New Name', email: user.email, avatar: 'preset-4' };

@@ -34,7 +34,7 @@ export interface FraudFinding {
 }
 
 /**
- * Resolved reading 10: the rules a send is checked against. Each finding becomes a stored alert; none of
+ * The fraud rules a send is checked against (docs/product.md#fraud-rules). Each finding becomes a stored alert; none of
  * them stops the send (the user is warned, the money still moves).
  */
 export function evaluateFraudRules(input: FraudRuleInput): FraudFinding[] {

@@ -34,7 +34,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         tags: ['alerts'],
-        summary: "Risk score over your 10 most recent sends (the spec's formula and bands)",
+        summary: 'Risk score over your 10 most recent sends: +10 per amount above 10, +15 per send within 5 min of the one before, +5 per distinct recipient, 0–100; Low below 30, Medium below 70, else High',
         response: { 200: riskViewSchema },
       },
     },

@@ -3,7 +3,7 @@ import type { PriceService } from '../prices/price-service.ts';
 
 export interface UsdPrice {
   usd: number;
-  /** Where the figure came from: the upstream feed, the simulated feed, or the spec's fixed fallback. */
+  /** Where the figure came from: the upstream feed, the simulated feed, or the fixed fallback (docs/product.md#prices). */
   source: PriceFeedSource;
 }
 

@@ -98,7 +98,7 @@ describeEachDatabase('insights API', (kind) => {
     expect(total('polygon_mumbai')).toBe(0);
   });
 
-  it("reads the sentiment from a coin's 24h change with the spec's thresholds", async () => {
+  it("reads the sentiment from a coin's 24h change with the thresholds of docs/product.md#sentiment", async () => {
     const current = (await prices()).prices;
     for (const tokenId of PRICE_TOKEN_IDS) {
       const sentiment = await get(`/sentiment?token=${tokenId}`);

@@ -33,7 +33,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
     {
       schema: {
         tags: ['insights'],
-        summary: "Market sentiment from a coin's 24h change (the spec's thresholds), with its confidence and three factors",
+        summary: "Market sentiment from a coin's 24h change (above +5% Bullish, above 0% Mildly Bullish, above −5% Neutral, else Cautious), with its confidence and three factors",
         querystring: tokenQuerySchema,
         response: { 200: sentimentViewSchema },
       },

@@ -30,7 +30,7 @@ export class PriceFeedError extends Error {
   }
 }
 
-/** The spec: a price is a number, not NaN, not negative. */
+/** A price is a number, not NaN, not negative (docs/product.md#prices). */
 export const isValidPrice = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
@@ -71,7 +71,7 @@ export function overallSource(sources: Iterable<PriceFeedSource>): PriceFeedSour
   return worst;
 }
 
-/** Upstream figures where valid, the spec's fallback for each figure that is not, saying which is which. */
+/** Upstream figures where valid, the fallback (docs/product.md#prices) for each figure that is not, saying which is which. */
 export function withFallbacks(upstream: UpstreamPrices): Record<PriceTokenId, CoinPriceView> {
   const entries = PRICE_TOKEN_IDS.map((tokenId) => {
     const quote = upstream[tokenId];
@@ -107,7 +107,7 @@ export type SimplePriceClient = ReturnType<typeof createSimplePriceClient>;
 const sleepUnlessAborted = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
 
 /**
- * The spec's price client: one GET of `simple/price` for the three coins in the five currencies with the
+ * The price client (docs/product.md#prices): one GET of `simple/price` for the three coins in the five currencies with the
  * 24h change; each attempt times out after `timeoutMs`; a failed attempt (network error, timeout, non-OK
  * status, body that is not a JSON object) is retried up to `retries` times, retry n after n × `retryBaseDelayMs`.
  */

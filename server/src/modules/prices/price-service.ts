@@ -42,8 +42,8 @@ export const FORECAST_HISTORY_DAYS = 90;
 
 /**
  * A request waits at most this long after a refresh began before it is answered with the prices at hand
- * (the previous ones, or the simulated feed on the very first call): with the spec's timeout and
- * retries a dead upstream takes half a minute to give up.
+ * (the previous ones, or the simulated feed on the very first call): with the feed's timeout and
+ * retries (docs/product.md#prices) a dead upstream takes half a minute to give up.
  */
 export const DEFAULT_MAX_WAIT_MS = 1500;
 

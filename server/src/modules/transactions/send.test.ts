@@ -111,7 +111,7 @@ describeEachDatabase('send API', (kind) => {
     await expectLedgerBalanced(ctx.database.db);
   });
 
-  it('refuses with the spec messages, in the spec order, and changes nothing', async () => {
+  it('refuses with the messages of docs/product.md#sending, in its order, and changes nothing', async () => {
     const user = await signUp(ctx.app);
     const eth = await walletOn(ctx.app, user, 'eth_sepolia');
     const sol = await walletOn(ctx.app, user, 'solana_devnet');

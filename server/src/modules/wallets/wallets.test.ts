@@ -44,7 +44,7 @@ describeEachDatabase('wallets API', (kind) => {
     await expectLedgerBalanced(ctx.database.db);
   });
 
-  it('refuses a second wallet on a connected network with the spec message, and an unknown network', async () => {
+  it('refuses a second wallet on a connected network with the message of docs/product.md#wallets, and an unknown network', async () => {
     const user = await signUp(ctx.app);
     const duplicate = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'eth_sepolia' } });
     expect(duplicate.statusCode).toBe(409);

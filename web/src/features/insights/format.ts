@@ -1,6 +1,6 @@
 import { CURRENCY_SYMBOLS, type DisplayCurrency, fractionDigitsFor } from '@fincrypt/domain';
 
-/** A stat card's change as the spec writes it: one decimal with its sign ("+12.5%", "-3.1%"); "—" when there is nothing to compare. */
+/** A stat card's change (docs/product.md#market-data): one decimal with its sign ("+12.5%", "-3.1%"); "—" when there is nothing to compare. */
 export function formatStatChange(changePercent: number | null): string {
   if (changePercent === null || !Number.isFinite(changePercent)) return '—';
   const tenths = Math.round(Math.abs(changePercent) * 10);
@@ -98,8 +98,8 @@ export const formatHour = (time: string | number) => hourFormat.format(new Date(
 export const formatDay = (time: string | number) => dayFormat.format(new Date(time));
 
 /**
- * At most `maxTicks` values spread evenly from first to last, for an axis that must not crowd: the spec
- * allows 7 on the price chart.
+ * At most `maxTicks` values spread evenly from first to last, for an axis that must not crowd: the price
+ * chart allows 7 (docs/product.md#insights).
  */
 export function evenTicks<T>(values: readonly T[], maxTicks: number): T[] {
   if (values.length <= maxTicks) return [...values];

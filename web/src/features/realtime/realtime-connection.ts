@@ -7,7 +7,7 @@ import { createRealtimeHandlers } from './realtime-handlers.ts';
 
 type ServerEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };
 
-/** The spec's socket settings: websocket only, reconnect after 1 to 5 s without limit, 20 s connect timeout. */
+/** The socket settings (docs/product.md#realtime): websocket only, reconnect after 1 to 5 s without limit, 20 s connect timeout. */
 export const SOCKET_OPTIONS = {
   path: REALTIME_PATH,
   transports: ['websocket'],
@@ -22,9 +22,9 @@ export const SOCKET_OPTIONS = {
 /** After the server refused or closed the connection, the next try waits this long, doubling up to the cap. */
 const RETRY_AFTER_REFUSAL_MS = { first: 1_000, max: 30_000 } as const;
 
-/** The spec's console lines for the connection's state. */
+/** The console lines for the connection's state (docs/product.md#realtime). */
 function logConnection(message: 'Connected to payment system' | 'Disconnected from payment system'): void {
-  // The spec asks for these messages in the console; they are information, not warnings.
+  // docs/product.md#realtime asks for these messages in the console; they are information, not warnings.
   // eslint-disable-next-line no-console
   console.info(message);
 }

@@ -16,7 +16,7 @@ import { explorerKeys, hashKey, transactionKeys } from '../transactions/api/tran
 import { walletsQueryKey } from '../wallets/api/get-wallets.ts';
 import { withBalance, withWallet, withoutWallet } from '../wallets/api/wallet-cache.ts';
 
-/** The spec's fraud alert toast: a warning that stays 6 s. */
+/** The fraud alert toast (docs/product.md#toasts): a warning that stays 6 s. */
 export const FRAUD_TOAST_MS = 6_000;
 /** Preferences read for a toast are trusted this long before they are asked for again. */
 const PREFERENCES_STALE_MS = 15_000;
@@ -39,7 +39,7 @@ const LEDGER_KEYS = [walletsQueryKey, transactionKeys.all, alertsQueryKeys.all, 
 
 /**
  * Turns the server's realtime events into query-cache updates (so every open screen follows without a
- * reload) and into the spec's toasts, each shown only when the user's notification preferences allow it.
+ * reload) and into toasts (docs/product.md#toasts), each shown only when the user's notification preferences allow it.
  */
 export function createRealtimeHandlers(queryClient: QueryClient, toasts: RealtimeToasts): RealtimeHandlers {
   const announced = new Set<string>();

@@ -1,7 +1,7 @@
 export const SEND_RECEIVE_TABS = ['send', 'receive'] as const;
 export type SendReceiveTab = (typeof SEND_RECEIVE_TABS)[number];
 
-/** The router location state other screens pass when they open /send-receive (spec: action and walletId). */
+/** The router location state other screens pass when they open /send-receive (action and walletId; docs/product.md#routes). */
 export interface SendReceiveNavigationState {
   action?: SendReceiveTab;
   walletId?: string;

@@ -41,7 +41,7 @@ export function defaultFilters(today: string): TransactionFilters {
   return { search: '', type: '', status: '', from: '', to: today };
 }
 
-/** The spec's date rules: the end is never after today, and the start is capped at the end. */
+/** The date rules (docs/product.md#transactions): the end is never after today, and the start is capped at the end. */
 export function normalizeDateRange(filters: TransactionFilters, today: string): TransactionFilters {
   const to = filters.to && isDay(filters.to) && filters.to < today ? filters.to : today;
   const from = filters.from && isDay(filters.from) ? (filters.from > to ? to : filters.from) : '';

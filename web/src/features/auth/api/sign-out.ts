@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './get-session.ts';
 import { announceSession } from './session-channel.ts';
 
-/** The spec's logout takes about half a second: long enough to see, short enough not to wait. */
+/** Logout takes about half a second (docs/product.md#global-chrome): long enough to see, short enough not to wait. */
 const MIN_SIGN_OUT_MS = 500;
 
 export async function signOut(): Promise<void> {

@@ -82,7 +82,7 @@ export function useVolume(currency: DisplayCurrency) {
   });
 }
 
-/** The spec's risk score over your 10 most recent sends (served by the alerts module). */
+/** The risk score (docs/product.md#risk-score) over your 10 most recent sends (served by the alerts module). */
 export function useRiskScore() {
   return useQuery({
     queryKey: insightsKeys.risk,

@@ -6,7 +6,7 @@ import { useFraudAlerts, useRiskScore } from '../api/insights-api.ts';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
 
-/** The spec's bands: Low green, Medium amber, High red. */
+/** The risk bands (docs/product.md#risk-score): Low green, Medium amber, High red. */
 const BAND_STROKE: Record<RiskView['color'], string> = {
   green: 'stroke-green-600 dark:stroke-green-500',
   amber: 'stroke-amber-500 dark:stroke-amber-400',

@@ -18,7 +18,7 @@ import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
 import { type SegmentOption, SegmentedControl } from './segmented-control.tsx';
 
-/** The spec's order on the coin selector. */
+/** The coin selector's order: ETH, SOL, MATIC (docs/product.md#insights). */
 export const CHART_COINS: readonly SegmentOption<PriceTokenId>[] = [
   { value: 'ethereum', label: TICKER_SYMBOLS.ethereum },
   { value: 'solana', label: TICKER_SYMBOLS.solana },

@@ -1,4 +1,4 @@
-/** Up, down or flat, and the colours the spec gives them: green up, red down. */
+/** Up, down or flat, and their colours (docs/product.md#insights): green up, red down. */
 export type TrendDirection = 'up' | 'down' | 'flat';
 
 export function directionOf(change: number): TrendDirection {

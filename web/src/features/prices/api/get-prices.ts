@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** Where a price came from: the upstream feed, the server's simulated feed, or the spec's fixed fallback. */
+/** Where a price came from: the upstream feed, the server's simulated feed, or the fixed fallback (docs/product.md#prices). */
 export type PriceSource = 'live' | 'simulated' | 'fallback';
 
 export interface CoinPrice extends TokenPrice {
@@ -49,7 +49,7 @@ function readCoinPrice(tokenId: PriceTokenId, raw: unknown): CoinPrice {
 
 /**
  * Checks an answer from /api/prices: a body that is not an object is an error ('Invalid data structure');
- * a coin with missing or invalid figures gets its fallback price, as the spec asks.
+ * a coin with missing or invalid figures gets its fallback price (docs/product.md#prices).
  */
 export function parsePricesResponse(body: unknown): PricesResponse {
   const prices = body && typeof body === 'object' ? (body as { prices?: unknown }).prices : undefined;

@@ -17,7 +17,7 @@ export interface SendReceiveTabsProps {
 
 /**
  * Send and Receive share the chosen wallet. The inactive tab's content is unmounted, so switching tab
- * starts the Send form afresh: the spec's "switching tab clears recipient and amount".
+ * starts the Send form afresh: switching tab clears recipient and amount (docs/product.md#send-and-receive).
  */
 export function SendReceiveTabs({ wallets, initialTab, initialWalletId }: SendReceiveTabsProps) {
   const [tab, setTab] = useState<SendReceiveTab>(initialTab);

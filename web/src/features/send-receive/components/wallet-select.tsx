@@ -2,7 +2,7 @@ import { type WalletView, shortenAddress } from '@fincrypt/domain';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 
-/** The spec's option label: network name, shortened address, balance with symbol. */
+/** The option label (docs/product.md#send-and-receive): network name, shortened address, balance with symbol. */
 export function walletOptionLabel(wallet: WalletView): string {
   return `${wallet.networkLabel} (${shortenAddress(wallet.address)}) - ${wallet.balance} ${wallet.symbol}`;
 }

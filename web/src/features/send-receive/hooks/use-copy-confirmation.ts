@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** The spec's copy confirmation: the copy button shows its confirmed state this long. */
+/** The copy confirmation (docs/product.md#send-and-receive): the copy button shows its confirmed state this long. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** Copies text to the clipboard and reports success for COPY_CONFIRMATION_MS. */

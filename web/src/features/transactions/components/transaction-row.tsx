@@ -16,7 +16,7 @@ import { TransactionStatus } from './transaction-status.tsx';
 
 /**
  * One transaction in a list, as a link to its detail page: click or Enter opens it like any link, and so
- * does Space, as for a button (the spec asks for both keys).
+ * does Space, as for a button (docs/product.md#transactions asks for both keys).
  */
 export function TransactionRow({ transaction, timeFormat = 'time' }: { transaction: TransactionView; timeFormat?: 'time' | 'dateTime' }) {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { type StatusTone, transactionStatusDisplay } from '@fincrypt/domain';
 import { CircleCheck, CircleHelp, CircleX, Clock } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 
-/** The spec's colours: confirmed success (green), pending warning (amber), failed error (red), else neutral. */
+/** The status colours (docs/product.md#confirmations): confirmed success (green), pending warning (amber), failed error (red), else neutral. */
 export const STATUS_TEXT_CLASS: Record<StatusTone, string> = {
   success: 'text-green-700 dark:text-green-400',
   warning: 'text-amber-700 dark:text-amber-400',
