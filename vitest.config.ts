@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'server', 'web'],
+    projects: ['packages/domain', 'packages/test-support', 'server', 'web'],
   },
 });

@@ -10,7 +10,7 @@
  * time, as the measured user: first with 1 connection (the latency one user sees; the headline figure),
  * then with 8 (under load).
  */
-import { http } from '../server/src/test/server-process.ts';
+import { http } from '@fincrypt/test-support';
 import { describeStatuses, runLoad } from './lib/http-load.ts';
 import { withClient, withFreshDatabase } from './lib/postgres.ts';
 import { progress, report, warn } from './lib/report.ts';

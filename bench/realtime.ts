@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
 import { io, type Socket } from 'socket.io-client';
-import { http } from '../server/src/test/server-process.ts';
+import { http } from '@fincrypt/test-support';
 import { onCleanup } from './lib/cleanup.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { progress, report, warn } from './lib/report.ts';

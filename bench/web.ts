@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
-import { http } from '../server/src/test/server-process.ts';
+import { http } from '@fincrypt/test-support';
 import { FIRST_LOAD_PAGES, firstLoadSizes } from './first-load-size.ts';
 import { progress, report, warn } from './lib/report.ts';
 import { withFreshDatabase } from './lib/postgres.ts';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createEmptyPostgresDatabase } from '../../server/src/test/test-database.ts';
+import { createEmptyPostgresDatabase } from '@fincrypt/test-support';
 import { onCleanup } from './cleanup.ts';
 import { progress } from './report.ts';
 
@@ -27,10 +27,8 @@ export async function resolvePostgresServer(): Promise<string | undefined> {
 
 /** A new, empty database on `serverUrl` for one phase; dropped when `use` settles (or on Ctrl-C). */
 export async function withFreshDatabase<T>(serverUrl: string, use: (databaseUrl: string) => Promise<T>): Promise<T> {
-  // createEmptyPostgresDatabase creates it on the TEST_DATABASE_URL server.
-  process.env.TEST_DATABASE_URL = serverUrl;
-  const database = await createEmptyPostgresDatabase();
-  const name = new URL(database.url).pathname.slice(1);
+  const database = await createEmptyPostgresDatabase(serverUrl);
+  const { name } = database;
   progress(`created database ${name}`);
   const drop = onCleanup(`drop database ${name}`, () => database.drop());
   try {

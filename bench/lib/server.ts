@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ServerProcess, startServerProcess } from '../../server/src/test/server-process.ts';
+import { type ServerProcess, startServerProcess } from '@fincrypt/test-support';
 import { onCleanup } from './cleanup.ts';
 
 /**

@@ -1,16 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { newAccount, type TestAccount } from '@fincrypt/test-support';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 
-export interface TestAccount {
-  name: string;
-  email: string;
-  password: string;
-}
-
-export function newAccount(prefix = 'e2e'): TestAccount {
-  const id = randomBytes(5).toString('hex');
-  return { name: `E2E ${id}`, email: `${prefix}-${id}@example.com`, password: `pass-${id}-word` };
-}
+export { newAccount, type TestAccount };
 
 /** Creates an account through the API; the request context's cookie jar is then signed in. */
 export async function signUpViaApi(request: APIRequestContext, account: TestAccount = newAccount()): Promise<TestAccount> {

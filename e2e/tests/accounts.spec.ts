@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
-import { secretFromOtpauthUri, totpCode } from '../../server/src/test/totp.ts';
+import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, newAccount, signInViaForm, signUpViaApi, test } from '../support/accounts.ts';
 

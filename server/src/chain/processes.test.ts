@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
 import { expectLedgerBalanced, externalAddress } from '../test/ledger-client.ts';
-import { http, type HttpUser, type ServerProcess, signUpOverHttp, startServerProcess } from '../test/server-process.ts';
+import { http, type HttpUser, type ServerProcess, signUpOverHttp, startServerProcess } from '@fincrypt/test-support';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 
 const SCALE = '60';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { idempotencyKeys, transactions } from '../db/schema.ts';
 import { expectLedgerBalanced } from '../test/ledger-client.ts';
-import { http, type ServerProcess, signUpOverHttp, startServerProcess } from '../test/server-process.ts';
+import { http, type ServerProcess, signUpOverHttp, startServerProcess } from '@fincrypt/test-support';
 import { startTcpProxy, type StoppedMode, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 import {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startingBalanceUnits, type NetworkId, type SendResponse, type TransactionView, type WalletView } from '@fincrypt/domain';
 import { expect } from 'vitest';
 import { externalAddress } from '../test/ledger-client.ts';
-import { http, type HttpUser } from '../test/server-process.ts';
+import { http, type HttpUser } from '@fincrypt/test-support';
 
 export { seededRandom } from '../lib/seeded-random.ts';
 

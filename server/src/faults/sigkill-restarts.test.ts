@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../db/database.ts';
 import { idempotencyKeys, transactions } from '../db/schema.ts';
 import { expectLedgerBalanced } from '../test/ledger-client.ts';
-import { http, type ServerProcess, signUpOverHttp, startServerProcess } from '../test/server-process.ts';
+import { http, type ServerProcess, signUpOverHttp, startServerProcess } from '@fincrypt/test-support';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 import {
   type Account,

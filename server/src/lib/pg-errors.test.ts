@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/server-process.ts';
+import { freePort } from '@fincrypt/test-support';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { isDatabaseUnavailable, isRetryableConflict, isUniqueViolation } from './pg-errors.ts';
 

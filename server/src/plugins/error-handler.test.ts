@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { freePort } from '../test/server-process.ts';
+import { freePort } from '@fincrypt/test-support';
 import { errorHandlerPlugin } from './error-handler.ts';
 
 const UNAVAILABLE = { error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not answering. Please try again shortly.' } };

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
-import { secretFromOtpauthUri, totpCode } from '../test/totp.ts';
+import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 
 const PUBLIC_URL = 'https://fincrypt.example';
 const SECURE_SESSION_COOKIE = '__Secure-fincrypt.session_token';

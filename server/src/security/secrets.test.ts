@@ -7,7 +7,7 @@ import { call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
-import { secretFromOtpauthUri, totpCode } from '../test/totp.ts';
+import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 
 /**
  * Runs the journeys that handle secrets (sign-up, sign-in, 2FA, wallet creation, sends, password change)

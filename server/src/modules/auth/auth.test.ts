@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../../test/auth-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
-import { secretFromOtpauthUri, totpCode } from '../../test/totp.ts';
+import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 
 describeEachDatabase('sign-up, sign-in and sessions', (kind) => {
   const ctx = useTestApp(kind, { shouldSeedDemoAccounts: true });

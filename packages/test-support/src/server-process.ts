@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
+/** The repository's root (packages/test-support/src → ../../..): the server process runs there. */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export async function freePort(): Promise<number> {
@@ -26,7 +27,8 @@ export interface ServerProcess {
 
 /**
  * `npx tsx server/src/main.ts` as a real, separate process on its own port, the way `npm start` runs it;
- * resolves once /api/health answers.
+ * resolves once /api/health answers. `env` comes on top of this process's environment (DATABASE_URL or
+ * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT and HOST are always this helper's.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -70,42 +72,4 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, child, output: () => output, stop };
-}
-
-export interface HttpUser {
-  id: string;
-  cookie: string;
-}
-
-/** JSON over real HTTP, as a non-browser client (no Origin header, which the app's own routes accept). */
-export async function http(baseUrl: string, method: string, urlPath: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: {
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text), headers: response.headers };
-}
-
-export async function signUpOverHttp(baseUrl: string, name: string): Promise<HttpUser> {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  // better-auth insists on an Origin for sign-up, as a browser would send it.
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ name, email, password: 'correct-horse-1' }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0] ?? '')
-    .filter((pair) => pair && !pair.endsWith('='))
-    .join('; ');
-  return { id: ((await response.json()) as { user: { id: string } }).user.id, cookie };
 }
