@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { createChainClock, type ChainClock } from './chain/clock.ts';
-import { createEventBus, type EventBus } from './chain/events.ts';
+import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { createFeeMarket } from './chain/fee-market.ts';
 import { createKeyVault } from './chain/key-vault.ts';
 import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';

@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/database.ts';
 import * as schema from '../db/schema.ts';
 import { deleteIdempotencyKeysBefore } from '../modules/transactions/repo.ts';
 import { createChainClock, type ChainClock } from './clock.ts';
-import type { EventBus } from './events.ts';
+import type { EventBus } from '../lib/event-bus.ts';
 
 /** The advisory lock every server process on one PostgreSQL competes for; its holder advances the chains. */
 export const CHAIN_CLOCK_LOCK_KEY = 0x46696e43; // "FinC"

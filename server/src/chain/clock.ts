@@ -5,7 +5,7 @@ import { transactions } from '../db/schema.ts';
 import { toTransactionView } from '../modules/transactions/views.ts';
 import { networkOf } from '../modules/wallets/views.ts';
 import { blockNumberAt } from './blocks.ts';
-import type { EventBus } from './events.ts';
+import type { EventBus } from '../lib/event-bus.ts';
 
 export interface ChainClockOptions {
   db: Db;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Server } from 'socket.io';
-import type { EventBus, UserEvent } from '../chain/events.ts';
+import type { EventBus, UserEvent } from '../lib/event-bus.ts';
 import { surviveLostConnections } from '../db/database.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { readSession } from '../modules/auth/session-plugin.ts';

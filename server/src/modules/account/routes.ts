@@ -7,7 +7,7 @@ import {
 } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EventBus } from '../../chain/events.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';

@@ -1,6 +1,6 @@
 import { RISK_POINTS } from '@fincrypt/domain';
 import { expect, it } from 'vitest';
-import type { UserEvent } from '../../chain/events.ts';
+import type { UserEvent } from '../../lib/event-bus.ts';
 import { call, signUp } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';

@@ -11,8 +11,8 @@ import {
   type SendRequest,
   type SendResponse,
 } from '@fincrypt/domain';
-import type { EventBus, Outbox } from '../../chain/events.ts';
-import { createOutbox } from '../../chain/events.ts';
+import type { EventBus, Outbox } from '../../lib/event-bus.ts';
+import { createOutbox } from '../../lib/event-bus.ts';
 import type { FeeMarket } from '../../chain/fee-market.ts';
 import type { KeyVault } from '../../chain/key-vault.ts';
 import { signTransfer } from '../../chain/signing.ts';

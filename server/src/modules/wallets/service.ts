@@ -9,7 +9,7 @@ import {
   type WalletView,
 } from '@fincrypt/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../chain/events.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import type { KeyVault } from '../../chain/key-vault.ts';
 import type { KeyPairGenerator } from '../../chain/keys.ts';
 import type { Db } from '../../db/database.ts';
