@@ -18,7 +18,7 @@ import { alertRoutes } from './modules/alerts/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { authRateLimits, authRoutes } from './modules/auth/routes.ts';
-import { sessionPlugin } from './modules/auth/session-plugin.ts';
+import { readSession, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feeRoutes } from './modules/fees/routes.ts';
 import { usdPriceFrom } from './modules/fees/usd-price.ts';
@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(sessionPlugin, { auth, db: database.db });
   await app.register(realtimePlugin, {
-    auth,
+    readSession: (headers) => readSession(auth, headers),
     events,
     trustedOrigins: config.trustedOrigins,
     adapterPool:
