@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkLedger } from '../../chain/ledger-check.ts';
+import { checkLedger } from '../../payments/ledger-check.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 
