@@ -14,5 +14,4 @@ export * from './confirmations.ts';
 export * from './format-date.ts';
 export * from './ledger-api.ts';
 export * from './forecast.ts';
-export * from './market-sentiment.ts';
 export * from './market-api.ts';
