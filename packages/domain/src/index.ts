@@ -1,3 +1,4 @@
+export * from './errors.ts';
 export * from './currency.ts';
 export * from './prices.ts';
 export * from './contact.ts';
