@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
+  API_ERRORS,
   checkSend,
   GAS_USED,
   NETWORK_IDS,
@@ -10,6 +11,7 @@ import {
   WALLET_MESSAGES,
   type Network,
   type NetworkId,
+  type SendRefusal,
   type SendRequest,
   type SendResponse,
 } from '@fincrypt/domain';
@@ -49,17 +51,10 @@ const random01 = () => randomInt(0, 2 ** 47) / 2 ** 47;
 /** The answer to a send, stored with its Idempotency-Key and replayed for a retry with the same key. */
 export type SendOutcome = { statusCode: 201; body: SendResponse } | { statusCode: 400 | 404 | 422; body: ErrorBody };
 
-const SEND_ERROR_CODES: Record<string, string> = {
-  [SEND_MESSAGES.walletNotFound]: 'WALLET_NOT_FOUND',
-  [SEND_MESSAGES.invalidAmount]: 'INVALID_AMOUNT',
-  [SEND_MESSAGES.insufficientBalance]: 'INSUFFICIENT_BALANCE',
-  [SEND_MESSAGES.invalidRecipient]: 'INVALID_RECIPIENT',
-  [SEND_MESSAGES.sameWallet]: 'SAME_WALLET',
-};
-
-const refused = (statusCode: 400 | 404, message: string): SendOutcome => ({
-  statusCode,
-  body: errorBody(SEND_ERROR_CODES[message] ?? 'INVALID_AMOUNT', message),
+/** A refusal by the send rules, answered with its code's status (404 for the wallet, 400 for the rest). */
+const refused = ({ code, message }: Pick<SendRefusal, 'code' | 'message'>): SendOutcome => ({
+  statusCode: API_ERRORS[code].status,
+  body: errorBody(code, message),
 });
 
 /** The request as parsed, in a fixed key order: the same key with another body is a different request. */
@@ -229,7 +224,7 @@ function addSendEvents(outbox: Outbox, userId: string, transfer: SignedTransfer,
 /** The stored answer for a key, or a refusal when the key came with another request. */
 function replay(record: { fingerprint: string; statusCode: number | null; response: unknown }, fingerprint: string): SendOutcome {
   if (record.fingerprint !== fingerprint) {
-    return { statusCode: 422, body: errorBody('IDEMPOTENCY_KEY_REUSED', WALLET_MESSAGES.idempotencyKeyReused) };
+    return { statusCode: API_ERRORS.IDEMPOTENCY_KEY_REUSED.status, body: errorBody('IDEMPOTENCY_KEY_REUSED', WALLET_MESSAGES.idempotencyKeyReused) };
   }
   if (record.statusCode === null) throw new Error('idempotency record committed without a response');
   return { statusCode: record.statusCode, body: record.response } as SendOutcome;
@@ -255,7 +250,7 @@ async function applySend(
     burstSince: new Date(nowMs - BURST_WINDOW_MS),
   });
   const parties = resolveParties(locked, candidates, userId, request.walletId);
-  if (!parties) return refused(404, SEND_MESSAGES.walletNotFound);
+  if (!parties) return refused({ code: 'WALLET_NOT_FOUND', message: SEND_MESSAGES.walletNotFound });
   const { sender, network } = parties;
   const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.quoteId);
 
@@ -267,7 +262,7 @@ async function applySend(
     fee: charged.feeUnits,
     to: request.to,
   });
-  if (!check.ok) return refused(check.field === 'walletId' ? 404 : 400, check.message);
+  if (!check.ok) return refused(check);
 
   const hash = await signTransfer({
     network,
@@ -332,7 +327,7 @@ export function createSendService(deps: SendServiceDeps) {
             }
             const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
             if (!verdict.isAllowed) {
-              throw new AppError(429, 'RATE_LIMITED', `Too many transactions. Please wait ${describeWait(verdict.retryAfterMs)} and try again.`);
+              throw new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooMany('transactions', describeWait(verdict.retryAfterMs)));
             }
             const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
             if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);

@@ -23,7 +23,7 @@ export interface WalletLedgerDeps {
   generateKeyPair: KeyPairGenerator;
 }
 
-const alreadyConnected = (network: NetworkId) => new AppError(409, 'WALLET_ALREADY_CONNECTED', walletAlreadyConnectedMessage(network));
+const alreadyConnected = (network: NetworkId) => new AppError('WALLET_ALREADY_CONNECTED', walletAlreadyConnectedMessage(network));
 
 /**
  * Opening a wallet (a fresh key pair, sealed, holding a minted starting balance) and closing one (its
@@ -34,7 +34,7 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
     async open(userId: string, networkId: NetworkId): Promise<WalletView> {
       if (await hasConnectedWalletOn(db, userId, networkId)) throw alreadyConnected(networkId);
       if ((await countWalletsEver(db, userId)) >= MAX_WALLETS_PER_USER) {
-        throw new AppError(409, 'WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
+        throw new AppError('WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
       }
       const network = getNetwork(networkId);
       const keyPair = generateKeyPair(network);

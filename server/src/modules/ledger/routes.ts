@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@fincrypt/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request) => {
-      if (!isFromThisMachine(request)) throw new AppError(403, 'FORBIDDEN', 'The ledger check answers only on this machine');
+      if (!isFromThisMachine(request)) throw new AppError('FORBIDDEN', API_ERRORS.FORBIDDEN.messages.localOnly);
       return checkLedger(db);
     },
   );
