@@ -4,8 +4,7 @@ import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } f
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { createChainClock, type ChainClock } from './chain/clock.ts';
-import { createEventBus, type EventBus } from './chain/events.ts';
+import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { createFeeMarket } from './chain/fee-market.ts';
 import { createKeyVault } from './chain/key-vault.ts';
 import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
@@ -18,7 +17,7 @@ import { alertRoutes } from './modules/alerts/routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { authRateLimits, authRoutes } from './modules/auth/routes.ts';
-import { sessionPlugin } from './modules/auth/session-plugin.ts';
+import { readSession, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { feeRoutes } from './modules/fees/routes.ts';
 import { usdPriceFrom } from './modules/fees/usd-price.ts';
@@ -29,9 +28,10 @@ import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { type PriceService, type PriceServiceOptions, createPriceService } from './modules/prices/price-service.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { explorerRoutes, transactionRoutes } from './modules/transactions/routes.ts';
-import { createSendService } from './modules/transactions/service.ts';
 import { createWalletService } from './modules/wallets/service.ts';
 import { walletRoutes } from './modules/wallets/routes.ts';
+import { createChainClock, type ChainClock } from './payments/clock.ts';
+import { createPaymentsEngine } from './payments/engine.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -65,7 +65,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The ledger's event bus, and a chain clock over this app's database that nothing drives: tests call
-     * `app.ledger.clock.tick(nowMs)`; main.ts runs the clock through chain/clock-runner.ts instead.
+     * `app.ledger.clock.tick(nowMs)`; main.ts runs the clock through payments/clock-runner.ts instead.
      */
     ledger: { events: EventBus; clock: ChainClock };
     /** The price feed and its history; main.ts starts its recorder. */
@@ -120,21 +120,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secretOptions = { database, dataDir: database.dataDir };
   const vault = createKeyVault(await loadSecret('wallet-keys', { fromEnv: config.walletEncryptionKey, ...secretOptions }));
   const feeMarket = createFeeMarket(await loadSecret('fee-quotes', { fromEnv: undefined, ...secretOptions }));
-  const wallets = createWalletService({
-    db: database.db,
-    events,
-    vault,
-    generateKeyPair: options.generateKeyPair ?? generateKeyPair,
-    log: app.log,
-  });
-  const sends = createSendService({
+  const payments = createPaymentsEngine({
     db: database.db,
     events,
     vault,
     feeMarket,
+    generateKeyPair: options.generateKeyPair ?? generateKeyPair,
     sendRule: { limit: config.rateLimits.sendPerUser, windowMs: 60_000 },
     timeScale: config.chain.timeScale,
   });
+  const wallets = createWalletService({ db: database.db, payments, log: app.log });
   app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }) });
 
   const auth = createAuth({
@@ -160,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(sessionPlugin, { auth, db: database.db });
   await app.register(realtimePlugin, {
-    auth,
+    readSession: (headers) => readSession(auth, headers),
     events,
     trustedOrigins: config.trustedOrigins,
     adapterPool:
@@ -184,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(walletRoutes, { wallets });
       await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: usdPriceFrom(prices) });
-      await api.register(transactionRoutes, { db: database.db, sends });
+      await api.register(transactionRoutes, { db: database.db, payments });
       await api.register(explorerRoutes, { db: database.db });
       await api.register(alertRoutes, { db: database.db });
       await api.register(ledgerRoutes, { db: database.db });

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { startClockRunner } from './chain/clock-runner.ts';
+import { startClockRunner } from './payments/clock-runner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './lib/log-output.ts';

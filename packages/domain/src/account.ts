@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_ERRORS } from './errors.ts';
 
 export const PASSWORD_MIN_CHARS = 8;
 /** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
@@ -18,13 +19,13 @@ export const ACCOUNT_MESSAGES = {
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_CHARS} characters`,
   passwordsDoNotMatch: 'Passwords do not match',
   confirmPasswordRequired: 'Please confirm your password',
-  invalidCredentials: 'Invalid email or password',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  emailTaken: 'An account with this email already exists',
+  invalidCredentials: API_ERRORS.INVALID_EMAIL_OR_PASSWORD.messages.invalidCredentials,
+  currentPasswordIncorrect: API_ERRORS.INVALID_PASSWORD.messages.currentPasswordIncorrect,
+  emailTaken: API_ERRORS.EMAIL_TAKEN.messages.emailTaken,
   codeFormat: 'Enter the 6-digit code from your authenticator app',
   codeRequired: 'Enter a code',
-  codeInvalid: 'Invalid code',
-  codeAlreadyUsed: 'This code has already been used. Wait for the next one.',
+  codeInvalid: API_ERRORS.INVALID_CODE.messages.codeInvalid,
+  codeAlreadyUsed: API_ERRORS.CODE_ALREADY_USED.messages.codeAlreadyUsed,
 } as const;
 
 /** The five preset identicons; stored as the user's avatar. */

@@ -90,7 +90,7 @@ describe('validateRecipient', () => {
   });
 
   it('refuses with the message of docs/product.md#sending', () => {
-    const invalid = { ok: false, message: 'Invalid recipient address' };
+    const invalid = { ok: false, code: 'INVALID_RECIPIENT', message: 'Invalid recipient address' };
     expect(INVALID_RECIPIENT_MESSAGE).toBe('Invalid recipient address');
     expect(validateRecipient('eth_sepolia', USDC_MINT)).toEqual(invalid);
     expect(validateRecipient('solana_devnet', EIP55_MIXED_CASE[0]!)).toEqual(invalid);

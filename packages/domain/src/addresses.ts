@@ -1,9 +1,10 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
+import { API_ERRORS } from './errors.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
-export const INVALID_RECIPIENT_MESSAGE = 'Invalid recipient address';
+export const INVALID_RECIPIENT_MESSAGE = API_ERRORS.INVALID_RECIPIENT.messages.invalidRecipient;
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SOLANA_ADDRESS_CHARS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -44,7 +45,9 @@ export function isValidAddress(network: NetworkId, address: string): boolean {
   return NETWORKS[network].family === 'evm' ? isEvmAddress(address) : isSolanaAddress(address);
 }
 
-export type RecipientResult = { ok: true; address: string } | { ok: false; message: typeof INVALID_RECIPIENT_MESSAGE };
+export type RecipientResult =
+  | { ok: true; address: string }
+  | { ok: false; code: 'INVALID_RECIPIENT'; message: typeof INVALID_RECIPIENT_MESSAGE };
 
 /**
  * Stricter than "present and at least 42 characters" (docs/product.md#choice-15): the address must be valid for the
@@ -52,7 +55,7 @@ export type RecipientResult = { ok: true; address: string } | { ok: false; messa
  */
 export function validateRecipient(network: NetworkId, address: string): RecipientResult {
   const trimmed = address.trim();
-  if (!isValidAddress(network, trimmed)) return { ok: false, message: INVALID_RECIPIENT_MESSAGE };
+  if (!isValidAddress(network, trimmed)) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
   const canonical = NETWORKS[network].family === 'evm' ? toChecksumAddress(trimmed) : trimmed;
   return { ok: true, address: canonical };
 }

@@ -1,3 +1,4 @@
+export * from './errors.ts';
 export * from './currency.ts';
 export * from './prices.ts';
 export * from './contact.ts';
@@ -14,5 +15,4 @@ export * from './confirmations.ts';
 export * from './format-date.ts';
 export * from './ledger-api.ts';
 export * from './forecast.ts';
-export * from './market-sentiment.ts';
 export * from './market-api.ts';

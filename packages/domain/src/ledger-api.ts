@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAS_SPEEDS } from './fees.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './confirmations.ts';
+import { API_ERRORS } from './errors.ts';
 import { NETWORKS, networkIdSchema, type NetworkId } from './networks.ts';
 import type { AVATAR_PRESETS } from './account.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
@@ -12,15 +13,16 @@ import { unitsPerCoin } from './money.ts';
  * `…Units` are integers in the smallest unit (wei, lamports), the others are decimal coin amounts.
  */
 
+/** The wallet and transaction API's messages, as the error registry (errors.ts) defines them. */
 export const WALLET_MESSAGES = {
-  walletNotFound: 'Wallet not found',
-  transactionNotFound: 'Transaction Not Found',
-  idempotencyKeyMissing: 'Idempotency-Key header is required',
-  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 128 letters, digits or . _ : -',
-  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
-  invalidCursor: 'Invalid page cursor',
-  invalidDateRange: 'The start date must not be after the end date',
-  walletLimitReached: 'You have reached the limit of 30 wallets on this account',
+  walletNotFound: API_ERRORS.NOT_FOUND.messages.walletNotFound,
+  transactionNotFound: API_ERRORS.NOT_FOUND.messages.transactionNotFound,
+  idempotencyKeyMissing: API_ERRORS.VALIDATION_ERROR.messages.idempotencyKeyMissing,
+  idempotencyKeyInvalid: API_ERRORS.VALIDATION_ERROR.messages.idempotencyKeyInvalid,
+  idempotencyKeyReused: API_ERRORS.IDEMPOTENCY_KEY_REUSED.messages.idempotencyKeyReused,
+  invalidCursor: API_ERRORS.VALIDATION_ERROR.messages.invalidCursor,
+  invalidDateRange: API_ERRORS.VALIDATION_ERROR.messages.invalidDateRange,
+  walletLimitReached: API_ERRORS.WALLET_LIMIT_REACHED.messages.walletLimitReached,
 } as const;
 
 /** Every connect mints a new 100.0000, so the wallets one account may ever create are capped. */
@@ -28,7 +30,7 @@ export const MAX_WALLETS_PER_USER = 30;
 
 /** 'A Ethereum Sepolia wallet is already connected' — the template of docs/product.md#wallets with the network's label. */
 export function walletAlreadyConnectedMessage(network: NetworkId): string {
-  return `A ${NETWORKS[network].label} wallet is already connected`;
+  return API_ERRORS.WALLET_ALREADY_CONNECTED.messages.alreadyConnected(network);
 }
 
 /** Every new wallet starts with 100.0000 of its coin, minted for it. */

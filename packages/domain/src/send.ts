@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { INVALID_RECIPIENT_MESSAGE, sameAddress, validateRecipient } from './addresses.ts';
+import { sameAddress, validateRecipient } from './addresses.ts';
+import { API_ERRORS, type SendRefusalCode } from './errors.ts';
 import { DEFAULT_GAS_SPEED, GAS_SPEEDS } from './fees.ts';
 import { isPositiveDecimalText, parseAmount } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 export const SEND_MESSAGES = {
-  // Checked where the wallet and balance are known (server, and the form before submitting).
-  walletNotFound: 'Sender wallet not found',
-  invalidAmount: 'Invalid amount',
-  insufficientBalance: 'Insufficient balance for transaction and gas fee',
-  invalidRecipient: INVALID_RECIPIENT_MESSAGE,
-  sameWallet: 'You cannot send to the same wallet',
+  // The send rules, checked where the wallet and balance are known (server, and the form before
+  // submitting); the error registry (errors.ts) defines them with their codes.
+  walletNotFound: API_ERRORS.WALLET_NOT_FOUND.messages.senderWalletNotFound,
+  invalidAmount: API_ERRORS.INVALID_AMOUNT.messages.invalidAmount,
+  insufficientBalance: API_ERRORS.INSUFFICIENT_BALANCE.messages.insufficientBalance,
+  invalidRecipient: API_ERRORS.INVALID_RECIPIENT.messages.invalidRecipient,
+  sameWallet: API_ERRORS.SAME_WALLET.messages.sameWallet,
   // The form's own messages for empty or malformed fields.
   selectWallet: 'Please select a wallet',
   enterValidAmount: 'Please enter a valid amount',
@@ -19,8 +21,7 @@ export const SEND_MESSAGES = {
 } as const;
 
 export function tooManyDecimalsMessage(network: NetworkId): string {
-  const { symbol, decimals } = NETWORKS[network];
-  return `Amount has more decimal places than ${symbol} allows (at most ${decimals})`;
+  return API_ERRORS.INVALID_AMOUNT.messages.tooManyDecimals(network);
 }
 
 export const SEND_LIMITS = { recipientChars: 128, quoteIdChars: 128 } as const;
@@ -55,9 +56,21 @@ export interface SendCheckInput {
   to: string;
 }
 
-export type SendCheckResult =
-  | { ok: true; amountUnits: bigint; totalUnits: bigint; to: string }
-  | { ok: false; field: 'walletId' | 'amount' | 'to'; message: string };
+/** The send form's fields a send rule can refuse. */
+export const SEND_FIELDS = ['walletId', 'amount', 'to'] as const;
+export type SendField = (typeof SEND_FIELDS)[number];
+
+/** A refusal: its code, the field the registry puts it on, and its message. */
+export interface SendRefusal {
+  ok: false;
+  code: SendRefusalCode;
+  field: SendField;
+  message: string;
+}
+
+export type SendCheckResult = { ok: true; amountUnits: bigint; totalUnits: bigint; to: string } | SendRefusal;
+
+const refuse = (code: SendRefusalCode, message: string): SendRefusal => ({ ok: false, code, field: API_ERRORS[code].field, message });
 
 /**
  * The send rules in their order (docs/product.md#sending): wallet, amount, balance, recipient, then same wallet.
@@ -65,21 +78,19 @@ export type SendCheckResult =
  */
 export function checkSend({ network, from, balance, amount, fee, to }: SendCheckInput): SendCheckResult {
   if (network === undefined || from === undefined || balance === undefined) {
-    return { ok: false, field: 'walletId', message: SEND_MESSAGES.walletNotFound };
+    return refuse('WALLET_NOT_FOUND', SEND_MESSAGES.walletNotFound);
   }
 
   const parsed = parseAmount(amount, NETWORKS[network].decimals);
-  if (!parsed.ok && parsed.error === 'too_many_decimals') {
-    return { ok: false, field: 'amount', message: tooManyDecimalsMessage(network) };
-  }
-  if (!parsed.ok || parsed.units <= 0n) return { ok: false, field: 'amount', message: SEND_MESSAGES.invalidAmount };
+  if (!parsed.ok && parsed.error === 'too_many_decimals') return refuse('INVALID_AMOUNT', tooManyDecimalsMessage(network));
+  if (!parsed.ok || parsed.units <= 0n) return refuse('INVALID_AMOUNT', SEND_MESSAGES.invalidAmount);
 
   const totalUnits = parsed.units + fee;
-  if (totalUnits > balance) return { ok: false, field: 'amount', message: SEND_MESSAGES.insufficientBalance };
+  if (totalUnits > balance) return refuse('INSUFFICIENT_BALANCE', SEND_MESSAGES.insufficientBalance);
 
   const recipient = validateRecipient(network, to);
-  if (!recipient.ok) return { ok: false, field: 'to', message: recipient.message };
-  if (sameAddress(recipient.address, from)) return { ok: false, field: 'to', message: SEND_MESSAGES.sameWallet };
+  if (!recipient.ok) return refuse(recipient.code, recipient.message);
+  if (sameAddress(recipient.address, from)) return refuse('SAME_WALLET', SEND_MESSAGES.sameWallet);
 
   return { ok: true, amountUnits: parsed.units, totalUnits, to: recipient.address };
 }

@@ -210,7 +210,7 @@ export const mints = pgTable(
 /**
  * One row per wallet a transfer touched: the sender's `send` row, and for a recipient inside the system
  * a mirrored `receive` row with the same hash. `fee` is what this row's wallet paid (0 on receives).
- * The chain clock reads `include_at` and `next_confirmation_at`; see chain/clock.ts.
+ * The chain clock reads `include_at` and `next_confirmation_at`; see payments/clock.ts.
  */
 export const transactions = pgTable(
   'transactions',

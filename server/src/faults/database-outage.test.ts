@@ -18,7 +18,7 @@ import {
   seededRandom,
   waitUntil,
   walletsOf,
-} from './send-load.ts';
+} from './testing/send-load.ts';
 
 const UNAVAILABLE = { error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not answering. Please try again shortly.' } };
 /** The pool's connection timeout (database.ts, PG_CONNECTION_TIMEOUT_MS) plus room for a loaded machine. */

@@ -21,7 +21,7 @@ import {
   seededRandom,
   waitUntil,
   walletsOf,
-} from './send-load.ts';
+} from './testing/send-load.ts';
 
 const KILLS = 20;
 /** Sends in flight at any moment of the load. */

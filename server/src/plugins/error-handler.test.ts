@@ -45,7 +45,7 @@ describe('error handler: a database that is away is a 503, never a 500', () => {
       throw new Error('boom');
     });
     app.get('/health-says-so', async () => {
-      throw new AppError(503, 'DATABASE_UNAVAILABLE', UNAVAILABLE.error.message);
+      throw new AppError('DATABASE_UNAVAILABLE', UNAVAILABLE.error.message);
     });
     await app.ready();
   });

@@ -1,28 +1,25 @@
+import { API_ERRORS, passedOnMessages } from '@fincrypt/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../errors.ts';
 import { isDatabaseUnavailable } from '../lib/pg-errors.ts';
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again shortly.';
+export const DATABASE_UNAVAILABLE_MESSAGE = API_ERRORS.DATABASE_UNAVAILABLE.messages.databaseUnavailable;
 
-/** Fastify's own client-error codes, turned into messages a person can act on. */
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
-};
+/** Fastify's own client-error codes, turned into messages a person can act on (the error registry's). */
+const FRAMEWORK_MESSAGES = passedOnMessages('fastify');
+
+const { invalidRequest, bodyNotAnObject } = API_ERRORS.VALIDATION_ERROR.messages;
 
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
-  if (!first) return 'Invalid request';
+  if (!first) return invalidRequest;
   // A missing or non-object body has no path: say so plainly instead of zod's type talk.
   if ((first.instancePath === '' || first.instancePath === '/') && /expected object/i.test(first.message ?? '')) {
-    return 'Request body must be a JSON object';
+    return bodyNotAnObject;
   }
-  return first.message ?? 'Invalid request';
+  return first.message ?? invalidRequest;
 }
 
 /**
@@ -58,8 +55,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     request.log.error({ err: error }, 'request failed');
     if (status === 503) {
-      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', error.message));
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', API_ERRORS.SERVICE_UNAVAILABLE.messages.passedOn(error.message)));
     }
-    return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', API_ERRORS.INTERNAL_ERROR.messages.somethingWentWrong));
   });
 });

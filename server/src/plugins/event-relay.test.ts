@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { UserEvent } from '../chain/events.ts';
+import type { UserEvent } from '../lib/event-bus.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 import { batchEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { UserEvent } from '../chain/events.ts';
+import type { UserEvent } from '../lib/event-bus.ts';
 import { surviveLostConnections } from '../db/database.ts';
 
 /** The LISTEN/NOTIFY channel every server process on one PostgreSQL shares for ledger events. */

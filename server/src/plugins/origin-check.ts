@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@fincrypt/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
@@ -20,7 +21,7 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, options: { trus
     const isForeignOrigin = origin !== undefined && !trusted.has(origin);
     const isCrossSiteFetch = fetchSite === 'cross-site';
     if (isForeignOrigin || isCrossSiteFetch) {
-      throw new AppError(403, 'FORBIDDEN_ORIGIN', 'This request came from another site and was refused');
+      throw new AppError('FORBIDDEN_ORIGIN', API_ERRORS.FORBIDDEN_ORIGIN.messages.otherSite);
     }
   });
 });

@@ -1,17 +1,22 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Server } from 'socket.io';
-import type { EventBus, UserEvent } from '../chain/events.ts';
+import type { EventBus, UserEvent } from '../lib/event-bus.ts';
 import { surviveLostConnections } from '../db/database.ts';
-import type { Auth } from '../modules/auth/auth.ts';
-import { readSession } from '../modules/auth/session-plugin.ts';
 import { startEventRelay } from './event-relay.ts';
 
+/** Who a handshake's cookie signs in: the user and session ids, or null. */
+export type HandshakeSessionReader = (
+  headers: IncomingHttpHeaders,
+) => Promise<{ user: { id: string }; session: { id: string } } | null | undefined>;
+
 export interface RealtimeOptions {
-  auth: Auth;
+  /** Reads the session from the handshake's headers (app.ts passes the auth module's reader). */
+  readSession: HandshakeSessionReader;
   events: EventBus;
   trustedOrigins: string[];
   /**
@@ -85,7 +90,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
   });
 
   io.use((socket, next) => {
-    readSession(options.auth, socket.request.headers)
+    options.readSession(socket.request.headers)
       .then((session) => {
         if (!session) return next(new Error('unauthorized'));
         void socket.join([userRoom(session.user.id), sessionRoom(session.session.id)]);

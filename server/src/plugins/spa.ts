@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_ERRORS } from '@fincrypt/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../errors.ts';
@@ -37,6 +38,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
     if (wantsPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
+    return reply.status(404).send(errorBody('NOT_FOUND', API_ERRORS.NOT_FOUND.messages.noRoute(request.method, pathname)));
   });
 });

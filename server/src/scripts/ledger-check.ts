@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkLedger, summarizeLedger, type LedgerReport } from '../chain/ledger-check.ts';
+import { checkLedger, summarizeLedger, type LedgerReport } from '../payments/ledger-check.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 

@@ -14,7 +14,7 @@ import {
   isPublicRoute,
   routeKey,
   urlFor,
-} from './route-samples.ts';
+} from './testing/route-samples.ts';
 
 /**
  * Built from the app's own route table (an onRoute hook in buildApp), so a route added tomorrow is swept

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { call } from '../test/auth-client.ts';
 import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
-import { type OwnedThings, SAMPLE_REQUESTS, createOwnedThings, isStateChanging, routeKey } from './route-samples.ts';
+import { type OwnedThings, SAMPLE_REQUESTS, createOwnedThings, isStateChanging, routeKey } from './testing/route-samples.ts';
 
 /** Rows as both drivers return them (PGlite and node-postgres both answer `{ rows }`). */
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -3,7 +3,7 @@ import { getNetwork, type NetworkId, type SendRequestInput, type WalletView } fr
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { generateKeyPair } from '../chain/keys.ts';
-import { checkLedger } from '../chain/ledger-check.ts';
+import { checkLedger } from '../payments/ledger-check.ts';
 import type { Db } from '../db/database.ts';
 import { call, type TestUser } from './auth-client.ts';
 

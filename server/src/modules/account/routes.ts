@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  API_ERRORS,
   AVATAR_PRESETS,
   changePasswordSchema,
   notificationPreferencesSchema,
@@ -7,7 +8,7 @@ import {
 } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EventBus } from '../../chain/events.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
@@ -90,14 +91,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       const { name, email, avatar } = request.body;
       if (await isEmailTakenByAnother(db, email, request.user.id)) {
-        throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+        throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
       }
       try {
         await updateProfile(db, request.user.id, { name, email, image: avatar });
       } catch (error) {
         // Two accounts racing for the same new email: the unique index decides.
         if (isUniqueViolation(error) || isUniqueViolation((error as { cause?: unknown }).cause)) {
-          throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+          throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
         }
         throw error;
       }
@@ -122,7 +123,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const failuresKey = `password:user:${request.user.id}`;
       const failures = await limiter.peek(failuresKey, passwordFailuresPerUser);
       if (!failures.isAllowed) {
-        throw new AppError(429, 'RATE_LIMITED', `Too many wrong passwords. Please wait ${describeWait(failures.retryAfterMs)} and try again.`);
+        throw new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooMany('wrong passwords', describeWait(failures.retryAfterMs)));
       }
       let renewedToken: string | null = null;
       try {
@@ -139,7 +140,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         const code = (error as { body?: { code?: string } }).body?.code;
         if (code === 'INVALID_PASSWORD') {
           await limiter.hit(failuresKey, passwordFailuresPerUser);
-          throw new AppError(400, 'INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordIncorrect);
+          throw new AppError('INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordIncorrect);
         }
         throw error;
       }

@@ -1,11 +1,11 @@
 import { RISK_POINTS } from '@fincrypt/domain';
 import { expect, it } from 'vitest';
-import type { UserEvent } from '../../chain/events.ts';
+import type { UserEvent } from '../../lib/event-bus.ts';
 import { call, signUp } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
-import { FRAUD_REASONS } from './fraud-rules.ts';
+import { FRAUD_REASONS } from '../../payments/fraud-rules.ts';
 
 describeEachDatabase('alerts and risk API', (kind) => {
   const ctx = useTestApp(kind);

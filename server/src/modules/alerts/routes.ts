@@ -2,9 +2,9 @@ import { alertListSchema, riskScore, riskViewSchema } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { networkOf } from '../wallets/views.ts';
+import { networkOf } from '../../payments/views.ts';
 import { listUserAlerts, recentSendsForRisk } from './repo.ts';
-import { toAlertView } from './views.ts';
+import { toAlertView } from '../../payments/views.ts';
 
 export const ALERT_PAGE_LIMITS = { defaultLimit: 20, maxLimit: 100 } as const;
 

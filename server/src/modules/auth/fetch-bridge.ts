@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@fincrypt/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../errors.ts';
 
@@ -25,7 +26,8 @@ export function toFetchRequest(request: FastifyRequest, body: unknown): Request 
 /** Turns better-auth's top-level `{ code, message }` errors into our `{ error: { code, message } }`. */
 function reshapeError(status: number, text: string, messages: Record<string, string>): string {
   let code = 'AUTH_ERROR';
-  let message = status === 401 ? 'Please sign in to continue' : 'The request could not be completed';
+  const { signInRequired, notCompleted } = API_ERRORS.AUTH_ERROR.messages;
+  let message: string = status === 401 ? signInRequired : notCompleted;
   try {
     const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
     if (typeof parsed.code === 'string') code = parsed.code;

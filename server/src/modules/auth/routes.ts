@@ -1,6 +1,7 @@
 import {
-  ACCOUNT_MESSAGES,
+  API_ERRORS,
   backupCodeSchema,
+  passedOnMessages,
   passwordConfirmationSchema,
   signInSchema,
   signUpSchema,
@@ -38,21 +39,11 @@ export function authRateLimits(counts: RateLimitCounts): AuthRateLimits {
   };
 }
 
-/** better-auth's error codes, in the words our screens use. */
-const ERROR_MESSAGES: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: ACCOUNT_MESSAGES.invalidCredentials,
-  USER_ALREADY_EXISTS: ACCOUNT_MESSAGES.emailTaken,
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ACCOUNT_MESSAGES.emailTaken,
-  INVALID_PASSWORD: 'Password is incorrect',
-  INVALID_CODE: ACCOUNT_MESSAGES.codeInvalid,
-  INVALID_BACKUP_CODE: 'Invalid backup code',
-  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in took too long. Please sign in again.',
-  TOTP_ALREADY_ENABLED: 'Two-factor authentication is already enabled',
-  TOTP_NOT_ENABLED: 'Two-factor authentication is not enabled',
-};
+/** better-auth's error codes, in the words our screens use (the error registry's). */
+const ERROR_MESSAGES = passedOnMessages('better-auth');
 
 const tooMany = (what: string, retryAfterMs: number) =>
-  new AppError(429, 'RATE_LIMITED', `Too many ${what}. Please wait ${describeWait(retryAfterMs)} and try again.`);
+  new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooMany(what, describeWait(retryAfterMs)));
 
 const okResponse = z.unknown();
 

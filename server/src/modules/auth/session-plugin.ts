@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@fincrypt/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.ts';
@@ -20,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue');
+export const unauthorized = () => new AppError('UNAUTHORIZED', API_ERRORS.UNAUTHORIZED.messages.signInRequired);
 
 /** Reads the session cookie; the user or null. */
 export async function readSession(auth: Auth, headers: FastifyRequest['headers']) {

@@ -1,4 +1,4 @@
-import { contactMessageSchema } from '@fincrypt/domain';
+import { API_ERRORS, contactMessageSchema } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -24,7 +24,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ database: Database; limiter:
     async (request, reply) => {
       const verdict = await options.limiter.hit(`contact:ip:${request.ip}`, rule);
       if (!verdict.isAllowed) {
-        throw new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${describeWait(verdict.retryAfterMs)}.`);
+        throw new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooManyRequests(describeWait(verdict.retryAfterMs)));
       }
       const saved = await insertContactMessage(options.database.db, request.body);
       return reply.status(201).send(saved);

@@ -15,7 +15,7 @@ import type { FeeMarket } from '../../chain/fee-market.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { findConnectedWallet } from '../wallets/repo.ts';
-import { formatBalance, networkOf } from '../wallets/views.ts';
+import { formatBalance, networkOf } from '../../payments/views.ts';
 import type { UsdPriceSource } from './usd-price.ts';
 
 export const feeRoutes: FastifyPluginAsyncZod<{ db: Db; feeMarket: FeeMarket; usdPrice: UsdPriceSource }> = async (

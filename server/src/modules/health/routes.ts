@@ -32,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       try {
         await options.database.ping();
       } catch {
-        throw new AppError(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+        throw new AppError('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
       }
       return {
         status: 'ok' as const,

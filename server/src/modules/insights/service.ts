@@ -24,7 +24,8 @@ import {
   readSentiment,
 } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
-import type { PriceService, PriceSnapshot } from '../prices/price-service.ts';
+import type { PriceSnapshot } from '../prices/live-price-cache.ts';
+import type { PriceService } from '../prices/price-service.ts';
 import { minuteStart } from '../prices/repo.ts';
 import { buildOrderBook } from './order-book.ts';
 import { type NetworkSendTotals, countActiveUsers, hourlySendTotals, sendTotalsByNetwork } from './repo.ts';

@@ -1,7 +1,8 @@
+import { API_ERRORS } from '@fincrypt/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkLedger } from '../../chain/ledger-check.ts';
+import { checkLedger } from '../../payments/ledger-check.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 
@@ -45,7 +46,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request) => {
-      if (!isFromThisMachine(request)) throw new AppError(403, 'FORBIDDEN', 'The ledger check answers only on this machine');
+      if (!isFromThisMachine(request)) throw new AppError('FORBIDDEN', API_ERRORS.FORBIDDEN.messages.localOnly);
       return checkLedger(db);
     },
   );

@@ -1,4 +1,4 @@
-import { isPriceHistoryDays, priceHistoryQuerySchema, priceHistoryResponseSchema, pricesResponseSchema } from '@fincrypt/domain';
+import { API_ERRORS, isPriceHistoryDays, priceHistoryQuerySchema, priceHistoryResponseSchema, pricesResponseSchema } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors.ts';
 import type { PriceService } from './price-service.ts';
@@ -34,7 +34,7 @@ export const priceRoutes: FastifyPluginAsyncZod<{ prices: PriceService }> = asyn
     },
     async (request) => {
       const { token, days, currency } = request.query;
-      if (!isPriceHistoryDays(days)) throw badRequest('days must be one of 7, 14, 30, 90');
+      if (!isPriceHistoryDays(days)) throw badRequest(API_ERRORS.VALIDATION_ERROR.messages.invalidHistoryDays);
       return prices.history({ token, days, currency });
     },
   );

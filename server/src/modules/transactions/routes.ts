@@ -16,9 +16,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { normalizeHash } from '../../lib/ids.ts';
+import type { PaymentsEngine } from '../../payments/engine.ts';
+import { toExplorerView, toTransactionView } from '../../payments/views.ts';
 import { countUserTransactionsByStatus, findChainTransaction, findUserTransactionByHash, listUserTransactions } from './repo.ts';
-import type { SendService } from './service.ts';
-import { toExplorerView, toTransactionView } from './views.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -49,7 +49,7 @@ function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | und
   return new Date(value);
 }
 
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; sends: SendService }> = async (app, { db, sends }) => {
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<PaymentsEngine, 'send'> }> = async (app, { db, payments }) => {
   app.addHook('onRequest', app.requireSession);
 
   app.post(
@@ -64,7 +64,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; sends: SendServi
       },
     },
     async (request, reply) => {
-      const outcome = await sends.send(request.user.id, request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
+      const outcome = await payments.send(request.user.id, request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
       if (outcome.statusCode === 201) return reply.status(201).send(outcome.body);
       return reply.status(outcome.statusCode).send(outcome.body);
     },

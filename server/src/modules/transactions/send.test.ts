@@ -10,7 +10,7 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import type { UserEvent } from '../../chain/events.ts';
+import type { UserEvent } from '../../lib/event-bus.ts';
 import { transactions, wallets } from '../../db/schema.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../../test/ledger-client.ts';

@@ -1,77 +1,19 @@
-import {
-  getNetwork,
-  MAX_WALLETS_PER_USER,
-  NETWORK_IDS,
-  startingBalanceUnits,
-  WALLET_MESSAGES,
-  walletAlreadyConnectedMessage,
-  type NetworkId,
-  type WalletView,
-} from '@fincrypt/domain';
+import { NETWORK_IDS, type NetworkId, type WalletView } from '@fincrypt/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../chain/events.ts';
-import type { KeyVault } from '../../chain/key-vault.ts';
-import type { KeyPairGenerator } from '../../chain/keys.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import {
-  countWalletsEver,
-  hasConnectedWalletOn,
-  hasEverHadWallet,
-  insertWalletWithMint,
-  listConnectedWallets,
-  markDisconnected,
-} from './repo.ts';
-import { toWalletView } from './views.ts';
+import { AppError } from '../../errors.ts';
+import type { PaymentsEngine } from '../../payments/engine.ts';
+import { toWalletView } from '../../payments/views.ts';
+import { hasEverHadWallet, listConnectedWallets } from './repo.ts';
 
 export interface WalletServiceDeps {
   db: Db;
-  events: EventBus;
-  vault: KeyVault;
-  generateKeyPair: KeyPairGenerator;
+  /** Opens and closes wallets: the one writer of the ledger tables. */
+  payments: Pick<PaymentsEngine, 'openWallet' | 'closeWallet'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
-const alreadyConnected = (network: NetworkId) => new AppError(409, 'WALLET_ALREADY_CONNECTED', walletAlreadyConnectedMessage(network));
-
-export function createWalletService({ db, events, vault, generateKeyPair, log }: WalletServiceDeps) {
-  async function connect(userId: string, networkId: NetworkId): Promise<WalletView> {
-    if (await hasConnectedWalletOn(db, userId, networkId)) throw alreadyConnected(networkId);
-    if ((await countWalletsEver(db, userId)) >= MAX_WALLETS_PER_USER) {
-      throw new AppError(409, 'WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
-    }
-    const network = getNetwork(networkId);
-    const keyPair = generateKeyPair(network);
-    let row;
-    try {
-      row = await insertWalletWithMint(
-        db,
-        {
-          userId,
-          network: networkId,
-          address: keyPair.address,
-          publicKey: keyPair.publicKey,
-          encryptedPrivateKey: vault.seal(keyPair.privateKeyHex, keyPair.address),
-        },
-        startingBalanceUnits(networkId),
-      );
-    } catch (error) {
-      // Two connects racing for the same network: the partial unique index lets one through.
-      if (isUniqueViolation(error, 'wallets_one_connected_per_network_idx')) throw alreadyConnected(networkId);
-      throw error;
-    }
-    const wallet = toWalletView(row);
-    events.publish(userId, 'wallet_update', { action: 'connected', wallet });
-    events.publish(userId, 'balance_update', {
-      walletId: wallet.id,
-      network: wallet.network,
-      newBalance: wallet.balance,
-      newBalanceUnits: wallet.balanceUnits,
-    });
-    return wallet;
-  }
-
+export function createWalletService({ db, payments, log }: WalletServiceDeps) {
   /**
    * One wallet on each network for a user who never had one. Each network stands alone: one that fails is
    * logged and the others are still created (the user can add it later).
@@ -81,7 +23,7 @@ export function createWalletService({ db, events, vault, generateKeyPair, log }:
     const failed: NetworkId[] = [];
     for (const network of NETWORK_IDS) {
       try {
-        await connect(userId, network);
+        await payments.openWallet(userId, network);
         created.push(network);
       } catch (error) {
         // A concurrent provisioning of the same user got there first: nothing is missing.
@@ -94,7 +36,7 @@ export function createWalletService({ db, events, vault, generateKeyPair, log }:
   }
 
   return {
-    connect,
+    connect: (userId: string, network: NetworkId): Promise<WalletView> => payments.openWallet(userId, network),
     provisionStarterWallets,
 
     /** The user's connected wallets; a user who never had any gets the starter wallets first. */
@@ -107,13 +49,7 @@ export function createWalletService({ db, events, vault, generateKeyPair, log }:
       return rows.map(toWalletView);
     },
 
-    async disconnect(userId: string, walletId: string): Promise<WalletView> {
-      const row = await markDisconnected(db, userId, walletId);
-      if (!row) throw notFound(WALLET_MESSAGES.walletNotFound);
-      const wallet = toWalletView(row);
-      events.publish(userId, 'wallet_update', { action: 'disconnected', wallet });
-      return wallet;
-    },
+    disconnect: (userId: string, walletId: string): Promise<WalletView> => payments.closeWallet(userId, walletId),
   };
 }
 

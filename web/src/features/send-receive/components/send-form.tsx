@@ -4,8 +4,10 @@ import {
   type FeeQuoteView,
   type FeeQuotesResponse,
   NETWORKS,
+  SEND_FIELDS,
   type ScannedRecipient,
   type WalletView,
+  apiErrorFieldIn,
   checkSend,
   formatAmountTrimmed,
   formatFiat,
@@ -44,16 +46,6 @@ export const SEND_FAILURE_MESSAGE = 'Failed to send transaction';
 const sendFormSchema = sendRequestSchema.omit({ quoteId: true });
 type SendFormInput = z.input<typeof sendFormSchema>;
 type SendFormValues = z.output<typeof sendFormSchema>;
-type SendField = 'walletId' | 'to' | 'amount';
-
-/** Which field a refusal from the server belongs to (codes from the transactions route). */
-const SERVER_ERROR_FIELDS: Record<string, SendField> = {
-  WALLET_NOT_FOUND: 'walletId',
-  INVALID_AMOUNT: 'amount',
-  INSUFFICIENT_BALANCE: 'amount',
-  INVALID_RECIPIENT: 'to',
-  SAME_WALLET: 'to',
-};
 
 /** Why a look-up of the user's history failed does not matter: without it every recipient is unfamiliar. */
 async function assessWithHistory(wallet: WalletView, to: string, ownWallets: readonly WalletView[]): Promise<RecipientAssessment> {
@@ -135,7 +127,8 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       // retry of the same send keeps its key.
       if (error instanceof ApiError && error.status < 500) {
         attempts.current.settle();
-        const field = SERVER_ERROR_FIELDS[error.code];
+        // Which field a refusal from the server belongs to: the domain's error registry says.
+        const field = apiErrorFieldIn(error.code, SEND_FIELDS);
         if (field) form.setError(field, { message: error.message });
       }
       toast.error(error instanceof ApiError && error.message ? error.message : SEND_FAILURE_MESSAGE);

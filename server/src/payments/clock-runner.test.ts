@@ -58,7 +58,9 @@ describe.each(testDatabaseKinds())('clock runner [%s]', (kind) => {
       const lockHolders = async () =>
         (
           (await ctx.database.db.execute(
-            sql`select pid from pg_locks where locktype = 'advisory' and objid = ${CHAIN_CLOCK_LOCK_KEY} and granted`,
+            // Advisory locks are per database: other test databases on the same server hold their own.
+            sql`select pid from pg_locks where locktype = 'advisory' and objid = ${CHAIN_CLOCK_LOCK_KEY} and granted
+              and database = (select oid from pg_database where datname = current_database())`,
           )) as unknown as { rows: { pid: number }[] }
         ).rows;
       const [holder] = await lockHolders();

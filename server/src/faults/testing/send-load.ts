@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { startingBalanceUnits, type NetworkId, type SendResponse, type TransactionView, type WalletView } from '@fincrypt/domain';
 import { expect } from 'vitest';
-import { externalAddress } from '../test/ledger-client.ts';
+import { externalAddress } from '../../test/ledger-client.ts';
 import { http, type HttpUser } from '@fincrypt/test-support';
 
-export { seededRandom } from '../lib/seeded-random.ts';
+export { seededRandom } from '../../lib/seeded-random.ts';
 
 /** Shared by the fault tests: sends planned up front with their keys, so any of them can be retried as it was. */
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RouteEntry } from '../app.ts';
-import { type TestUser, signUp } from '../test/auth-client.ts';
-import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import type { RouteEntry } from '../../app.ts';
+import { type TestUser, signUp } from '../../test/auth-client.ts';
+import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 
 /**
  * What the security sweeps need to know about the route table, kept in one place: which routes are public

@@ -8,9 +8,9 @@ import { signUp, type TestUser } from '../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
-import { blockNumberAt } from './blocks.ts';
+import { blockNumberAt } from '../chain/blocks.ts';
 import { createChainClock, progressAt } from './clock.ts';
-import type { UserEvent } from './events.ts';
+import type { UserEvent } from '../lib/event-bus.ts';
 
 describe('progressAt', () => {
   it('follows confirmationsAt in chain time and always schedules the next look strictly later', () => {

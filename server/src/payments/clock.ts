@@ -2,10 +2,9 @@ import { CONFIRMATION_INTERVAL_MS, confirmationsAt, MAX_CONFIRMATIONS, type GasS
 import { asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
-import { toTransactionView } from '../modules/transactions/views.ts';
-import { networkOf } from '../modules/wallets/views.ts';
-import { blockNumberAt } from './blocks.ts';
-import type { EventBus } from './events.ts';
+import { blockNumberAt } from '../chain/blocks.ts';
+import type { EventBus } from '../lib/event-bus.ts';
+import { networkOf, toTransactionView } from './views.ts';
 
 export interface ChainClockOptions {
   db: Db;

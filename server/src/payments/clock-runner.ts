@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, Db } from '../db/database.ts';
 import * as schema from '../db/schema.ts';
-import { deleteIdempotencyKeysBefore } from '../modules/transactions/repo.ts';
+import type { EventBus } from '../lib/event-bus.ts';
 import { createChainClock, type ChainClock } from './clock.ts';
-import type { EventBus } from './events.ts';
+import { deleteIdempotencyKeysBefore } from './send-store.ts';
 
 /** The advisory lock every server process on one PostgreSQL competes for; its holder advances the chains. */
 export const CHAIN_CLOCK_LOCK_KEY = 0x46696e43; // "FinC"

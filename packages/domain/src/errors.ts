@@ -1,0 +1,204 @@
+import { NETWORKS, type NetworkId } from './networks.ts';
+
+/**
+ * Every error code the API answers with, once: its HTTP status, its message(s) and, where it belongs to a
+ * form field, that field. Every error answer has the shape `{ error: { code, message } }`.
+ *
+ * The server raises these codes with these messages (it never maps a message back to a code); the domain's
+ * validators return a code and take the message from here; the web finds the field a refusal belongs to
+ * with `apiErrorFieldIn`. The per-area message objects (SEND_MESSAGES, WALLET_MESSAGES, ACCOUNT_MESSAGES)
+ * name these same texts for the forms and schemas.
+ *
+ * A message is a function when it names something (a network, a wait). `from` marks a code that
+ * better-auth or Fastify answers: the server passes it on with the first message listed here in place of
+ * the library's own words.
+ */
+
+/** The form fields an error can belong to: the names the request bodies and the web's forms use. */
+export const ERROR_FIELDS = ['walletId', 'to', 'amount', 'network', 'email', 'code'] as const;
+export type ErrorField = (typeof ERROR_FIELDS)[number];
+
+export type ApiErrorMessage = string | ((...args: never[]) => string);
+
+export interface ApiErrorSpec {
+  /**
+   * The HTTP status it is answered with (for better-auth's and Fastify's codes, the one they give it);
+   * null when it is the status of whatever error is passed on.
+   */
+  status: number | null;
+  /** Its messages, by name. */
+  messages: Readonly<Record<string, ApiErrorMessage>>;
+  /** The form field it belongs to, when it belongs to one. */
+  field?: ErrorField;
+  /** The library that (also) answers this code; the server rewords it with the first message. */
+  from?: 'better-auth' | 'fastify';
+}
+
+const tooManyDecimals = (network: NetworkId): string => {
+  const { symbol, decimals } = NETWORKS[network];
+  return `Amount has more decimal places than ${symbol} allows (at most ${decimals})`;
+};
+
+export const API_ERRORS = {
+  // ---- requests the schemas refuse ----
+  VALIDATION_ERROR: {
+    status: 400,
+    /**
+     * Also answered with the message of the first schema rule a request breaks: those messages are defined
+     * next to their schemas (SEND_MESSAGES, ACCOUNT_MESSAGES, CONTACT_MESSAGES, ...).
+     */
+    messages: {
+      invalidRequest: 'Invalid request',
+      bodyNotAnObject: 'Request body must be a JSON object',
+      idempotencyKeyMissing: 'Idempotency-Key header is required',
+      idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 128 letters, digits or . _ : -',
+      invalidCursor: 'Invalid page cursor',
+      invalidDateRange: 'The start date must not be after the end date',
+      invalidHistoryDays: 'days must be one of 7, 14, 30, 90',
+    },
+  },
+  NOT_FOUND: {
+    status: 404,
+    messages: {
+      walletNotFound: 'Wallet not found',
+      transactionNotFound: 'Transaction Not Found',
+      noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
+    },
+  },
+
+  // ---- sends: the send rules, in the order they are checked ----
+  WALLET_NOT_FOUND: { status: 404, field: 'walletId', messages: { senderWalletNotFound: 'Sender wallet not found' } },
+  INVALID_AMOUNT: { status: 400, field: 'amount', messages: { invalidAmount: 'Invalid amount', tooManyDecimals } },
+  INSUFFICIENT_BALANCE: { status: 400, field: 'amount', messages: { insufficientBalance: 'Insufficient balance for transaction and gas fee' } },
+  INVALID_RECIPIENT: { status: 400, field: 'to', messages: { invalidRecipient: 'Invalid recipient address' } },
+  SAME_WALLET: { status: 400, field: 'to', messages: { sameWallet: 'You cannot send to the same wallet' } },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    messages: { idempotencyKeyReused: 'This Idempotency-Key was already used for a different request' },
+  },
+
+  // ---- wallets ----
+  WALLET_ALREADY_CONNECTED: {
+    status: 409,
+    field: 'network',
+    messages: { alreadyConnected: (network: NetworkId) => `A ${NETWORKS[network].label} wallet is already connected` },
+  },
+  WALLET_LIMIT_REACHED: { status: 409, messages: { walletLimitReached: 'You have reached the limit of 30 wallets on this account' } },
+
+  // ---- sessions and accounts ----
+  UNAUTHORIZED: { status: 401, messages: { signInRequired: 'Please sign in to continue' } },
+  EMAIL_TAKEN: { status: 409, field: 'email', messages: { emailTaken: 'An account with this email already exists' } },
+  /**
+   * A wrong password: the current one when changing it (server), or the one that turns 2FA on or off
+   * (better-auth, same code). It belongs to the password field of whichever form sent it.
+   */
+  INVALID_PASSWORD: {
+    status: 400,
+    from: 'better-auth',
+    messages: { passwordIncorrect: 'Password is incorrect', currentPasswordIncorrect: 'Current password is incorrect' },
+  },
+  /** A TOTP code used once already (raised in the server's 2FA hook, answered through better-auth). */
+  CODE_ALREADY_USED: { status: 400, field: 'code', messages: { codeAlreadyUsed: 'This code has already been used. Wait for the next one.' } },
+
+  // ---- better-auth's codes, in the words our screens use ----
+  INVALID_EMAIL_OR_PASSWORD: { status: 401, from: 'better-auth', messages: { invalidCredentials: 'Invalid email or password' } },
+  USER_ALREADY_EXISTS: { status: 422, from: 'better-auth', field: 'email', messages: { emailTaken: 'An account with this email already exists' } },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
+    status: 422,
+    from: 'better-auth',
+    field: 'email',
+    messages: { emailTaken: 'An account with this email already exists' },
+  },
+  INVALID_CODE: { status: 401, from: 'better-auth', field: 'code', messages: { codeInvalid: 'Invalid code' } },
+  INVALID_BACKUP_CODE: { status: 401, from: 'better-auth', field: 'code', messages: { backupCodeInvalid: 'Invalid backup code' } },
+  INVALID_TWO_FACTOR_COOKIE: {
+    status: 401,
+    from: 'better-auth',
+    messages: { signInExpired: 'Your sign-in took too long. Please sign in again.' },
+  },
+  TOTP_ALREADY_ENABLED: { status: 400, from: 'better-auth', messages: { alreadyEnabled: 'Two-factor authentication is already enabled' } },
+  TOTP_NOT_ENABLED: { status: 400, from: 'better-auth', messages: { notEnabled: 'Two-factor authentication is not enabled' } },
+  /**
+   * A better-auth error without a code of its own, with better-auth's status (signInRequired for a 401).
+   * Any other code better-auth answers passes through with better-auth's own message.
+   */
+  AUTH_ERROR: {
+    status: null,
+    messages: { signInRequired: 'Please sign in to continue', notCompleted: 'The request could not be completed' },
+  },
+
+  // ---- limits ----
+  RATE_LIMITED: {
+    status: 429,
+    messages: {
+      /** `what`: "transactions", "sign-in attempts", "wrong passwords", ...; `wait`: e.g. "2 minutes". */
+      tooMany: (what: string, wait: string) => `Too many ${what}. Please wait ${wait} and try again.`,
+      tooManyRequests: (wait: string) => `Too many requests. Please try again in ${wait}.`,
+    },
+  },
+  FORBIDDEN: { status: 403, messages: { localOnly: 'The ledger check answers only on this machine' } },
+  FORBIDDEN_ORIGIN: { status: 403, messages: { otherSite: 'This request came from another site and was refused' } },
+
+  // ---- the server's own trouble ----
+  DATABASE_UNAVAILABLE: { status: 503, messages: { databaseUnavailable: 'The database is not answering. Please try again shortly.' } },
+  /** Anything else that answered 503: its own message is passed on. */
+  SERVICE_UNAVAILABLE: { status: 503, messages: { passedOn: (message: string) => message } },
+  INTERNAL_ERROR: { status: 500, messages: { somethingWentWrong: 'Something went wrong on our side. Please try again.' } },
+
+  // ---- Fastify's client errors ----
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, from: 'fastify', messages: { invalidJson: 'Request body is not valid JSON' } },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, from: 'fastify', messages: { emptyBody: 'Request body is empty' } },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, from: 'fastify', messages: { bodyTooLarge: 'Request body is too large' } },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, from: 'fastify', messages: { unsupportedMediaType: 'Unsupported content type; send application/json' } },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    from: 'fastify',
+    messages: { contentLengthMismatch: 'Request body length does not match Content-Length' },
+  },
+  /** A Fastify client error without a code; one with a code not listed here passes through with Fastify's own words. */
+  BAD_REQUEST: { status: null, messages: { passedOn: (message: string) => message } },
+} as const satisfies Record<string, ApiErrorSpec>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** The codes with a status of their own: the ones an error can be raised with. */
+export type ServerErrorCode = {
+  [C in ApiErrorCode]: (typeof API_ERRORS)[C]['status'] extends number ? C : never;
+}[ApiErrorCode];
+
+/** The codes of the send rules, each with the field it belongs to. */
+export type SendRefusalCode = 'WALLET_NOT_FOUND' | 'INVALID_AMOUNT' | 'INSUFFICIENT_BALANCE' | 'INVALID_RECIPIENT' | 'SAME_WALLET';
+
+export function isApiErrorCode(code: string): code is ApiErrorCode {
+  return Object.hasOwn(API_ERRORS, code);
+}
+
+/** The HTTP status a code is answered with. */
+export function apiErrorStatus(code: ServerErrorCode): number {
+  return API_ERRORS[code].status;
+}
+
+/** The form field an error code belongs to, if any (unknown codes belong to none). */
+export function apiErrorField(code: string): ErrorField | undefined {
+  if (!isApiErrorCode(code)) return undefined;
+  const spec: ApiErrorSpec = API_ERRORS[code];
+  return spec.field;
+}
+
+/** The field of `fields` (a form's) that an error code belongs to, or undefined when it is none of them. */
+export function apiErrorFieldIn<F extends ErrorField>(code: string, fields: readonly F[]): F | undefined {
+  const field = apiErrorField(code);
+  return fields.find((candidate) => candidate === field);
+}
+
+/**
+ * The words the server answers a better-auth or Fastify error code with, in place of the library's own:
+ * for each code that library answers, the first message listed for it.
+ */
+export function passedOnMessages(from: 'better-auth' | 'fastify'): Record<string, string> {
+  const entries = Object.entries(API_ERRORS as Record<string, ApiErrorSpec>).flatMap(([code, spec]) => {
+    const [first] = Object.values(spec.messages);
+    return spec.from === from && typeof first === 'string' ? [[code, first] as const] : [];
+  });
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,59 @@
+/**
+ * The payments engine: the one writer of the ledger tables — `wallets` (creation, balances, nonces,
+ * disconnecting), `mints`, `transactions`, `idempotency_keys` and `fraud_alerts`.
+ *
+ * Why one writer: the ledger holds only if every change to it keeps minted = balances + fees + sent
+ * outside, with both sides of an internal transfer written together, under the same row locks, and with
+ * their events published only after the commit. Keeping every write here means those rules live in one
+ * place instead of being re-derived by each HTTP module.
+ *
+ * What lives here:
+ * - engine.ts (this file): what the HTTP modules call — send, open a wallet, close a wallet;
+ * - send.ts + send-store.ts: the send path (idempotency, rate limit, locks, fraud rules, one write);
+ * - wallets.ts + wallet-store.ts: opening (key pair, minted starting balance) and closing wallets;
+ * - clock.ts + clock-runner.ts: the chain clock that confirms transactions (and forgets old idempotency keys);
+ * - fraud-rules.ts, ledger-check.ts (the invariants, read in one snapshot), views.ts (rows → API views).
+ *
+ * The HTTP modules (modules/*) call this and may read these tables for their lists; this folder never
+ * imports modules/. The chain's primitives (keys, signing, blocks, fee market) are in chain/, which never
+ * imports this folder.
+ */
+import type { NetworkId, SendRequest, WalletView } from '@fincrypt/domain';
+import type { FeeMarket } from '../chain/fee-market.ts';
+import type { KeyVault } from '../chain/key-vault.ts';
+import type { KeyPairGenerator } from '../chain/keys.ts';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../lib/event-bus.ts';
+import type { RateLimitRule } from '../lib/rate-limiter.ts';
+import { createSendService, type SendOutcome } from './send.ts';
+import { createWalletLedger } from './wallets.ts';
+
+export interface PaymentsEngineDeps {
+  db: Db;
+  /** Where events go once the write that raised them has committed. */
+  events: EventBus;
+  vault: KeyVault;
+  feeMarket: FeeMarket;
+  generateKeyPair: KeyPairGenerator;
+  /** How many sends a user may make per window. */
+  sendRule: RateLimitRule;
+  /** Chain time runs this many times faster than the wall clock. */
+  timeScale: number;
+}
+
+export function createPaymentsEngine(deps: PaymentsEngineDeps) {
+  const sends = createSendService(deps);
+  const wallets = createWalletLedger(deps);
+  return {
+    /** One send under an Idempotency-Key (see send.ts): the stored answer for a key already used. */
+    send: (userId: string, idempotencyKey: string, request: SendRequest): Promise<SendOutcome> =>
+      sends.send(userId, idempotencyKey, request),
+    /** A new wallet on the network with its starting balance minted; 409 when one is connected there or the limit is reached. */
+    openWallet: (userId: string, network: NetworkId): Promise<WalletView> => wallets.open(userId, network),
+    /** Disconnects the user's wallet (404 when it is not theirs or already closed); its history stays. */
+    closeWallet: (userId: string, walletId: string): Promise<WalletView> => wallets.close(userId, walletId),
+  };
+}
+
+export type PaymentsEngine = ReturnType<typeof createPaymentsEngine>;
+export type { SendOutcome } from './send.ts';

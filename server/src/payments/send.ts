@@ -1,0 +1,348 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import {
+  API_ERRORS,
+  checkSend,
+  GAS_USED,
+  NETWORK_IDS,
+  pendingDelayMs,
+  sameAddress,
+  SEND_MESSAGES,
+  validateRecipient,
+  WALLET_MESSAGES,
+  type Network,
+  type NetworkId,
+  type SendRefusal,
+  type SendRequest,
+  type SendResponse,
+} from '@fincrypt/domain';
+import type { ChargedFee, FeeMarket } from '../chain/fee-market.ts';
+import type { KeyVault } from '../chain/key-vault.ts';
+import { signTransfer } from '../chain/signing.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, errorBody, type ErrorBody } from '../errors.ts';
+import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
+import { isRetryableConflict } from '../lib/pg-errors.ts';
+import { describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
+import { BURST_WINDOW_MS, evaluateFraudRules, type FraudFinding } from './fraud-rules.ts';
+import {
+  type BalanceChange,
+  claimKeyAndCountSend,
+  findIdempotencyRecord,
+  type LockedWallet,
+  lockWalletsAndReadHistory,
+  saveIdempotentResponse,
+  writeSend,
+} from './send-store.ts';
+import { type FraudAlertRow, formatBalance, networkOf, toAlertView, toTransactionView, toWalletView, type TransactionRow } from './views.ts';
+
+export interface SendServiceDeps {
+  db: Db;
+  events: EventBus;
+  vault: KeyVault;
+  feeMarket: FeeMarket;
+  sendRule: RateLimitRule;
+  /** Chain time runs this many times faster than the wall clock (pending delays shrink by it). */
+  timeScale: number;
+}
+
+/** A uniform number in [0, 1) from the OS's randomness: where in its speed's window a send gets included. */
+const random01 = () => randomInt(0, 2 ** 47) / 2 ** 47;
+
+/** The answer to a send, stored with its Idempotency-Key and replayed for a retry with the same key. */
+export type SendOutcome = { statusCode: 201; body: SendResponse } | { statusCode: 400 | 404 | 422; body: ErrorBody };
+
+/** A refusal by the send rules, answered with its code's status (404 for the wallet, 400 for the rest). */
+const refused = ({ code, message }: Pick<SendRefusal, 'code' | 'message'>): SendOutcome => ({
+  statusCode: API_ERRORS[code].status,
+  body: errorBody(code, message),
+});
+
+/** The request as parsed, in a fixed key order: the same key with another body is a different request. */
+export function sendFingerprint(request: SendRequest): string {
+  const canonical = JSON.stringify([request.walletId, request.to, request.amount, request.speed, request.quoteId ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+const MAX_CONFLICT_RETRIES = 3;
+
+/** Thrown to roll a transaction back once it has found the stored answer for its key. */
+class Replayed extends Error {
+  constructor(readonly outcome: SendOutcome) {
+    super('replayed');
+  }
+}
+
+/** A wallet of ours the recipient address may name: the address in canonical form on one network it is valid on. */
+interface RecipientCandidate {
+  network: NetworkId;
+  address: string;
+}
+
+/** The recipient may be one of our wallets on any network the address is valid for; the sender's network decides. */
+function recipientCandidates(to: string): RecipientCandidate[] {
+  return NETWORK_IDS.flatMap((networkId) => {
+    const valid = validateRecipient(networkId, to);
+    return valid.ok ? [{ network: networkId, address: valid.address }] : [];
+  });
+}
+
+/** Who a send is between, among the wallets it locked. */
+interface Parties {
+  sender: LockedWallet;
+  network: Network;
+  /** The recipient when the address names another of our wallets on the sender's network; otherwise the money leaves the system. */
+  recipient: LockedWallet | undefined;
+}
+
+/** The sender (undefined unless it is the user's own, connected wallet) and the recipient wallet of ours, if any. */
+function resolveParties(
+  locked: readonly LockedWallet[],
+  candidates: readonly RecipientCandidate[],
+  userId: string,
+  senderWalletId: string,
+): Parties | undefined {
+  const sender = locked.find((wallet) => wallet.id === senderWalletId);
+  if (!sender || sender.userId !== userId || sender.disconnectedAt !== null) return undefined;
+  const network = networkOf(sender.network);
+  const recipientAddress = candidates.find((candidate) => candidate.network === network.id)?.address;
+  const recipient =
+    recipientAddress === undefined || sameAddress(recipientAddress, sender.address)
+      ? undefined
+      : locked.find((wallet) => wallet.network === network.id && wallet.address === recipientAddress && wallet.id !== sender.id);
+  return { sender, network, recipient };
+}
+
+/** A checked and signed transfer: what its rows, its answer and its events are made of. */
+interface SignedTransfer {
+  parties: Parties;
+  hash: string;
+  /** The recipient address in canonical form. */
+  to: string;
+  amountUnits: bigint;
+  /** What leaves the sender: amount + fee. */
+  totalUnits: bigint;
+  charged: ChargedFee;
+  request: SendRequest;
+  createdAt: Date;
+  /** When the chain clock includes it in a block (pending until then). */
+  includeAt: Date;
+}
+
+interface TransferRows {
+  sendRow: TransactionRow;
+  /** The recipient's side, when the recipient is one of our wallets. */
+  receiveRow: TransactionRow | undefined;
+  balanceChanges: BalanceChange[];
+}
+
+/** The send row, the receive row for a wallet of ours, and what each side's balance moves by. */
+function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRows {
+  const { sender, network, recipient } = transfer.parties;
+  const common = {
+    hash: transfer.hash,
+    network: network.id,
+    fromAddress: sender.address,
+    toAddress: transfer.to,
+    amount: transfer.amountUnits,
+    gasUsed: GAS_USED,
+    effectiveGasPrice: transfer.charged.gasPriceWei,
+    nonce: sender.nextNonce,
+    speed: transfer.request.speed,
+    status: 'pending' as const,
+    confirmations: 0,
+    blockNumber: null,
+    createdAt: transfer.createdAt,
+    includeAt: transfer.includeAt,
+    nextConfirmationAt: transfer.includeAt,
+  };
+  const sendRow: TransactionRow = {
+    ...common,
+    id: randomUUID(),
+    type: 'send',
+    walletId: sender.id,
+    userId,
+    counterpartyWalletId: recipient?.id ?? null,
+    fee: transfer.charged.feeUnits,
+  };
+  const receiveRow: TransactionRow | undefined = recipient
+    ? { ...common, id: randomUUID(), type: 'receive', walletId: recipient.id, userId: recipient.userId, counterpartyWalletId: sender.id, fee: 0n }
+    : undefined;
+  const balanceChanges: BalanceChange[] = [
+    { walletId: sender.id, deltaUnits: -transfer.totalUnits, isSigner: true },
+    ...(recipient ? [{ walletId: recipient.id, deltaUnits: transfer.amountUnits, isSigner: false }] : []),
+  ];
+  return { sendRow, receiveRow, balanceChanges };
+}
+
+/** One stored alert per finding of the fraud rules, on the send row. */
+function buildAlertRows(findings: readonly FraudFinding[], userId: string, sendRow: TransactionRow): FraudAlertRow[] {
+  return findings.map((finding) => ({
+    id: randomUUID(),
+    userId,
+    transactionId: sendRow.id,
+    riskLevel: finding.level,
+    reason: finding.reason,
+    createdAt: sendRow.createdAt,
+  }));
+}
+
+/**
+ * The sender's answer: the transaction, the wallet after the debit and the alerts. The wallet rows are
+ * locked, so the balances after this transfer are known exactly before it is written.
+ */
+function buildSendResponse(transfer: SignedTransfer, rows: TransferRows, alertRows: readonly FraudAlertRow[]): SendResponse {
+  const { sender } = transfer.parties;
+  return {
+    transaction: toTransactionView(rows.sendRow),
+    wallet: toWalletView({ ...sender, balance: sender.balance - transfer.totalUnits }),
+    alerts: alertRows.map((row) => toAlertView(row, transfer.hash)),
+  };
+}
+
+/** The events a send raises, for the sender and for the recipient when it is ours, published once committed. */
+function addSendEvents(outbox: Outbox, userId: string, transfer: SignedTransfer, rows: TransferRows, response: SendResponse): void {
+  const { hash } = transfer;
+  const { network, recipient } = transfer.parties;
+  const { wallet } = response;
+  outbox.add(userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
+  outbox.add(userId, 'transaction_update', { transaction: response.transaction });
+  outbox.add(userId, 'balance_update', { walletId: wallet.id, network: network.id, newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits });
+  for (const alert of response.alerts) outbox.add(userId, 'fraud_alert', { message: alert.reason, level: alert.riskLevel, alert });
+  if (recipient && rows.receiveRow) {
+    const balance = recipient.balance + transfer.amountUnits;
+    outbox.add(recipient.userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
+    outbox.add(recipient.userId, 'transaction_update', { transaction: toTransactionView(rows.receiveRow) });
+    outbox.add(recipient.userId, 'balance_update', {
+      walletId: recipient.id,
+      network: network.id,
+      newBalance: formatBalance(balance, network.id),
+      newBalanceUnits: balance.toString(),
+    });
+  }
+}
+
+/** The stored answer for a key, or a refusal when the key came with another request. */
+function replay(record: { fingerprint: string; statusCode: number | null; response: unknown }, fingerprint: string): SendOutcome {
+  if (record.fingerprint !== fingerprint) {
+    return { statusCode: API_ERRORS.IDEMPOTENCY_KEY_REUSED.status, body: errorBody('IDEMPOTENCY_KEY_REUSED', WALLET_MESSAGES.idempotencyKeyReused) };
+  }
+  if (record.statusCode === null) throw new Error('idempotency record committed without a response');
+  return { statusCode: record.statusCode, body: record.response } as SendOutcome;
+}
+
+/**
+ * Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so
+ * they can be stored. Two round trips: lock the wallets (reading the fraud history with them), then write it all.
+ */
+async function applySend(
+  deps: SendServiceDeps,
+  tx: Db,
+  send: { userId: string; idempotencyKey: string; request: SendRequest },
+  outbox: Outbox,
+): Promise<SendOutcome> {
+  const { userId, idempotencyKey, request } = send;
+  const nowMs = Date.now();
+  const candidates = recipientCandidates(request.to);
+  const { locked, history } = await lockWalletsAndReadHistory(tx, {
+    userId,
+    senderWalletId: request.walletId,
+    recipientCandidates: candidates,
+    burstSince: new Date(nowMs - BURST_WINDOW_MS),
+  });
+  const parties = resolveParties(locked, candidates, userId, request.walletId);
+  if (!parties) return refused({ code: 'WALLET_NOT_FOUND', message: SEND_MESSAGES.walletNotFound });
+  const { sender, network } = parties;
+  const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.quoteId);
+
+  const check = checkSend({
+    network: network.id,
+    from: sender.address,
+    balance: sender.balance,
+    amount: request.amount,
+    fee: charged.feeUnits,
+    to: request.to,
+  });
+  if (!check.ok) return refused(check);
+
+  const hash = await signTransfer({
+    network,
+    privateKeyHex: deps.vault.open(sender.encryptedPrivateKey, sender.address),
+    from: sender.address,
+    to: check.to,
+    amountUnits: check.amountUnits,
+    gasPriceWei: charged.gasPriceWei,
+    nonce: sender.nextNonce,
+  });
+  const transfer: SignedTransfer = {
+    parties,
+    hash,
+    to: check.to,
+    amountUnits: check.amountUnits,
+    totalUnits: check.totalUnits,
+    charged,
+    request,
+    createdAt: new Date(nowMs),
+    includeAt: new Date(nowMs + Math.round(pendingDelayMs(request.speed, random01()) / deps.timeScale)),
+  };
+
+  const rows = buildTransferRows(userId, transfer);
+  const alertRows = buildAlertRows(evaluateFraudRules({ amountUnits: check.amountUnits, to: check.to, ...history }), userId, rows.sendRow);
+  const outcome = { statusCode: 201, body: buildSendResponse(transfer, rows, alertRows) } satisfies SendOutcome;
+  await writeSend(tx, {
+    balanceChanges: rows.balanceChanges,
+    transactionRows: rows.receiveRow ? [rows.sendRow, rows.receiveRow] : [rows.sendRow],
+    alertRows,
+    userId,
+    idempotencyKey,
+    statusCode: outcome.statusCode,
+    response: outcome.body,
+  });
+  addSendEvents(outbox, userId, transfer, rows, outcome.body);
+  return outcome;
+}
+
+export function createSendService(deps: SendServiceDeps) {
+  const { db, events } = deps;
+  return {
+    /**
+     * One send under an Idempotency-Key: the first request with a key writes to the ledger (or is refused)
+     * and its answer is stored in the same database transaction; later ones with the key get that answer.
+     */
+    async send(userId: string, idempotencyKey: string, request: SendRequest): Promise<SendOutcome> {
+      const fingerprint = sendFingerprint(request);
+      for (let attempt = 1; ; attempt += 1) {
+        const outbox = createOutbox();
+        try {
+          const outcome = await db.transaction(async (tx) => {
+            const claim = await claimKeyAndCountSend(
+              tx,
+              { userId, key: idempotencyKey, fingerprint },
+              { key: `send:user:${userId}`, rule: deps.sendRule },
+            );
+            if (!claim.claimed) {
+              const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
+              if (!holder) throw new Error('idempotency key claimed but not readable');
+              // Rolling back takes back the count: a replay is free.
+              throw new Replayed(replay(holder, fingerprint));
+            }
+            const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
+            if (!verdict.isAllowed) {
+              throw new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooMany('transactions', describeWait(verdict.retryAfterMs)));
+            }
+            const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
+            if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
+            return result;
+          });
+          events.publishAll(outbox.events);
+          return outcome;
+        } catch (error) {
+          if (error instanceof Replayed) return error.outcome;
+          if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;
+          throw error;
+        }
+      }
+    },
+  };
+}
+
+export type SendService = ReturnType<typeof createSendService>;

@@ -1,0 +1,80 @@
+import {
+  getNetwork,
+  MAX_WALLETS_PER_USER,
+  startingBalanceUnits,
+  WALLET_MESSAGES,
+  walletAlreadyConnectedMessage,
+  type NetworkId,
+  type WalletView,
+} from '@fincrypt/domain';
+import type { KeyVault } from '../chain/key-vault.ts';
+import type { KeyPairGenerator } from '../chain/keys.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { EventBus } from '../lib/event-bus.ts';
+import { isUniqueViolation } from '../lib/pg-errors.ts';
+import { toWalletView } from './views.ts';
+import { countWalletsEver, hasConnectedWalletOn, insertWalletWithMint, markDisconnected } from './wallet-store.ts';
+
+export interface WalletLedgerDeps {
+  db: Db;
+  events: EventBus;
+  vault: KeyVault;
+  generateKeyPair: KeyPairGenerator;
+}
+
+const alreadyConnected = (network: NetworkId) => new AppError('WALLET_ALREADY_CONNECTED', walletAlreadyConnectedMessage(network));
+
+/**
+ * Opening a wallet (a fresh key pair, sealed, holding a minted starting balance) and closing one (its
+ * history stays on the ledger). Each publishes its events once written.
+ */
+export function createWalletLedger({ db, events, vault, generateKeyPair }: WalletLedgerDeps) {
+  return {
+    async open(userId: string, networkId: NetworkId): Promise<WalletView> {
+      if (await hasConnectedWalletOn(db, userId, networkId)) throw alreadyConnected(networkId);
+      if ((await countWalletsEver(db, userId)) >= MAX_WALLETS_PER_USER) {
+        throw new AppError('WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
+      }
+      const network = getNetwork(networkId);
+      const keyPair = generateKeyPair(network);
+      let row;
+      try {
+        row = await insertWalletWithMint(
+          db,
+          {
+            userId,
+            network: networkId,
+            address: keyPair.address,
+            publicKey: keyPair.publicKey,
+            encryptedPrivateKey: vault.seal(keyPair.privateKeyHex, keyPair.address),
+          },
+          startingBalanceUnits(networkId),
+        );
+      } catch (error) {
+        // Two connects racing for the same network: the partial unique index lets one through.
+        if (isUniqueViolation(error, 'wallets_one_connected_per_network_idx')) throw alreadyConnected(networkId);
+        throw error;
+      }
+      const wallet = toWalletView(row);
+      events.publish(userId, 'wallet_update', { action: 'connected', wallet });
+      events.publish(userId, 'balance_update', {
+        walletId: wallet.id,
+        network: wallet.network,
+        newBalance: wallet.balance,
+        newBalanceUnits: wallet.balanceUnits,
+      });
+      return wallet;
+    },
+
+    async close(userId: string, walletId: string): Promise<WalletView> {
+      const row = await markDisconnected(db, userId, walletId);
+      if (!row) throw notFound(WALLET_MESSAGES.walletNotFound);
+      const wallet = toWalletView(row);
+      events.publish(userId, 'wallet_update', { action: 'disconnected', wallet });
+      return wallet;
+    },
+  };
+}
+
+export type WalletLedger = ReturnType<typeof createWalletLedger>;
