@@ -1,4 +1,4 @@
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useSignOut } from '../../features/auth/index.ts';
 
 /** 'Logout': awaits the server's sign-out, then lets the caller close the menu. */
 export function LogoutButton({ onDone }: { onDone: () => void }) {

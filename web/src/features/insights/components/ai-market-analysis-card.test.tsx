@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCurrencyStore } from '../../preferences/currency-store.ts';
+import { useCurrencyStore } from '../../preferences/index.ts';
 import { AiMarketAnalysisCard } from './ai-market-analysis-card.tsx';
 
 const SENTIMENT: SentimentView = {

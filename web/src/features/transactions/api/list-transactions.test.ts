@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTransaction } from '../testing/make-transaction.ts';
+import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
 import { getAllTransactions } from './list-transactions.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { REALTIME_EVENT_NAMES, REALTIME_PATH, type RealtimeEventName, type Realt
 import type { QueryClient } from '@tanstack/react-query';
 import { type Socket, io } from 'socket.io-client';
 import { toast } from '../../lib/toast.ts';
-import { getSession, sessionQueryKey } from '../auth/api/get-session.ts';
+import { getSession, sessionQueryKey } from '../../features/auth/index.ts';
 import { createRealtimeHandlers } from './realtime-handlers.ts';
 
 type ServerEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };

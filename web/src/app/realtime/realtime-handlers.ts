@@ -6,15 +6,12 @@ import {
   type WalletView,
 } from '@fincrypt/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { accountQueryKey, type Account } from '../account/api/get-account.ts';
-import { getNotificationPreferences, notificationPreferencesQueryKey } from '../account/api/notification-preferences.ts';
-import { alertsQueryKeys } from '../alerts/api/get-alerts.ts';
-import { type Session, sessionQueryKey } from '../auth/api/get-session.ts';
-import { insightsKeys } from '../insights/api/insights-api.ts';
-import { applyTransactionStatus, applyTransactionUpdate } from '../transactions/api/transaction-cache.ts';
-import { explorerKeys, hashKey, transactionKeys } from '../transactions/api/transaction-keys.ts';
-import { walletsQueryKey } from '../wallets/api/get-wallets.ts';
-import { withBalance, withWallet, withoutWallet } from '../wallets/api/wallet-cache.ts';
+import { type Account, accountQueryKey, getNotificationPreferences, notificationPreferencesQueryKey } from '../../features/account/index.ts';
+import { alertsQueryKeys } from '../../features/alerts/index.ts';
+import { type Session, sessionQueryKey } from '../../features/auth/index.ts';
+import { insightsKeys } from '../../features/insights/index.ts';
+import { applyTransactionStatus, applyTransactionUpdate, explorerKeys, hashKey, transactionKeys } from '../../features/transactions/index.ts';
+import { walletsQueryKey, withBalance, withWallet, withoutWallet } from '../../features/wallets/index.ts';
 
 /** The spec's fraud alert toast: a warning that stays 6 s. */
 export const FRAUD_TOAST_MS = 6_000;

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cn } from '../../../lib/cn.ts';
-import { toast } from '../../../lib/toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** How long the button shows its "copied" tick. */
 const COPIED_MS = 2_000;
