@@ -4,10 +4,12 @@ export { isNotFound, useExplorerTransaction, useTransaction } from './api/get-tr
 export { useTransactionList } from './api/list-transactions.ts';
 export { applyTransactionStatus, applyTransactionUpdate } from './api/transaction-cache.ts';
 export { explorerKeys, hashKey, transactionKeys } from './api/transaction-keys.ts';
+export { ExplorerStatusCard } from './components/explorer-status-card.tsx';
 export { ExportCsvButton } from './components/export-csv-button.tsx';
 export { RecentTransactions } from './components/recent-transactions.tsx';
 export { TransactionCounters } from './components/transaction-counters.tsx';
 export { NoTransactions, TransactionDayGroups } from './components/transaction-day-groups.tsx';
+export { TransactionFactsCard } from './components/transaction-facts-card.tsx';
 export { TransactionFilters } from './components/transaction-filters.tsx';
 export { TransactionNotFound } from './components/transaction-not-found.tsx';
 export {
