@@ -36,7 +36,7 @@ const alert: FraudAlertView = {
 function setUp(preferences: Partial<NotificationPreferences> | 'unavailable' = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (preferences === 'unavailable') {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 503 }))));
   } else {
     queryClient.setQueryData(notificationPreferencesQueryKey, { ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences });
   }

@@ -26,7 +26,8 @@ export interface RealtimeToasts {
   warning: (message: string, options: { duration: number }) => void;
 }
 
-export type RealtimeHandlers = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => Promise<void> } & {
+/** Each event's handler; those that ask for the notification preferences before a toast are async. */
+export type RealtimeHandlers = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void | Promise<void> } & {
   /** After every (re)connection: whatever happened while no socket listened is fetched again. */
   onConnect: (isReconnect: boolean) => void;
 };
@@ -80,17 +81,17 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       else toasts.error(error ? `Transaction failed: ${error}` : 'Transaction failed');
     },
 
-    async transaction_update({ transaction }) {
+    transaction_update({ transaction }) {
       applyTransactionUpdate(queryClient, transaction);
     },
 
-    async balance_update(update) {
+    balance_update(update) {
       const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
       if (updated) queryClient.setQueryData(walletsQueryKey, updated);
       else void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
     },
 
-    async wallet_update({ action, wallet }) {
+    wallet_update({ action, wallet }) {
       queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) =>
         action === 'connected' ? withWallet(wallets, wallet) : withoutWallet(wallets, wallet.id),
       );
@@ -103,7 +104,7 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       if (await isWanted('fraudDetection')) toasts.warning(message, { duration: FRAUD_TOAST_MS });
     },
 
-    async profile_update({ name, email, avatar }) {
+    profile_update({ name, email, avatar }) {
       queryClient.setQueryData<Account>(accountQueryKey, (account) => account && { ...account, name, email, avatar });
       queryClient.setQueryData<Session | null>(sessionQueryKey, (session) =>
         session ? { ...session, user: { ...session.user, name, email, image: avatar } } : session,

@@ -51,7 +51,7 @@ function WalletFiat({ wallet }: { wallet: WalletView }) {
 export function WalletCard({ wallet }: { wallet: WalletView }) {
   const navigate = useNavigate();
   const openSendReceive = (action: 'send' | 'receive') =>
-    navigate('/send-receive', { state: { action, walletId: wallet.id } satisfies SendReceiveNavigationState });
+    void navigate('/send-receive', { state: { action, walletId: wallet.id } satisfies SendReceiveNavigationState });
   const headingId = `wallet-${wallet.id}-heading`;
 
   return (
