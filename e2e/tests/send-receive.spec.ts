@@ -143,8 +143,10 @@ test.describe('Send & Receive page', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/fees') feeRequests += 1;
     });
+    // The Send tab opens on the first wallet (Ethereum for a new account) and asks for its quotes at once.
     await openSendReceive(page);
-    await chooseSendWallet(page, ethereum);
+    await expect(sendForm(page).wallet).toHaveValue(ethereum.id);
+    await expect(sendForm(page).speed('Normal')).toBeVisible();
     const age = sendForm(page).form.getByText(/^Updated \d+s ago$/);
     await expect(age).toHaveText(/^Updated [01]s ago$/);
     await expect(age).toHaveText('Updated 2s ago', { timeout: 4000 });
