@@ -251,7 +251,7 @@ test.describe('account settings', () => {
     await toggle('Transaction Alerts').click();
     await expect(toggle('Market Updates')).toBeChecked();
     await expect
-      .poll(async () => (await page.request.get('/api/account/notifications')).json())
+      .poll(async (): Promise<unknown> => (await page.request.get('/api/account/notifications')).json())
       .toEqual({ transactionAlerts: false, fraudDetection: true, emailNotifications: true, marketUpdates: true });
     await page.reload();
     await page.getByRole('tab', { name: 'Notifications' }).click();

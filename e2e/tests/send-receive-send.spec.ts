@@ -105,6 +105,7 @@ test.describe('Sending', () => {
     const traffic = recordTraffic(page);
     await openSendReceive(page);
     const form = sendForm(page);
+    await form.wallet.selectOption('');
     await form.submit.click();
     await expect(form.form.getByText('Please select a wallet')).toBeVisible();
     await expect(form.form.getByText('Please enter a recipient address')).toBeVisible();

@@ -34,11 +34,13 @@ test.describe('Send & Receive page', () => {
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('opens on Send with no wallet chosen, or on the tab and wallet given in the navigation state', async ({ page, account: _account }) => {
+  test('opens on Send with the first wallet chosen, or on the tab and wallet given in the navigation state', async ({ page, account: _account }) => {
+    const [first] = await listWallets(page.request);
+    if (!first) throw new Error('a new account has its starter wallets');
     await openSendReceive(page);
     await expect(page).toHaveTitle('Send & Receive · FinCrypt');
     await expect(page.getByRole('tab', { name: 'Send' })).toHaveAttribute('aria-selected', 'true');
-    await expect(sendForm(page).wallet).toHaveValue('');
+    await expect(sendForm(page).wallet).toHaveValue(first.id);
     await expect(page.getByText(SEND_WARNING, { exact: true })).toBeVisible();
 
     const polygon = await walletOn(page.request, 'polygon_mumbai');
@@ -68,6 +70,7 @@ test.describe('Send & Receive page', () => {
   test('the Receive tab shows each address as a 250 px QR code with its network scheme and error correction H', async ({ page, account: _account }) => {
     await openSendReceive(page);
     await page.getByRole('tab', { name: 'Receive' }).click();
+    await page.getByLabel('Wallet').selectOption('');
     await expect(page.getByText('Select a wallet to see its address and QR code.')).toBeVisible();
 
     for (const wallet of await listWallets(page.request)) {
@@ -140,8 +143,10 @@ test.describe('Send & Receive page', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/fees') feeRequests += 1;
     });
+    // The Send tab opens on the first wallet (Ethereum for a new account) and asks for its quotes at once.
     await openSendReceive(page);
-    await chooseSendWallet(page, ethereum);
+    await expect(sendForm(page).wallet).toHaveValue(ethereum.id);
+    await expect(sendForm(page).speed('Normal')).toBeVisible();
     const age = sendForm(page).form.getByText(/^Updated \d+s ago$/);
     await expect(age).toHaveText(/^Updated [01]s ago$/);
     await expect(age).toHaveText('Updated 2s ago', { timeout: 4000 });
@@ -202,6 +207,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('both tabs and the scanner dialog have no serious accessibility violations', async ({ page, account: _account }) => {
       const ethereum = await walletOn(page.request, 'eth_sepolia');
       await openSendReceive(page);
+      await sendForm(page).wallet.selectOption('');
       await sendForm(page).submit.click();
       await expect(page.getByText('Please select a wallet')).toBeVisible();
       await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy } from 'react';
-import { useSessionSync } from '../features/auth/hooks/use-session-sync.ts';
-import { useThemeStore } from '../features/preferences/theme-store.ts';
-import { LiveUpdates } from '../features/realtime/live-updates.tsx';
+import { useSessionSync } from '../features/auth/index.ts';
+import { useThemeStore } from '../features/preferences/index.ts';
+import { LiveUpdates } from './realtime/live-updates.tsx';
 
 /** Server state: fresh for 15 s (the price cadence, docs/product.md#prices), refetched on window focus. */
 export const queryClient = new QueryClient({

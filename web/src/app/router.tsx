@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
-import { RedirectIfSignedIn, RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { RedirectIfSignedIn, RequireAuth } from '../features/auth/index.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, onUnauthorized } from './api-client.ts';
 
 function respond(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status })));
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status }))));
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +15,7 @@ describe('apiFetch', () => {
 
   it('throws the server message and code from the common error shape', async () => {
     respond(400, { error: { code: 'VALIDATION_ERROR', message: 'Please select a subject' } });
-    const error = await apiFetch('/api/contact', { method: 'POST', body: {} }).catch((caught) => caught);
+    const error = await apiFetch('/api/contact', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Please select a subject' });
   });

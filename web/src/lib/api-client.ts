@@ -23,12 +23,12 @@ function readErrorMessage(body: unknown, status: number): { code: string; messag
   if (body && typeof body === 'object') {
     const nested = (body as { error?: unknown }).error;
     if (nested && typeof nested === 'object' && 'message' in nested) {
-      const { code, message } = nested as { code?: unknown; message?: unknown };
+      const { code, message } = nested as { code?: string | number; message?: unknown };
       return { code: String(code ?? 'ERROR'), message: String(message) };
     }
     // better-auth answers `{ code, message }` at the top level.
     if ('message' in body) {
-      const { code, message } = body as { code?: unknown; message?: unknown };
+      const { code, message } = body as { code?: string | number; message?: unknown };
       return { code: String(code ?? 'ERROR'), message: String(message) };
     }
   }

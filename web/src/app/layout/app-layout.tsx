@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useThemeSync } from '../../features/preferences/use-theme-sync.ts';
+import { useThemeSync } from '../../features/preferences/index.ts';
 import { CookieConsent } from './cookie-consent.tsx';
 import { Footer } from './footer.tsx';
 import { TopBar } from './top-bar.tsx';

@@ -1,9 +1,8 @@
 import { Menu, Wallet, X } from 'lucide-react';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/api/get-session.ts';
-import { CurrencySelect } from '../../features/preferences/components/currency-select.tsx';
-import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
+import { useSession } from '../../features/auth/index.ts';
+import { CurrencySelect, ThemeToggle } from '../../features/preferences/index.ts';
 import { LogoutButton } from './logout-button.tsx';
 import { cn } from '../../lib/cn.ts';
 

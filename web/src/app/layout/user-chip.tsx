@@ -1,7 +1,7 @@
 import { AVATAR_PRESETS, type AvatarPreset } from '@fincrypt/domain';
 import { Link } from 'react-router';
-import type { SessionUser } from '../../features/auth/api/get-session.ts';
-import { Identicon } from '../../features/account/components/identicon.tsx';
+import type { SessionUser } from '../../features/auth/index.ts';
+import { Identicon } from '../../features/account/index.ts';
 
 const asPreset = (image: string | null): AvatarPreset =>
   (AVATAR_PRESETS as readonly string[]).includes(image ?? '') ? (image as AvatarPreset) : 'preset-1';

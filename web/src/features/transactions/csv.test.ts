@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTransactionsCsv, csvField, csvFileName } from './csv.ts';
-import { makeTransaction } from './testing/make-transaction.ts';
+import { makeTransaction } from '../../lib/testing/make-transaction.ts';
 
 describe('csvField', () => {
   it('leaves plain text alone and quotes text with commas, quotes or line breaks', () => {

@@ -9,7 +9,7 @@ import {
   toTransactionQuery,
   transactionQueryString,
 } from './filters.ts';
-import { makeTransaction } from './testing/make-transaction.ts';
+import { makeTransaction } from '../../lib/testing/make-transaction.ts';
 
 const TODAY = '2026-11-21';
 

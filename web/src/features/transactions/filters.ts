@@ -12,7 +12,7 @@ import {
  * What the Transactions page filters by, as the user sees it. `from` and `to` are calendar days in the
  * browser's time zone ("YYYY-MM-DD"); `from` may be empty, `to` is always a day (today by default).
  */
-export interface TransactionFilters {
+export interface TransactionFilterValues {
   search: string;
   type: TransactionType | '';
   status: TransactionStatus | '';
@@ -37,23 +37,23 @@ export function todayKey(now: Date = new Date()): string {
   return dayKey(now) ?? now.toISOString().slice(0, 10);
 }
 
-export function defaultFilters(today: string): TransactionFilters {
+export function defaultFilters(today: string): TransactionFilterValues {
   return { search: '', type: '', status: '', from: '', to: today };
 }
 
 /** The date rules (docs/product.md#transactions): the end is never after today, and the start is capped at the end. */
-export function normalizeDateRange(filters: TransactionFilters, today: string): TransactionFilters {
+export function normalizeDateRange(filters: TransactionFilterValues, today: string): TransactionFilterValues {
   const to = filters.to && isDay(filters.to) && filters.to < today ? filters.to : today;
   const from = filters.from && isDay(filters.from) ? (filters.from > to ? to : filters.from) : '';
   return { ...filters, from, to };
 }
 
-export function hasActiveFilters(filters: TransactionFilters, today: string): boolean {
+export function hasActiveFilters(filters: TransactionFilterValues, today: string): boolean {
   return filters.search.trim() !== '' || filters.type !== '' || filters.status !== '' || filters.from !== '' || filters.to !== today;
 }
 
 /** Reads filters from the page's URL (?search=&type=&status=&from=&to=), ignoring anything unknown. */
-export function filtersFromSearchParams(params: URLSearchParams, today: string): TransactionFilters {
+export function filtersFromSearchParams(params: URLSearchParams, today: string): TransactionFilterValues {
   const type = params.get('type');
   const status = params.get('status');
   return normalizeDateRange(
@@ -69,7 +69,7 @@ export function filtersFromSearchParams(params: URLSearchParams, today: string):
 }
 
 /** The URL form of the filters: only what differs from the defaults, so a plain /transactions shows everything. */
-export function filtersToSearchParams(filters: TransactionFilters, today: string): URLSearchParams {
+export function filtersToSearchParams(filters: TransactionFilterValues, today: string): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.type) params.set('type', filters.type);
@@ -88,7 +88,7 @@ function localDayStart(day: string): Date {
  * The server query for these filters. Days are turned into exact instants of the browser's own midnight
  * (the server would read a bare day as a UTC day). An end date of today needs no bound at all.
  */
-export function toTransactionQuery(filters: TransactionFilters, today: string): TransactionQuery {
+export function toTransactionQuery(filters: TransactionFilterValues, today: string): TransactionQuery {
   const query: TransactionQuery = {};
   const search = filters.search.trim();
   if (search) query.search = search;

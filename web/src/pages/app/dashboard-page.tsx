@@ -1,7 +1,7 @@
-import { RecentAlerts } from '../../features/alerts/components/recent-alerts.tsx';
-import { AiMarketAnalysisCard } from '../../features/insights/components/ai-market-analysis-card.tsx';
-import { RecentTransactions } from '../../features/transactions/components/recent-transactions.tsx';
-import { WalletGrid } from '../../features/wallets/components/wallet-grid.tsx';
+import { RecentAlerts } from '../../features/alerts/index.ts';
+import { AiMarketAnalysisCard } from '../../features/insights/index.ts';
+import { RecentTransactions } from '../../features/transactions/index.ts';
+import { WalletGrid } from '../../features/wallets/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export default function DashboardPage() {

@@ -1,42 +1,21 @@
 import type { PriceTokenId } from '@fincrypt/domain';
-import { type ComponentType, Suspense, lazy, useState } from 'react';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import type * as Charts from '../../features/insights/components/charts.tsx';
-import { AiProtectionCard, FraudAlertsList } from '../../features/insights/components/ai-protection.tsx';
-import { ForecastCards } from '../../features/insights/components/forecast-cards.tsx';
-import { LiveBadge } from '../../features/insights/components/live-badge.tsx';
-import { LivePricesCard, SentimentCard } from '../../features/insights/components/market-analysis.tsx';
-import { OrderBookTable } from '../../features/insights/components/order-book-table.tsx';
-import { StatCards } from '../../features/insights/components/stat-cards.tsx';
-import { useCurrencyStore } from '../../features/preferences/currency-store.ts';
+import { useState } from 'react';
+import {
+  AiProtectionCard,
+  ForecastCards,
+  FraudAlertsList,
+  LiveBadge,
+  LivePricesCard,
+  MarketDepthChart,
+  OrderBookTable,
+  PriceAnalysisChart,
+  SentimentCard,
+  StatCards,
+  TradingVolumeChart,
+  VolumeAnalysisChart,
+} from '../../features/insights/index.ts';
+import { useCurrencyStore } from '../../features/preferences/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-
-type ChartsModule = typeof Charts;
-const loadCharts = (): Promise<ChartsModule> => import('../../features/insights/components/charts.tsx');
-
-/** One chart from the charts chunk, which starts loading with this page and arrives after the figures. */
-function lazyChart<Props extends object>(pick: (charts: ChartsModule) => ComponentType<Props>) {
-  const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
-  return function LazyChart(props: Props) {
-    return (
-      <Suspense
-        fallback={
-          <div role="status">
-            <span className="sr-only">Loading chart</span>
-            <Skeleton className="h-80 rounded-xl" />
-          </div>
-        }
-      >
-        <Chart {...props} />
-      </Suspense>
-    );
-  };
-}
-
-const PriceAnalysisChart = lazyChart((charts) => charts.PriceAnalysisChart);
-const MarketDepthChart = lazyChart((charts) => charts.MarketDepthChart);
-const VolumeAnalysisChart = lazyChart((charts) => charts.VolumeAnalysisChart);
-const TradingVolumeChart = lazyChart((charts) => charts.TradingVolumeChart);
 
 /**
  * AI Market Insights. The chart library (recharts) is loaded by this page only, in a chunk of its own, so

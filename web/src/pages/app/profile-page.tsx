@@ -2,12 +2,8 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAccount } from '../../features/account/api/get-account.ts';
-import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
-import { NotificationsTab } from '../../features/account/components/notifications-tab.tsx';
-import { ProfileTab } from '../../features/account/components/profile-tab.tsx';
-import { TwoFactorSection } from '../../features/account/components/two-factor-section.tsx';
-import { WalletsSettingsTab } from '../../features/wallets/components/wallets-settings-tab.tsx';
+import { ChangePasswordForm, NotificationsTab, ProfileTab, TwoFactorSection, useAccount } from '../../features/account/index.ts';
+import { WalletsSettingsTab } from '../../features/wallets/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const TABS = [

@@ -2,10 +2,8 @@ import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { NoWalletsAvailable } from '../../features/send-receive/components/no-wallets-available.tsx';
-import { SendReceiveTabs } from '../../features/send-receive/components/send-receive-tabs.tsx';
-import { readSendReceiveState } from '../../features/send-receive/navigation-state.ts';
-import { useWallets } from '../../features/wallets/api/get-wallets.ts';
+import { NoWalletsAvailable, SendReceiveTabs, readSendReceiveState } from '../../features/send-receive/index.ts';
+import { useWallets } from '../../features/wallets/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /send-receive; other screens open it with the location state { action: 'send' | 'receive', walletId }. */

@@ -5,14 +5,13 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useTransactionCounts } from '../../features/transactions/api/get-transaction-counts.ts';
-import { useTransactionList } from '../../features/transactions/api/list-transactions.ts';
-import { ExportCsvButton } from '../../features/transactions/components/export-csv-button.tsx';
-import { TransactionCounters } from '../../features/transactions/components/transaction-counters.tsx';
-import { NoTransactions, TransactionDayGroups } from '../../features/transactions/components/transaction-day-groups.tsx';
-import { TransactionFilters } from '../../features/transactions/components/transaction-filters.tsx';
 import {
-  type TransactionFilters as Filters,
+  ExportCsvButton,
+  NoTransactions,
+  TransactionCounters,
+  TransactionDayGroups,
+  type TransactionFilterValues as Filters,
+  TransactionFilters,
   defaultFilters,
   filtersFromSearchParams,
   filtersToSearchParams,
@@ -20,7 +19,9 @@ import {
   normalizeDateRange,
   toTransactionQuery,
   todayKey,
-} from '../../features/transactions/filters.ts';
+  useTransactionCounts,
+  useTransactionList,
+} from '../../features/transactions/index.ts';
 import { formatClockTime } from '../../lib/format-clock-time.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

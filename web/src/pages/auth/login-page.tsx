@@ -1,9 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { SecondFactorForm } from '../../features/auth/components/second-factor-form.tsx';
+import { AuthCard, LoginForm, SecondFactorForm } from '../../features/auth/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export default function LoginPage() {

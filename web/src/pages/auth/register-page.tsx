@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { RegisterForm } from '../../features/auth/components/register-form.tsx';
+import { AuthCard, RegisterForm } from '../../features/auth/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export default function RegisterPage() {

@@ -1,7 +1,7 @@
 import { Clock, Mail } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
 import { FaqSection } from '../../components/ui/faq-section.tsx';
-import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+import { ContactForm } from '../../features/contact/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const SUPPORT_EMAIL = 'support@fincrypt.example';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClassName, cardClassName } from '../../components/ui/styles.ts';
-import { useCurrencyStore } from '../../features/preferences/currency-store.ts';
-import { PriceTicker } from '../../features/prices/components/price-ticker.tsx';
+import { useCurrencyStore } from '../../features/preferences/index.ts';
+import { PriceTicker } from '../../features/prices/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
-import { LEGAL_LAST_UPDATED, findLegalDocument } from '../../features/legal/documents.ts';
+import { LEGAL_LAST_UPDATED, findLegalDocument } from '../../features/legal/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export default function LegalDocumentPage() {

@@ -8,7 +8,7 @@ import {
   LEGAL_EMAIL,
   LEGAL_LAST_UPDATED,
   type LegalDocumentSlug,
-} from '../../features/legal/documents.ts';
+} from '../../features/legal/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { verifyTotp } from '../../auth/api/two-factor.ts';
+import { verifyTotp } from '../../auth/index.ts';
 import { accountQueryKey } from './get-account.ts';
 
 export interface TwoFactorSetup {

@@ -1,7 +1,7 @@
 import type { ProfileUpdateInput } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { type Session, sessionQueryKey } from '../../auth/api/get-session.ts';
+import { type Session, sessionQueryKey } from '../../auth/index.ts';
 import { type Account, accountQueryKey } from './get-account.ts';
 
 export const updateProfile = (input: ProfileUpdateInput) =>

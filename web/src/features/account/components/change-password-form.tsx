@@ -30,7 +30,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-labelledby="change-password-heading">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-md space-y-4" aria-labelledby="change-password-heading">
       <h3 id="change-password-heading" className="text-lg font-semibold">
         Change password
       </h3>

@@ -101,7 +101,7 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       {serverError && <Alert>{serverError}</Alert>}
       <Controller control={form.control} name="avatar" render={({ field }) => <AvatarPicker value={field.value} onChange={field.onChange} />} />
       <Field label="Full name" error={errors.name?.message}>

@@ -17,7 +17,8 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 
 function PasswordStep({ actionLabel, onSubmit, isBusy, error, onCancel }: {
   actionLabel: string;
-  onSubmit: (password: string) => void;
+  /** Runs the step; a failure it does not handle itself is shown from the mutation's error. */
+  onSubmit: (password: string) => Promise<void>;
   isBusy: boolean;
   error: unknown;
   onCancel: () => void;
@@ -31,7 +32,7 @@ function PasswordStep({ actionLabel, onSubmit, isBusy, error, onCancel }: {
       onSubmit={(event) => {
         event.preventDefault();
         setMissing(password === '');
-        if (password !== '') onSubmit(password);
+        if (password !== '') void onSubmit(password);
       }}
     >
       {Boolean(error) && <Alert>{errorText(error)}</Alert>}
@@ -57,6 +58,22 @@ function ScanStep({ setup, onDone, onCancel }: { setup: TwoFactorSetup; onDone: 
   const [code, setCode] = useState('');
   const [formatError, setFormatError] = useState<string>();
   const secret = new URL(setup.totpURI).searchParams.get('secret') ?? '';
+
+  async function verify() {
+    if (!/^\d{6}$/.test(code.trim())) {
+      setFormatError('Enter the 6-digit code from your authenticator app');
+      return;
+    }
+    setFormatError(undefined);
+    try {
+      await confirm.mutateAsync(code.trim());
+      toast.success('Two-factor authentication enabled');
+      onDone();
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  }
+
   return (
     <div className="space-y-4">
       <p>Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Authy), then enter the 6-digit code it shows.</p>
@@ -69,20 +86,9 @@ function ScanStep({ setup, onDone, onCancel }: { setup: TwoFactorSetup; onDone: 
       <form
         noValidate
         className="max-w-xs space-y-3"
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          if (!/^\d{6}$/.test(code.trim())) {
-            setFormatError('Enter the 6-digit code from your authenticator app');
-            return;
-          }
-          setFormatError(undefined);
-          try {
-            await confirm.mutateAsync(code.trim());
-            toast.success('Two-factor authentication enabled');
-            onDone();
-          } catch {
-            // Shown below from the mutation's error.
-          }
+          void verify();
         }}
       >
         {confirm.isError && <Alert>{errorText(confirm.error)}</Alert>}

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { transactionPath } from '../../transactions/paths.ts';
+import { transactionPath } from '../../transactions/index.ts';
 import { useLatestAlerts } from '../api/get-alerts.ts';
 
 /** The dashboard shows this many of the newest alerts. */

@@ -20,7 +20,7 @@ export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {signIn.isError && <Alert>{messageFrom(signIn.error, 'An error occurred during login')}</Alert>}
       <Field label="Email" error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}

@@ -21,7 +21,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {signUp.isError && <Alert>{messageFrom(signUp.error, 'Sign-up failed. Please try again.')}</Alert>}
       <Field label="Full name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}

@@ -16,7 +16,7 @@ function renderForm() {
   );
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
 function fillValidMessage() {
   fireEvent.input(field('Full Name'), { target: { value: 'Ada Lovelace' } });
@@ -55,7 +55,7 @@ describe('ContactForm', () => {
   });
 
   it('posts the message, reports success and clears the form', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: crypto.randomUUID() }), { status: 201 }));
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: crypto.randomUUID() }), { status: 201 })));
     vi.stubGlobal('fetch', fetchMock);
     renderForm();
     fillValidMessage();
@@ -64,7 +64,7 @@ describe('ContactForm', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Message sent successfully! We'll get back to you soon."));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/contact');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       subject: 'feedback',
@@ -76,7 +76,7 @@ describe('ContactForm', () => {
   });
 
   it('keeps what was typed and reports the failure when the server refuses', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' } }), { status: 500 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' } }), { status: 500 }))));
     renderForm();
     fillValidMessage();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));

@@ -31,7 +31,7 @@ export function ContactForm() {
   const onSubmit = handleSubmit((message) => sendMessage.mutate(message, { onSuccess: () => reset() }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <Field label="Full Name" error={errors.name?.message}>
         {(control) => <Input {...control} {...register('name')} autoComplete="name" />}
       </Field>

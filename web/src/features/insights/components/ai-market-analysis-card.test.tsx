@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCurrencyStore } from '../../preferences/currency-store.ts';
+import { useCurrencyStore } from '../../preferences/index.ts';
 import { AiMarketAnalysisCard } from './ai-market-analysis-card.tsx';
 
 const SENTIMENT: SentimentView = {
@@ -59,11 +59,11 @@ beforeEach(() => {
   useCurrencyStore.setState({ currency: 'inr' as DisplayCurrency });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/insights/sentiment') return Response.json(SENTIMENT);
-      if (url.pathname === '/api/insights/forecasts') return Response.json(forecasts(url.searchParams.get('currency') as 'inr' | 'usd'));
-      return new Response('{}', { status: 404 });
+    vi.fn((input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
+      if (url.pathname === '/api/insights/sentiment') return Promise.resolve(Response.json(SENTIMENT));
+      if (url.pathname === '/api/insights/forecasts') return Promise.resolve(Response.json(forecasts(url.searchParams.get('currency') as 'inr' | 'usd')));
+      return Promise.resolve(new Response('{}', { status: 404 }));
     }),
   );
 });

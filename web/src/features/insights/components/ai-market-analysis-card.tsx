@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cardClassName } from '../../../components/ui/styles.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useCurrencyStore } from '../../preferences/currency-store.ts';
+import { useCurrencyStore } from '../../preferences/index.ts';
 import { useForecasts, useSentiment } from '../api/insights-api.ts';
 import { formatConfidence } from '../format.ts';
 import { FORECAST_HORIZONS, FigureCell, PredictedRate } from './forecast-figures.tsx';

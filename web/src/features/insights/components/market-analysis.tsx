@@ -9,7 +9,7 @@ import {
 } from '@fincrypt/domain';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { usePrices } from '../../prices/api/get-prices.ts';
+import { usePrices } from '../../prices/index.ts';
 import { useSentiment } from '../api/insights-api.ts';
 import { InfoPopover } from './info-popover.tsx';
 import { QueryError } from './query-error.tsx';

@@ -16,7 +16,7 @@ function renderTicker(currency: DisplayCurrency) {
 }
 
 function respondWith(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))));
 }
 
 const priceItem = (symbol: string) =>

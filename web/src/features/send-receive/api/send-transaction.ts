@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, type SendRequestInput, type SendResponse, type WalletView } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { walletsQueryKey } from '../../wallets/api/get-wallets.ts';
+import { walletsQueryKey } from '../../wallets/index.ts';
 import { feeQuotesQueryKey } from './get-fee-quotes.ts';
 
 export interface SendTransactionVariables {

@@ -96,7 +96,7 @@ function renderForm() {
   );
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLSelectElement>(label);
 const sendButton = () => screen.getByRole('button', { name: 'Send Transaction' });
 
 async function fillValidSend(amount = '1.5') {
@@ -158,7 +158,7 @@ describe('SendForm', () => {
 
     await screen.findByText('Dashboard page');
     expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully');
-    const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: String(init.body) }));
+    const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: init.body as string }));
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
     expect(second?.body).toBe(first?.body);
   });
@@ -184,7 +184,7 @@ describe('SendForm', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Fast/ }));
     fireEvent.click(sendButton());
     await screen.findByText('Dashboard page');
-    expect(JSON.parse(String(sends[0]?.body))).toEqual({ walletId: wallet.id, to: RECIPIENT, amount: '2', speed: 'fast', quoteId: 'quote-fast' });
+    expect(JSON.parse(sends[0]?.body as string)).toEqual({ walletId: wallet.id, to: RECIPIENT, amount: '2', speed: 'fast', quoteId: 'quote-fast' });
   });
 
   it("MAX copies the chosen speed's maximum and follows speed changes until an amount is typed", async () => {

@@ -21,8 +21,10 @@ export interface SendReceiveTabsProps {
  */
 export function SendReceiveTabs({ wallets, initialTab, initialWalletId }: SendReceiveTabsProps) {
   const [tab, setTab] = useState<SendReceiveTab>(initialTab);
+  // The wallet the navigation state names (a wallet card's Send or Receive), else the first connected
+  // wallet: either tab opens with a wallet chosen, and Send shows its fees at once.
   const [walletId, setWalletId] = useState(() =>
-    initialWalletId !== undefined && wallets.some((wallet) => wallet.id === initialWalletId) ? initialWalletId : '',
+    initialWalletId !== undefined && wallets.some((wallet) => wallet.id === initialWalletId) ? initialWalletId : (wallets[0]?.id ?? ''),
   );
 
   return (

@@ -12,14 +12,19 @@ describe('useSecondsSince', () => {
 
   it('counts whole seconds, once a second, and restarts at a new moment', () => {
     const start = Date.now();
-    const { result, rerender } = renderHook(({ since }) => useSecondsSince(since), { initialProps: { since: start as number | undefined } });
+    const initialProps: { since: number | undefined } = { since: start };
+    const { result, rerender } = renderHook(({ since }) => useSecondsSince(since), { initialProps });
     expect(result.current).toBe(0);
-    act(() => vi.advanceTimersByTime(2500));
+    act(() => {
+      vi.advanceTimersByTime(2500);
+    });
     expect(result.current).toBe(2);
 
     rerender({ since: Date.now() });
     expect(result.current).toBe(0);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(result.current).toBe(1);
 
     rerender({ since: undefined });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTransaction } from '../testing/make-transaction.ts';
+import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
 import { getAllTransactions } from './list-transactions.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -8,10 +8,10 @@ describe('getAllTransactions', () => {
   it('follows nextCursor through every page at the largest page size, keeping the filters', async () => {
     const first = [makeTransaction(), makeTransaction()];
     const second = [makeTransaction()];
-    const fetchMock = vi.fn(async (url: string) => {
+    const fetchMock = vi.fn((url: string) => {
       const cursor = new URL(url, 'http://localhost').searchParams.get('cursor');
       const body = cursor === null ? { items: first, nextCursor: 'page-2' } : { items: second, nextCursor: null };
-      return new Response(JSON.stringify(body), { status: 200 });
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     });
     vi.stubGlobal('fetch', fetchMock);
     const progress: number[] = [];
@@ -27,7 +27,7 @@ describe('getAllTransactions', () => {
   });
 
   it('fails as a whole when a page fails, rather than exporting part of the list', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 500 }))));
     await expect(getAllTransactions({})).rejects.toThrow('HTTP error! status: 500');
   });
 });

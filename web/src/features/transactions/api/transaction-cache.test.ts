@@ -1,7 +1,7 @@
 import type { TransactionPage, TransactionView } from '@fincrypt/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { makeTransaction } from '../testing/make-transaction.ts';
+import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
 import type { TransactionPages } from './list-transactions.ts';
 import { applyTransactionStatus, applyTransactionUpdate, listActionFor } from './transaction-cache.ts';
 import { explorerKeys, transactionKeys } from './transaction-keys.ts';

@@ -1,5 +1,5 @@
 import type { TransactionStatus, TransactionView } from '@fincrypt/domain';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchesQuery } from '../filters.ts';
 import type { TransactionPages } from './list-transactions.ts';
 import { type TransactionListKey, explorerKeys, hashKey, transactionKeys } from './transaction-keys.ts';
@@ -46,7 +46,7 @@ export function listActionFor(pages: TransactionPages, listKey: TransactionListK
 function updateLists(queryClient: QueryClient, transaction: TransactionView): void {
   for (const [key, pages] of queryClient.getQueriesData<TransactionPages>({ queryKey: transactionKeys.lists })) {
     if (!pages) continue;
-    const listKey = (key as QueryKey)[2] as TransactionListKey;
+    const listKey = key[2] as TransactionListKey;
     const action = listActionFor(pages, listKey, transaction);
     if (action === 'replace') queryClient.setQueryData<TransactionPages>(key, (current) => current && replaceRow(current, transaction));
     else if (action === 'refetch') void queryClient.invalidateQueries({ queryKey: key, exact: true });

@@ -2,7 +2,7 @@ import { type NetworkId, confirmationsLabel, feeDisplay8, feeFromReceipt, gweiDi
 import { Info } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { CopyButton } from '../../wallets/components/copy-button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 
 /** One labelled line of a transaction's facts (inside a <dl>). */
 export function FactRow({ label, children }: { label: string; children: ReactNode }) {

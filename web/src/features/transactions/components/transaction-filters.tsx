@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import type { TransactionFilters as Filters } from '../filters.ts';
+import type { TransactionFilterValues as Filters } from '../filters.ts';
 
 export interface TransactionFiltersProps {
   filters: Filters;

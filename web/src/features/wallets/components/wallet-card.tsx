@@ -3,14 +3,14 @@ import { ArrowDownLeft, ArrowUpRight, ExternalLink, TrendingDown, TrendingUp } f
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useCurrencyStore } from '../../preferences/currency-store.ts';
-import { usePrices } from '../../prices/api/get-prices.ts';
-import { CopyButton } from './copy-button.tsx';
+import { useCurrencyStore } from '../../preferences/index.ts';
+import { usePrices } from '../../prices/index.ts';
+import type { SendReceiveNavigationState } from '../../send-receive/index.ts';
 import { DisconnectWalletButton } from './disconnect-wallet-dialog.tsx';
 import { NetworkLogo } from './network-logo.tsx';
-import type { SendReceiveNavigationState } from '../../send-receive/navigation-state.ts';
 import { walletExplorerPath } from './wallet-links.ts';
 
 /** The balance's worth in the display currency and the coin's 24h change. */
@@ -51,7 +51,7 @@ function WalletFiat({ wallet }: { wallet: WalletView }) {
 export function WalletCard({ wallet }: { wallet: WalletView }) {
   const navigate = useNavigate();
   const openSendReceive = (action: 'send' | 'receive') =>
-    navigate('/send-receive', { state: { action, walletId: wallet.id } satisfies SendReceiveNavigationState });
+    void navigate('/send-receive', { state: { action, walletId: wallet.id } satisfies SendReceiveNavigationState });
   const headingId = `wallet-${wallet.id}-heading`;
 
   return (

@@ -6,15 +6,12 @@ import {
   type WalletView,
 } from '@fincrypt/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { accountQueryKey, type Account } from '../account/api/get-account.ts';
-import { getNotificationPreferences, notificationPreferencesQueryKey } from '../account/api/notification-preferences.ts';
-import { alertsQueryKeys } from '../alerts/api/get-alerts.ts';
-import { type Session, sessionQueryKey } from '../auth/api/get-session.ts';
-import { insightsKeys } from '../insights/api/insights-api.ts';
-import { applyTransactionStatus, applyTransactionUpdate } from '../transactions/api/transaction-cache.ts';
-import { explorerKeys, hashKey, transactionKeys } from '../transactions/api/transaction-keys.ts';
-import { walletsQueryKey } from '../wallets/api/get-wallets.ts';
-import { withBalance, withWallet, withoutWallet } from '../wallets/api/wallet-cache.ts';
+import { type Account, accountQueryKey, getNotificationPreferences, notificationPreferencesQueryKey } from '../../features/account/index.ts';
+import { alertsQueryKeys } from '../../features/alerts/index.ts';
+import { type Session, sessionQueryKey } from '../../features/auth/index.ts';
+import { insightsKeys } from '../../features/insights/index.ts';
+import { applyTransactionStatus, applyTransactionUpdate, explorerKeys, hashKey, transactionKeys } from '../../features/transactions/index.ts';
+import { walletsQueryKey, withBalance, withWallet, withoutWallet } from '../../features/wallets/index.ts';
 
 /** The fraud alert toast (docs/product.md#toasts): a warning that stays 6 s. */
 export const FRAUD_TOAST_MS = 6_000;
@@ -29,7 +26,8 @@ export interface RealtimeToasts {
   warning: (message: string, options: { duration: number }) => void;
 }
 
-export type RealtimeHandlers = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => Promise<void> } & {
+/** Each event's handler; those that ask for the notification preferences before a toast are async. */
+export type RealtimeHandlers = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void | Promise<void> } & {
   /** After every (re)connection: whatever happened while no socket listened is fetched again. */
   onConnect: (isReconnect: boolean) => void;
 };
@@ -83,17 +81,17 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       else toasts.error(error ? `Transaction failed: ${error}` : 'Transaction failed');
     },
 
-    async transaction_update({ transaction }) {
+    transaction_update({ transaction }) {
       applyTransactionUpdate(queryClient, transaction);
     },
 
-    async balance_update(update) {
+    balance_update(update) {
       const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
       if (updated) queryClient.setQueryData(walletsQueryKey, updated);
       else void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
     },
 
-    async wallet_update({ action, wallet }) {
+    wallet_update({ action, wallet }) {
       queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) =>
         action === 'connected' ? withWallet(wallets, wallet) : withoutWallet(wallets, wallet.id),
       );
@@ -106,7 +104,7 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       if (await isWanted('fraudDetection')) toasts.warning(message, { duration: FRAUD_TOAST_MS });
     },
 
-    async profile_update({ name, email, avatar }) {
+    profile_update({ name, email, avatar }) {
       queryClient.setQueryData<Account>(accountQueryKey, (account) => account && { ...account, name, email, avatar });
       queryClient.setQueryData<Session | null>(sessionQueryKey, (session) =>
         session ? { ...session, user: { ...session.user, name, email, image: avatar } } : session,

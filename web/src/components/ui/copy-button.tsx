@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cn } from '../../../lib/cn.ts';
-import { toast } from '../../../lib/toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** How long the button shows its "copied" tick. */
 const COPIED_MS = 2_000;
@@ -35,13 +35,14 @@ export function CopyButton({ value, label, successMessage, className }: CopyButt
     const timer = setTimeout(() => setCopied(false), COPIED_MS);
     return () => clearTimeout(timer);
   }, [isCopied]);
+  const copy = async () => setCopied(await copyToClipboard(value, successMessage));
   const Icon = isCopied ? Check : Copy;
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
-      onClick={async () => setCopied(await copyToClipboard(value, successMessage))}
+      onClick={() => void copy()}
       className={cn(
         'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100',
         className,

@@ -1,14 +1,13 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type FraudAlertView, type NotificationPreferences, type WalletView } from '@fincrypt/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountQueryKey } from '../account/api/get-account.ts';
-import { notificationPreferencesQueryKey } from '../account/api/notification-preferences.ts';
-import { alertsQueryKeys } from '../alerts/api/get-alerts.ts';
-import { sessionQueryKey } from '../auth/api/get-session.ts';
-import { insightsKeys } from '../insights/api/insights-api.ts';
-import { transactionKeys } from '../transactions/api/transaction-keys.ts';
-import { makeTransaction } from '../transactions/testing/make-transaction.ts';
-import { walletsQueryKey } from '../wallets/api/get-wallets.ts';
+import { accountQueryKey, notificationPreferencesQueryKey } from '../../features/account/index.ts';
+import { alertsQueryKeys } from '../../features/alerts/index.ts';
+import { sessionQueryKey } from '../../features/auth/index.ts';
+import { insightsKeys } from '../../features/insights/index.ts';
+import { transactionKeys } from '../../features/transactions/index.ts';
+import { walletsQueryKey } from '../../features/wallets/index.ts';
+import { makeTransaction } from '../../lib/testing/make-transaction.ts';
 import { FRAUD_TOAST_MS, createRealtimeHandlers } from './realtime-handlers.ts';
 
 const wallet = (overrides: Partial<WalletView>): WalletView => ({
@@ -37,7 +36,7 @@ const alert: FraudAlertView = {
 function setUp(preferences: Partial<NotificationPreferences> | 'unavailable' = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (preferences === 'unavailable') {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 503 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 503 }))));
   } else {
     queryClient.setQueryData(notificationPreferencesQueryKey, { ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences });
   }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSession } from '../auth/api/get-session.ts';
+import { useSession } from '../../features/auth/index.ts';
 
 /**
  * Keeps a realtime connection open while someone is signed in, and closes it at sign-out (or when another

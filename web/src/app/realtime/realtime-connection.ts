@@ -2,7 +2,7 @@ import { REALTIME_EVENT_NAMES, REALTIME_PATH, type RealtimeEventName, type Realt
 import type { QueryClient } from '@tanstack/react-query';
 import { type Socket, io } from 'socket.io-client';
 import { toast } from '../../lib/toast.ts';
-import { getSession, sessionQueryKey } from '../auth/api/get-session.ts';
+import { getSession, sessionQueryKey } from '../../features/auth/index.ts';
 import { createRealtimeHandlers } from './realtime-handlers.ts';
 
 type ServerEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };
@@ -80,10 +80,15 @@ export function connectRealtime(queryClient: QueryClient): () => void {
     if (!socket.active) recheckSession();
   });
   const listen = <E extends RealtimeEventName>(name: E) => {
-    const handle = handlers[name] as (payload: RealtimeEvents[E]) => Promise<void>;
-    const listener = (payload: RealtimeEvents[E]) => {
-      handle(payload).catch((error: unknown) => console.error(`Could not apply the realtime event ${name}`, error));
+    const handle = handlers[name] as (payload: RealtimeEvents[E]) => void | Promise<void>;
+    const apply = async (payload: RealtimeEvents[E]) => {
+      try {
+        await handle(payload);
+      } catch (error) {
+        console.error(`Could not apply the realtime event ${name}`, error);
+      }
     };
+    const listener = (payload: RealtimeEvents[E]) => void apply(payload);
     socket.on(name, listener as ServerEvents[E] as never);
   };
   for (const name of REALTIME_EVENT_NAMES) listen(name);

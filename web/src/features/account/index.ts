@@ -1,0 +1,8 @@
+/** The account feature's public API: profile, password, two-factor and notification settings. */
+export { type Account, accountQueryKey, useAccount } from './api/get-account.ts';
+export { getNotificationPreferences, notificationPreferencesQueryKey } from './api/notification-preferences.ts';
+export { ChangePasswordForm } from './components/change-password-form.tsx';
+export { Identicon } from './components/identicon.tsx';
+export { NotificationsTab } from './components/notifications-tab.tsx';
+export { ProfileTab } from './components/profile-tab.tsx';
+export { TwoFactorSection } from './components/two-factor-section.tsx';

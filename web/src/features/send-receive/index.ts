@@ -1,0 +1,4 @@
+/** The send-receive feature's public API: the Send and Receive tabs and the navigation state that opens them. */
+export { NoWalletsAvailable } from './components/no-wallets-available.tsx';
+export { SendReceiveTabs } from './components/send-receive-tabs.tsx';
+export { type SendReceiveNavigationState, type SendReceiveTab, readSendReceiveState } from './navigation-state.ts';

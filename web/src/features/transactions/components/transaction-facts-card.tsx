@@ -1,0 +1,106 @@
+import {
+  type ExplorerTransaction,
+  NETWORKS,
+  type NetworkId,
+  type TransactionView,
+  confirmationsLabel,
+  formatDateTime,
+  transactionTypeLabel,
+} from '@fincrypt/domain';
+import { Card } from '../../../components/ui/card.tsx';
+import { BlockNumber, CopyableValue, FactRow, GasFee } from './transaction-facts.tsx';
+import { TransactionStatus } from './transaction-status.tsx';
+
+export type TransactionFactsCardProps =
+  /** The owner's transaction detail: status and type too, the block's confirmations on hover, every address copyable. */
+  | { variant: 'detail'; transaction: TransactionView }
+  /** The public explorer: what anyone with the hash may see. */
+  | { variant: 'explorer'; transaction: ExplorerTransaction };
+
+/** The facts both views show, read from either shape of transaction. */
+interface Facts {
+  hash: string;
+  network: NetworkId;
+  networkLabel: string;
+  blockNumber: number | null;
+  confirmations: number;
+  from: string;
+  to: string;
+  value: string;
+  symbol: string;
+  gasUsed: string;
+  effectiveGasPrice: string;
+  timestamp: string;
+}
+
+function factsOf({ variant, transaction }: TransactionFactsCardProps): Facts {
+  const { hash, network, blockNumber, confirmations, symbol, gasUsed, effectiveGasPrice, timestamp } = transaction;
+  const common = { hash, network, blockNumber, confirmations, symbol, gasUsed, effectiveGasPrice, timestamp };
+  return variant === 'detail'
+    ? {
+        ...common,
+        networkLabel: NETWORKS[transaction.network]?.label ?? transaction.network,
+        from: transaction.fromAddress,
+        to: transaction.toAddress,
+        value: transaction.amount,
+      }
+    : { ...common, networkLabel: transaction.networkLabel, from: transaction.from, to: transaction.to, value: transaction.value };
+}
+
+/** A full address, wrapping anywhere, without a copy button. */
+function PlainAddress({ value }: { value: string }) {
+  return <span className="font-mono text-sm break-all">{value}</span>;
+}
+
+/**
+ * A transaction's facts as a card of labelled rows: the one card that the transaction detail page and the
+ * public explorer page both show, each in its own wording (Block Number / Block, Gas Fee / Transaction Fee).
+ */
+export function TransactionFactsCard(props: TransactionFactsCardProps) {
+  const facts = factsOf(props);
+  const owned = props.variant === 'detail' ? props.transaction : undefined;
+
+  return (
+    <Card className="px-4 py-2 sm:px-6">
+      <dl className="divide-y divide-slate-200 dark:divide-slate-700">
+        {owned && (
+          <FactRow label="Status">
+            <span className="flex flex-wrap items-center gap-2">
+              <TransactionStatus status={owned.status} variant="badge" />
+              {owned.confirmations > 0 && (
+                <span className="text-sm text-slate-600 dark:text-slate-300">{confirmationsLabel(owned.confirmations)}</span>
+              )}
+            </span>
+          </FactRow>
+        )}
+        <FactRow label="Transaction Hash">
+          <CopyableValue value={facts.hash} label="Transaction hash" />
+        </FactRow>
+        {owned && <FactRow label="Type">{transactionTypeLabel(owned.type)}</FactRow>}
+        <FactRow label="Network">{facts.networkLabel}</FactRow>
+        {owned ? (
+          <FactRow label="Block Number">
+            <BlockNumber blockNumber={facts.blockNumber} confirmations={facts.confirmations} />
+          </FactRow>
+        ) : (
+          <FactRow label="Block">
+            <span className="font-mono text-sm">{facts.blockNumber === null ? 'Pending' : facts.blockNumber.toLocaleString('en-US')}</span>
+          </FactRow>
+        )}
+        <FactRow label="From">{owned ? <CopyableValue value={facts.from} label="From address" /> : <PlainAddress value={facts.from} />}</FactRow>
+        <FactRow label="To">{owned ? <CopyableValue value={facts.to} label="To address" /> : <PlainAddress value={facts.to} />}</FactRow>
+        <FactRow label="Value">
+          <span className="font-semibold tabular-nums break-all">
+            {facts.value} {facts.symbol}
+          </span>
+        </FactRow>
+        <FactRow label={owned ? 'Gas Fee' : 'Transaction Fee'}>
+          <GasFee network={facts.network} symbol={facts.symbol} gasUsed={facts.gasUsed} effectiveGasPrice={facts.effectiveGasPrice} />
+        </FactRow>
+        <FactRow label="Timestamp">
+          <time dateTime={facts.timestamp}>{formatDateTime(facts.timestamp)}</time>
+        </FactRow>
+      </dl>
+    </Card>
+  );
+}

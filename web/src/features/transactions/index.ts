@@ -1,0 +1,25 @@
+/** The transactions feature's public API: history, counters, filters, CSV export, detail facts and their live cache updates. */
+export { useTransactionCounts } from './api/get-transaction-counts.ts';
+export { isNotFound, useExplorerTransaction, useTransaction } from './api/get-transaction.ts';
+export { useTransactionList } from './api/list-transactions.ts';
+export { applyTransactionStatus, applyTransactionUpdate } from './api/transaction-cache.ts';
+export { explorerKeys, hashKey, transactionKeys } from './api/transaction-keys.ts';
+export { ExplorerStatusCard } from './components/explorer-status-card.tsx';
+export { ExportCsvButton } from './components/export-csv-button.tsx';
+export { RecentTransactions } from './components/recent-transactions.tsx';
+export { TransactionCounters } from './components/transaction-counters.tsx';
+export { NoTransactions, TransactionDayGroups } from './components/transaction-day-groups.tsx';
+export { TransactionFactsCard } from './components/transaction-facts-card.tsx';
+export { TransactionFilters } from './components/transaction-filters.tsx';
+export { TransactionNotFound } from './components/transaction-not-found.tsx';
+export {
+  type TransactionFilterValues,
+  defaultFilters,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  hasActiveFilters,
+  normalizeDateRange,
+  toTransactionQuery,
+  todayKey,
+} from './filters.ts';
+export { explorerPath, transactionPath } from './paths.ts';
