@@ -10,7 +10,7 @@
  *   transactions falling due one after another during the window. Lag = when the probe's `confirmed`
  *   status reached the account's realtime socket − the probe's inclusion time; p50 and p99 over the probes.
  * - confirm_burst_ms_100k: all 100,000 due at the same instant; how long the one tick that confirms them all
- *   takes, from the server's own tick count (`GET /api/health`), polled every few milliseconds.
+ *   takes, from the server's own tick count (`GET /api/health`), polled every 20 ms.
  *
  * Each kind gets one fresh database: the burst first (full runs only), then both tables emptied (TRUNCATE:
  * new, empty table and index files) for the steady case. PostgreSQL is seeded beside the running server;
