@@ -19,12 +19,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
+import type { RealtimeEvents } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { progress, report, warn } from './lib/report.ts';
+import { openUserSocket } from './lib/socket.ts';
 import { type BenchServer, startBenchServer, withTempDir } from './lib/server.ts';
 import { summarize } from './lib/stats.ts';
 import { type BenchUser, signUpUsers } from './lib/users.ts';
@@ -188,14 +188,7 @@ async function steady(session: Session, probes: LagProbes) {
   };
   const connect = async () => {
     const { url } = session.server;
-    const socket = io(url, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-      timeout: 20_000,
-      extraHeaders: { cookie: session.sender.cookie, origin: url },
-    });
+    const socket = openUserSocket(url, session.sender.cookie);
     socket.on('transaction_status', onStatus);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

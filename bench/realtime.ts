@@ -15,13 +15,14 @@
  * (server/src/plugins/event-relay.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
-import { io, type Socket } from 'socket.io-client';
+import { IDEMPOTENCY_KEY_HEADER, type RealtimeEvents } from '@fincrypt/domain';
+import type { Socket } from 'socket.io-client';
 import { http } from '@fincrypt/test-support';
 import { onCleanup } from './lib/cleanup.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { progress, report, warn } from './lib/report.ts';
 import { startBenchServer } from './lib/server.ts';
+import { openUserSocket } from './lib/socket.ts';
 import { summarize } from './lib/stats.ts';
 import { type BenchUser, mapLimit, signUpUsers } from './lib/users.ts';
 
@@ -71,14 +72,7 @@ interface SendRecord {
 }
 
 function connectTab(url: string, user: BenchUser, recipient: number, deliveries: Delivery[][], counters: { swapped: number }): Promise<Tab> {
-  const socket = io(url, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    timeout: 20_000,
-    extraHeaders: { cookie: user.cookie, origin: url },
-  });
+  const socket = openUserSocket(url, user.cookie);
   // A credit's events go out together: transaction_status, transaction_update (the pending receive row,
   // with the hash), balance_update. The clock's later updates are never pending receives. Pair each
   // balance_update with its receive; should the two ever arrive the other way round, pair them anyway.
