@@ -260,6 +260,8 @@ test.describe('account settings', () => {
   });
 
   test('login, register and every settings tab pass axe', async ({ page, browser, account }) => {
+    // Six full axe scans: each takes seconds on a busy 2-core machine, so the default minute is too tight.
+    test.setTimeout(120_000);
     void account;
     const anonymousContext = await browser.newContext();
     const anonymous = await anonymousContext.newPage();
