@@ -11,6 +11,7 @@ import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
@@ -95,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // A failed statement's values (a session token, an email) never reach a log line.
+            ...redactingLoggerOptions,
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 100 * 1024,
