@@ -39,6 +39,7 @@ import { originCheckPlugin } from './plugins/origin-check.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { answerFrameworkError, textInputGuardPlugin } from './plugins/text-input-guard.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 100 * 1024,
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const insights = createInsightsService({ db: database.db, prices, now: options.prices?.now });
 
   await app.register(errorHandlerPlugin);
+  await app.register(textInputGuardPlugin);
   await app.register(securityHeadersPlugin, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(openApiPlugin, { version: APP_VERSION });
