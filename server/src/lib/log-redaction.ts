@@ -1,4 +1,4 @@
-import { stdSerializers } from 'pino';
+import { type SerializedError, stdSerializers } from 'pino';
 
 /** What stands in for a value the log must not show (pino's own word for its redactions). */
 export const REDACTED = '[Redacted]';
@@ -85,7 +85,7 @@ export function redacted(value: unknown, seen: Map<object, unknown> = new Map())
 }
 
 /** pino's `err` serializer, on the redacted copy: every log line's `err`. */
-export function serializeError(error: unknown): unknown {
+export function serializeError(error: unknown): SerializedError {
   return stdSerializers.err(redacted(error) as Error);
 }
 

@@ -163,7 +163,7 @@ describeEachDatabase('bad text on every route', (kind) => {
         }
       }
     }
-    console.log(`bad text on every route [${kind}]: ${routes.length} routes, ${tried} requests (${bodies} bodies), ${serverErrors.length} answered 5xx`);
+    console.warn(`bad text on every route [${kind}]: ${routes.length} routes, ${tried} requests (${bodies} bodies), ${serverErrors.length} answered 5xx`);
     expect(serverErrors).toEqual([]);
     expect(accepted).toEqual([]);
     expect(unshaped).toEqual([]);
