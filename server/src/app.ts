@@ -11,6 +11,7 @@ import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
@@ -38,6 +39,7 @@ import { originCheckPlugin } from './plugins/origin-check.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { answerFrameworkError, textInputGuardPlugin } from './plugins/text-input-guard.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -95,9 +97,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // A failed statement's values (a session token, an email) never reach a log line.
+            ...redactingLoggerOptions,
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: 100 * 1024,
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -150,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const insights = createInsightsService({ db: database.db, prices, now: options.prices?.now });
 
   await app.register(errorHandlerPlugin);
+  await app.register(textInputGuardPlugin);
   await app.register(securityHeadersPlugin, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(openApiPlugin, { version: APP_VERSION });

@@ -1,8 +1,18 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startClockRunner } from './payments/clock-runner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './lib/log-output.ts';
+import { redactingLoggerOptions } from './lib/log-redaction.ts';
+
+// A crash, start-up included (a secret or a demo account stored while the database fails), is logged like
+// every other line, without the failed statement's values, instead of Node printing the whole error.
+const crashLog = pino({ ...redactingLoggerOptions }, terminalLogStream() ?? process.stdout);
+process.on('uncaughtException', (error) => {
+  crashLog.fatal({ err: error }, 'FinCrypt stopped on an error');
+  process.exit(1);
+});
 
 const config = loadConfig();
 const database = await openDatabase(

@@ -150,6 +150,8 @@ describe('the API error registry', () => {
       FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
       FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
       FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
+      FST_ERR_BAD_URL: 'The address is not valid: it has %-escapes that are not UTF-8 text',
+      FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
     });
   });
 });

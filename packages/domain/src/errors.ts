@@ -55,6 +55,13 @@ export const API_ERRORS = {
       invalidCursor: 'Invalid page cursor',
       invalidDateRange: 'The start date must not be after the end date',
       invalidHistoryDays: 'days must be one of 7, 14, 30, 90',
+      /**
+       * The edge rule for every string of every body, query and path parameter (server/src/plugins/text-input-guard.ts):
+       * `where` is e.g. `Field "name"`, `Query parameter "search"`, `Path parameter "hash"`.
+       */
+      nulCharacter: (where: string) => `${where} must not contain a NUL character (U+0000)`,
+      unpairedSurrogate: (where: string) => `${where} must not contain an unpaired surrogate (text that is not valid Unicode)`,
+      textTooLong: (where: string, maxChars: number) => `${where} must be at most ${maxChars} characters`,
     },
   },
   NOT_FOUND: {
@@ -155,6 +162,9 @@ export const API_ERRORS = {
     from: 'fastify',
     messages: { contentLengthMismatch: 'Request body length does not match Content-Length' },
   },
+  /** A path that is not UTF-8 text once its %-escapes are decoded (e.g. an unpaired surrogate's bytes, %FF). */
+  FST_ERR_BAD_URL: { status: 400, from: 'fastify', messages: { badUrl: 'The address is not valid: it has %-escapes that are not UTF-8 text' } },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, from: 'fastify', messages: { paramTooLong: 'A part of the address is too long' } },
   /** A Fastify client error without a code; one with a code not listed here passes through with Fastify's own words. */
   BAD_REQUEST: { status: null, messages: { passedOn: (message: string) => message } },
 } as const satisfies Record<string, ApiErrorSpec>;

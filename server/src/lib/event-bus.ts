@@ -1,4 +1,5 @@
 import type { RealtimeEventName, RealtimeEvents } from '@fincrypt/domain';
+import { redacted } from './log-redaction.ts';
 
 export interface UserEvent<E extends RealtimeEventName = RealtimeEventName> {
   userId: string;
@@ -21,7 +22,7 @@ export function createEventBus() {
         try {
           listener({ userId, event, payload } as UserEvent);
         } catch (error) {
-          console.error('event listener failed', error);
+          console.error('event listener failed', redacted(error));
         }
       }
     },

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@fincrypt/test-support';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
+import { createEmptyPostgresDatabase } from '../test/test-database.ts';
 import { isDatabaseUnavailable, isRetryableConflict, isUniqueViolation } from './pg-errors.ts';
 
 /** The error a promise rejects with (fails the test if it resolves). */
@@ -105,6 +106,9 @@ describe('isDatabaseUnavailable on how errors arrive', () => {
     ['53300', 'sorry, too many clients already'],
     ['08006', 'connection failure'],
     ['08001', 'could not connect'],
+    ['57P04', 'terminating connection because database was dropped'],
+    ['57P05', 'terminating connection due to idle-session timeout'],
+    ['55000', 'database "fincrypt" is not currently accepting connections'],
   ])('SQLSTATE %s (%s), also behind a cause', (code, message) => {
     const error = Object.assign(new Error(message), { code });
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -127,6 +131,9 @@ describe('isDatabaseUnavailable on how errors arrive', () => {
       Object.assign(new Error('could not serialize access'), { code: '40001' }),
       Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
       Object.assign(new Error('no such file'), { code: 'ENOENT' }),
+      // 55000 is an outage only when it says the database takes no connections.
+      Object.assign(new Error('currval of sequence "s" is not yet defined in this session'), { code: '55000' }),
+      Object.assign(new Error('replication slot "x" is active for PID 7'), { code: '55000' }),
     ]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(false);
     }
@@ -161,8 +168,9 @@ describe('the classifiers on errors PostgreSQL (PGlite) raises through drizzle',
     expect(isDatabaseUnavailable(error)).toBe(false);
   });
 
-  it('a division by zero or a missing table is none of them', async () => {
-    for (const statement of [sql`select 1 / 0`, sql`select * from missing`]) {
+  it('a division by zero, a missing table or a currval before nextval (SQLSTATE 55000) is none of them', async () => {
+    await db.execute(sql`create sequence s`);
+    for (const statement of [sql`select 1 / 0`, sql`select * from missing`, sql`select currval('s')`]) {
       const error = await rejectionOf(db.execute(statement));
       expect(isUniqueViolation(error)).toBe(false);
       expect(isRetryableConflict(error)).toBe(false);
@@ -177,7 +185,7 @@ describe('the classifiers on errors PostgreSQL (PGlite) raises through drizzle',
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('isDatabaseUnavailable on PostgreSQL ending a session', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('isDatabaseUnavailable on PostgreSQL ending or refusing a session', () => {
   it('a backend terminated by an administrator (57P01)', async () => {
     const victim = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     victim.on('error', () => {});
@@ -198,6 +206,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('isDatabaseUnavailable on PostgreS
     } finally {
       await admin.end();
       await victim.end().catch(() => {});
+    }
+  });
+
+  it('a connection to a database closed to connections (55000 "is not currently accepting connections")', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const name = new URL(target.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const pool = new pg.Pool({ connectionString: target.url });
+    try {
+      await admin.query(`alter database ${name} with allow_connections false`);
+      const error = await rejectionOf(pool.query('select 1'));
+      expect(error).toMatchObject({ code: '55000', message: `database "${name}" is not currently accepting connections` });
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      const drizzleError = await rejectionOf(drizzlePostgres(pool).execute(sql`select ${'a value'}`));
+      expect(isDatabaseUnavailable(drizzleError)).toBe(true);
+    } finally {
+      await pool.end();
+      await admin.query(`alter database ${name} with allow_connections true`);
+      await admin.end();
+      await target.drop();
     }
   });
 });

@@ -44,10 +44,18 @@ const NETWORK_ERROR_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that cannot serve this connection now: admin_shutdown (57P01), crash_shutdown
- * (57P02), cannot_connect_now (57P03, starting up or shutting down), too_many_connections (53300).
- * Class 08 (connection exception) is matched as a class.
+ * (57P02), cannot_connect_now (57P03, starting up or shutting down), database_dropped (57P04),
+ * idle_session_timeout (57P05), too_many_connections (53300). Class 08 (connection exception) is matched
+ * as a class.
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '53300']);
+
+/**
+ * object_not_in_prerequisite_state (55000) is also what a new connection gets from a database closed to
+ * connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`, e.g. during maintenance), but it has statement
+ * meanings too (currval before nextval, an inactive replication slot): only this message makes it an outage.
+ */
+const NOT_ACCEPTING_CONNECTIONS = /^database ".*" is not currently accepting connections$/s;
 
 /**
  * What node-postgres and pg-pool say when the connection is gone or cannot be had; they carry no code.
@@ -68,6 +76,7 @@ function isUnavailableCause(error: object): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (code === '55000') return typeof message === 'string' && NOT_ACCEPTING_CONNECTIONS.test(message);
   }
   return typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { checkLedger, summarizeLedger, type LedgerReport } from '../payments/ledger-check.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { withoutQueryParameters } from '../lib/log-redaction.ts';
 
 async function reportThroughServer(baseUrl: string): Promise<LedgerReport> {
   const response = await fetch(new URL('/api/system/ledger', baseUrl), { signal: AbortSignal.timeout(30_000) });
@@ -43,6 +44,6 @@ try {
 } catch (error) {
   // drizzle wraps the database's own words (e.g. 'relation "wallets" does not exist') in `cause`.
   const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-  console.error(`ledger check could not run: ${reason}`);
+  console.error(`ledger check could not run: ${withoutQueryParameters(reason)}`);
   process.exitCode = 2;
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { createKeyVault } from '../chain/key-vault.ts';
 import { accounts, appSecrets, twoFactors, wallets } from '../db/schema.ts';
-import { call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
+import { SESSION_COOKIE, call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
@@ -150,5 +151,89 @@ describeEachDatabase('no secret in logs or responses', (kind) => {
       }
     }
     expect(leaks).toEqual([]);
+  });
+
+  it('writes no session token, email or password when the database fails under a request', async () => {
+    const { app } = ctx;
+    const { db } = ctx.database;
+    const carol = { name: 'Carol', email: uniqueEmail('carol'), password: 'carol-pass-word-5' };
+    const cookie = cookiesFrom(await call(app, 'POST', '/api/auth/sign-up/email', { body: carol }));
+    const signed = decodeURIComponent(cookie.split('; ').find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))!.split('=')[1]!);
+    const token = signed.split('.')[0]!;
+    expect(token.length).toBeGreaterThanOrEqual(16);
+    const visitor = { email: uniqueEmail('visitor'), message: 'A message that only the database may keep' };
+    const firstLine = logLines.length;
+    const statuses: Record<string, number> = {};
+    const failing = async (label: string, request: Promise<LightMyRequestResponse>) => {
+      statuses[label] = (await request).statusCode;
+    };
+
+    // The session store fails: the session lookup (ours, and better-auth's) carries the token as a parameter.
+    await db.execute(sql`alter table sessions rename to sessions_away`);
+    try {
+      await failing('wallets', call(app, 'GET', '/api/wallets', { cookie }));
+      await failing('account', call(app, 'GET', '/api/account', { cookie }));
+      await failing('profile', call(app, 'PATCH', '/api/account/profile', { cookie, body: { name: 'Carol C', email: carol.email, avatar: 'preset-2' } }));
+      await failing('get-session', call(app, 'GET', '/api/auth/get-session', { cookie }));
+      await failing('sign-out', call(app, 'POST', '/api/auth/sign-out', { cookie, body: {} }));
+    } finally {
+      await db.execute(sql`alter table sessions_away rename to sessions`);
+    }
+    // The user lookup of a sign-in fails: better-auth looks the email up.
+    await db.execute(sql`alter table users rename to users_away`);
+    try {
+      await failing('sign-in, users away', call(app, 'POST', '/api/auth/sign-in/email', { body: { email: carol.email, password: carol.password } }));
+    } finally {
+      await db.execute(sql`alter table users_away rename to users`);
+    }
+    // Counting a failed sign-in against the account fails: its rate-limit key holds the email.
+    await db.execute(sql.raw(`
+      create function refuse_account_counters() returns trigger language plpgsql as $$
+      begin
+        if new.key like '%@%' then raise exception 'rate limit store refused'; end if;
+        return new;
+      end $$`));
+    await db.execute(sql.raw(`
+      create trigger refuse_account_counters before insert or update on rate_limit_counters
+        for each row execute function refuse_account_counters()`));
+    try {
+      await failing('sign-in, counters refused', call(app, 'POST', '/api/auth/sign-in/email', { body: { email: carol.email, password: passwords.wrong } }));
+    } finally {
+      await db.execute(sql`drop trigger refuse_account_counters on rate_limit_counters`);
+      await db.execute(sql`drop function refuse_account_counters()`);
+    }
+    // The contact form cannot store its message: the insert carries the visitor's email and words.
+    await db.execute(sql`alter table contact_messages rename to contact_messages_away`);
+    try {
+      await failing('contact', call(app, 'POST', '/api/contact', { body: { name: 'Visitor', email: visitor.email, subject: 'general', message: visitor.message } }));
+    } finally {
+      await db.execute(sql`alter table contact_messages_away rename to contact_messages`);
+    }
+
+    // Every one of them failed on the server, and said so in the log.
+    for (const [label, status] of Object.entries(statuses)) expect(status, label).toBeGreaterThanOrEqual(500);
+    const lines = logLines.slice(firstLine);
+    expect(lines.filter((line) => /"level":50/.test(line) && line.includes('"err"')).length).toBeGreaterThanOrEqual(Object.keys(statuses).length);
+    expect(lines.some((line) => line.includes('Failed query'))).toBe(true);
+    // The log still says which statement failed, and which table was missing.
+    expect(lines.some((line) => line.includes('relation \\"sessions\\" does not exist'))).toBe(true);
+
+    const secretsOfCarol = new Map<string, string>([
+      [signed, 'signed session cookie'],
+      [token, 'session token'],
+      [carol.email, 'email'],
+      [carol.email.split('@')[0]!, 'email (local part)'],
+      [carol.password, 'password'],
+      [passwords.wrong, 'wrong password'],
+      [visitor.email, 'contact email'],
+      [visitor.message, 'contact message'],
+    ]);
+    const leaks: string[] = [];
+    for (const [value, name] of secretsOfCarol) {
+      for (const line of lines) if (line.includes(value)) leaks.push(`${name} in log line ${line.slice(0, 300)}`);
+    }
+    expect(leaks).toEqual([]);
+    // And the app works again once the database does.
+    expect((await call(app, 'GET', '/api/wallets', { cookie })).statusCode).toBe(200);
   });
 });

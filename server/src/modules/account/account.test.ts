@@ -137,6 +137,7 @@ describeEachDatabase('account API', (kind) => {
       fc.string({ unit: 'grapheme', maxLength: 40 }),
       fc.constant('x'.repeat(20_000)),
       fc.constant('\u0000\u202e<script>'),
+      fc.constantFrom('\ud800', 'name\udc00', 'a@b.co\u0000'),
     );
     const weirdValue = fc.oneof(weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }));
     const body = fc.oneof(

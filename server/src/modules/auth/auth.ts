@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { withoutQueryParameters } from '../../lib/log-redaction.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
 import { claimTotpCode, releaseTotpCode } from './used-codes.ts';
@@ -71,14 +72,20 @@ export function createAuth(options: AuthOptions) {
     logger: options.log
       ? {
           level: 'debug',
-          log: (level, message, ...args: unknown[]) => {
-            const [first, ...rest] = args;
+          log: (level, message: unknown, ...args: unknown[]) => {
+            // better-auth sometimes logs an error as the message itself, or a failed statement's message.
+            const [first, ...rest] = message instanceof Error ? [message, ...args] : args;
             const details = first instanceof Error ? rest : args;
             const fields = { ...(first instanceof Error ? { err: first } : {}), ...(details.length > 0 ? { details } : {}) };
-            options.log?.[level](fields, `better-auth: ${message}`);
+            const text = message instanceof Error ? message.name : withoutQueryParameters(String(message));
+            options.log?.[level](fields, `better-auth: ${text}`);
           },
         }
       : { disabled: true },
+    // An error of its own (a database failure) is thrown out of auth.handler rather than printed to the
+    // console with the statement's values and answered with a bare 500: the app's error handler logs it
+    // (redacted) and answers 503 when the database is away. better-auth's APIErrors still answer as before.
+    onAPIError: { throw: true },
     plugins: [twoFactor({ issuer: 'FinCrypt' })],
     databaseHooks: {
       user: {

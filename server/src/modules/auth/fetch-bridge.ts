@@ -20,7 +20,9 @@ export function toFetchRequest(request: FastifyRequest, body: unknown): Request 
   headers.delete('content-length');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
-  return new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined });
+  // better-auth has no HEAD routes: a HEAD is its GET (Fastify leaves the body out of the answer).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return new Request(url, { method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined });
 }
 
 /** Turns better-auth's top-level `{ code, message }` errors into our `{ error: { code, message } }`. */

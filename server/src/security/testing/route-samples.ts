@@ -45,7 +45,8 @@ export function apiRoutes(app: FastifyInstance): RouteEntry[] {
   return app.routeTable.filter(isApiRoute);
 }
 
-function zodKeys(schema: unknown): string[] {
+/** The keys of a zod object schema (a route's body or querystring), or none. */
+export function zodKeys(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape && typeof shape === 'object' ? Object.keys(shape) : [];
 }
