@@ -1,6 +1,8 @@
 import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
-import type { LightMyRequestResponse } from 'fastify';
-import { expect, it } from 'vitest';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { AppError, rateLimited } from '../errors.ts';
+import { errorHandlerPlugin } from '../plugins/error-handler.ts';
 import { type TestUser, call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -155,5 +157,28 @@ describeEachDatabase('Retry-After on every 429', (kind) => {
     const send = () => postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: '1' });
     expect((await send()).statusCode).toBe(201);
     expectRetryAfter(await send(), 'POST /api/transactions');
+  });
+});
+
+describe('the error handler and Retry-After', () => {
+  it('sends the wait in whole seconds, rounded up, at least 1, and only on a 429', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorHandlerPlugin);
+    const waits: Record<string, number | undefined> = { '/1500': 1500, '/60000': 60_000, '/0': 0, '/none': undefined };
+    for (const [url, ms] of Object.entries(waits)) {
+      app.get(url, async () => {
+        throw ms === undefined ? new AppError('RATE_LIMITED', 'Too many requests.') : rateLimited('Too many requests.', ms);
+      });
+    }
+    app.get('/not-found', async () => {
+      throw new AppError('NOT_FOUND', 'Wallet not found', { retryAfterMs: 5000 });
+    });
+    const header = async (url: string) => (await app.inject({ method: 'GET', url })).headers['retry-after'];
+    expect(await header('/1500')).toBe('2');
+    expect(await header('/60000')).toBe('60');
+    expect(await header('/0')).toBe('1');
+    expect(await header('/none')).toBe('1');
+    expect(await header('/not-found')).toBeUndefined();
+    await app.close();
   });
 });

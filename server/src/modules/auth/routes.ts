@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { RateLimitCounts } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { twoFactors } from '../../db/schema.ts';
-import { AppError, rateLimited } from '../../errors.ts';
+import { rateLimited } from '../../errors.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { sessionRoom } from '../../plugins/realtime.ts';
