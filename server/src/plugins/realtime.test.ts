@@ -122,6 +122,10 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
     expect(confirm.statusCode).toBe(200);
     const cookie = cookiesFrom(confirm);
     await eventually(() => expect(received.profile_update).toEqual([{ name: user.name, email: user.email, avatar: 'preset-1' }]));
+    // A tab of the session that turns 2FA off (which replaces that session) is not told: it has its answer.
+    const here = open({ cookie });
+    expect(await outcome(here)).toBe('connected');
+    const receivedHere = record(here);
 
     const newEmail = uniqueEmail('moved');
     const moved = await call(ctx.app, 'PATCH', '/api/account/profile', {
@@ -138,6 +142,7 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
     expect(disable.statusCode).toBe(200);
     await eventually(() => expect(received.profile_update).toHaveLength(3));
     expect(Object.keys(received)).toEqual(['profile_update']);
+    expect(receivedHere.profile_update).toEqual([{ name: user.name, email: newEmail, avatar: 'preset-1' }]);
   });
 
   it("delivers a send's events to the sender's and the recipient's sockets, and to no one else", async () => {

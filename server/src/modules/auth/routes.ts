@@ -98,10 +98,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const confirmIdentity = createIdentityCheck({ db, auth, lockout: passwords });
   const context = await auth.$context;
 
-  /** Tells the user's other sessions (and tabs) that their profile changed: 2FA turned on or off. */
-  const announceProfile = async (userId: string) => {
+  /**
+   * Tells the user's other sessions that their profile changed: 2FA turned on or off. better-auth replaced the
+   * session that did it (`replacedSessionId`), whose tabs have their answer: they are left out, or they would
+   * refetch with the cookie of a session that no longer exists and be signed out.
+   */
+  const announceProfile = async (userId: string, replacedSessionId: string) => {
     const event = await profileEventOf(db, userId);
-    if (event) events.publish(userId, 'profile_update', event);
+    if (event) events.publish(userId, 'profile_update', event, { exceptSessionId: replacedSessionId });
   };
 
   /**
@@ -212,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const { password, code } = request.body;
       await confirmIdentity(request, { password, code }, { passwordWrong: API_ERRORS.INVALID_PASSWORD.messages.passwordIncorrect });
       const response = await auth.handler(toFetchRequest(request, { password }));
-      if (response.ok) await announceProfile(request.user.id);
+      if (response.ok) await announceProfile(request.user.id, request.sessionId);
       return send(reply, response);
     },
   );
@@ -225,7 +229,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       // Signed in, this confirms the set-up: 2FA turns on, and the user's other sessions are told.
       const session = await readSession(auth, request.headers);
       await forwardCode(request, reply, request.body);
-      if (session && reply.statusCode === 200) await announceProfile(session.user.id);
+      if (session && reply.statusCode === 200) await announceProfile(session.user.id, session.session.id);
       return reply;
     },
   );
