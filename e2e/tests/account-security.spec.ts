@@ -76,6 +76,14 @@ test.describe('account security', () => {
     await expect(page.getByText(newEmail).first()).toBeVisible();
     await expect(elsewhere.getByText(newEmail).first()).toBeVisible();
     await otherDevice.close();
+
+    // Turning 2FA off asks for both too; the form with its messages passes axe.
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Disable 2FA' }).click();
+    await page.getByRole('button', { name: 'Disable 2FA' }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app, or a backup code')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('backup codes: copy them all, or download them as a .txt file', async ({ page, account, context }) => {
