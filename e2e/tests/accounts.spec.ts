@@ -146,10 +146,13 @@ test.describe('account settings', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Email').fill(otherAccount.email);
+    // A new email asks who you are first.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Enter your current password to change your email')).toBeVisible();
+    await page.getByLabel('Current password').fill(account.password);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists' })).toBeVisible();
     await expect(page.getByText('Failed to update profile')).toBeVisible();
-    void account;
   });
 
   test('security: change password with each message, then sign in with the new one', async ({ page, account }) => {
@@ -200,7 +203,10 @@ test.describe('account settings', () => {
     await page.getByLabel('Verification code').fill(totpCode(secret, now));
     await page.getByRole('button', { name: 'Verify and enable' }).click();
     await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
-    const backupCode = (await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').first().textContent()) ?? '';
+    const codes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+    const [backupCode = '', secondBackupCode = ''] = codes;
+    // No look-alike characters (0/O, 1/I/l).
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     await page.getByRole('button', { name: 'I have saved my backup codes' }).click();
     await expect(page.getByText('Status: Enabled')).toBeVisible();
 
@@ -231,6 +237,13 @@ test.describe('account settings', () => {
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Disable 2FA' }).click();
     await page.getByLabel('Confirm your password').fill(account.password);
+    // Turning 2FA off also asks for a code: an unused backup code does.
+    await page.getByRole('button', { name: 'Disable 2FA' }).click();
+    await expect(page.getByText('Enter the 6-digit code from your authenticator app, or a backup code')).toBeVisible();
+    await page.getByLabel('Authentication code').fill(backupCode);
+    await page.getByRole('button', { name: 'Disable 2FA' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid code');
+    await page.getByLabel('Authentication code').fill(secondBackupCode);
     await page.getByRole('button', { name: 'Disable 2FA' }).click();
     await expect(page.getByText('Status: Disabled')).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();

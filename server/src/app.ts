@@ -174,14 +174,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { database, version: APP_VERSION, chainClockStatus: options.chainClockStatus });
       await api.register(contactRoutes, { database, limiter, perMinute: config.rateLimits.contactPerIp });
       const authLimits = authRateLimits(config.rateLimits);
-      await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authLimits, database });
+      await api.register(authRoutes, { prefix: '/auth', auth, limiter, limits: authLimits, database, events });
       await api.register(accountRoutes, {
         prefix: '/account',
         database,
         auth,
         events,
         limiter,
-        passwordFailuresPerUser: authLimits.signInFailuresPerAccount,
+        lockout: authLimits.lockout,
+        emailChanges: { perUser: authLimits.emailChangesPerUser, perAddress: authLimits.signUpPerIp },
       });
       await api.register(walletRoutes, { wallets });
       await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: usdPriceFrom(prices) });

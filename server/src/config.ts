@@ -106,7 +106,12 @@ function readTimeScale(raw: string | undefined): number {
 /** How many attempts each limit allows per window (windows are fixed: see modules/auth/routes.ts). */
 export interface RateLimitCounts {
   signInPerIp: number;
+  /** Failed sign-ins for one account from one client address before that address waits (15 min, doubling). */
   signInFailuresPerAccount: number;
+  /** Failed sign-ins for one account from every address together, per hour: then everyone waits. */
+  signInFailuresPerAccountPerHour: number;
+  /** Email changes one user may try per hour. */
+  emailChangesPerUser: number;
   signUpPerIp: number;
   twoFactorPerIp: number;
   contactPerIp: number;
@@ -117,6 +122,8 @@ export interface RateLimitCounts {
 export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
   signInPerIp: 30,
   signInFailuresPerAccount: 5,
+  signInFailuresPerAccountPerHour: 100,
+  emailChangesPerUser: 5,
   signUpPerIp: 10,
   twoFactorPerIp: 10,
   contactPerIp: 10,
@@ -166,6 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         defaults.signInFailuresPerAccount,
         'RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT',
       ),
+      signInFailuresPerAccountPerHour: readCount(
+        env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR,
+        defaults.signInFailuresPerAccountPerHour,
+        'RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR',
+      ),
+      emailChangesPerUser: readCount(env.RATE_LIMIT_EMAIL_CHANGES_PER_USER, defaults.emailChangesPerUser, 'RATE_LIMIT_EMAIL_CHANGES_PER_USER'),
       signUpPerIp: readCount(env.RATE_LIMIT_SIGN_UP_PER_IP, defaults.signUpPerIp, 'RATE_LIMIT_SIGN_UP_PER_IP'),
       twoFactorPerIp: readCount(env.RATE_LIMIT_TWO_FACTOR_PER_IP, defaults.twoFactorPerIp, 'RATE_LIMIT_TWO_FACTOR_PER_IP'),
       contactPerIp: readCount(env.RATE_LIMIT_CONTACT_PER_IP, defaults.contactPerIp, 'RATE_LIMIT_CONTACT_PER_IP'),

@@ -26,6 +26,8 @@ export const ACCOUNT_MESSAGES = {
   codeRequired: 'Enter a code',
   codeInvalid: API_ERRORS.INVALID_CODE.messages.codeInvalid,
   codeAlreadyUsed: API_ERRORS.CODE_ALREADY_USED.messages.codeAlreadyUsed,
+  currentPasswordToChangeEmail: API_ERRORS.CURRENT_PASSWORD_REQUIRED.messages.toChangeEmail,
+  twoFactorCodeRequired: API_ERRORS.TWO_FACTOR_CODE_REQUIRED.messages.codeRequired,
 } as const;
 
 /** The five preset identicons; stored as the user's avatar. */
@@ -85,10 +87,23 @@ export const signUpFormSchema = signUpSchema
   });
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 
+/** A code that confirms who you are: 6 digits from the authenticator app, or one backup code. */
+const confirmationCode = z
+  .string({ error: ACCOUNT_MESSAGES.codeRequired })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.codeRequired)
+  .max(32, ACCOUNT_MESSAGES.codeInvalid);
+
+/**
+ * A new email also needs `currentPassword`, and `code` when 2FA is on (the server asks for whichever is
+ * missing); a name or avatar change needs neither.
+ */
 export const profileUpdateSchema = z.object({
   name,
   email,
   avatar: z.enum(AVATAR_PRESETS, { error: 'Choose one of the preset avatars' }),
+  currentPassword: z.string().max(PASSWORD_MAX_CHARS, ACCOUNT_MESSAGES.passwordTooLong).optional(),
+  code: confirmationCode.optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -108,6 +123,9 @@ export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 export const passwordConfirmationSchema = z.object({
   password: requiredPassword(ACCOUNT_MESSAGES.passwordRequired),
 });
+
+/** Turning 2FA off: the password, and a code from the authenticator app or a backup code. */
+export const disableTwoFactorSchema = passwordConfirmationSchema.extend({ code: confirmationCode.optional() });
 
 export const totpCodeSchema = z.object({
   code: z

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backupCodeSchema, changePasswordSchema, profileUpdateSchema, signUpSchema, totpCodeSchema } from './account.ts';
+import {
+  backupCodeSchema,
+  changePasswordSchema,
+  disableTwoFactorSchema,
+  profileUpdateSchema,
+  signUpSchema,
+  totpCodeSchema,
+} from './account.ts';
 import { validateRecipient } from './addresses.ts';
 import {
   API_ERRORS,
@@ -33,7 +40,8 @@ const FORMS_WITH_FIELD: Record<ErrorField, { shape: Record<string, unknown> }[]>
   amount: [sendRequestSchema],
   network: [connectWalletSchema],
   email: [signUpSchema, profileUpdateSchema],
-  code: [totpCodeSchema, backupCodeSchema],
+  code: [totpCodeSchema, backupCodeSchema, profileUpdateSchema, disableTwoFactorSchema],
+  currentPassword: [profileUpdateSchema, changePasswordSchema],
 };
 
 describe('the API error registry', () => {

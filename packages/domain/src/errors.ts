@@ -15,7 +15,7 @@ import { NETWORKS, type NetworkId } from './networks.ts';
  */
 
 /** The form fields an error can belong to: the names the request bodies and the web's forms use. */
-export const ERROR_FIELDS = ['walletId', 'to', 'amount', 'network', 'email', 'code'] as const;
+export const ERROR_FIELDS = ['walletId', 'to', 'amount', 'network', 'email', 'code', 'currentPassword'] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 
 export type ApiErrorMessage = string | ((...args: never[]) => string);
@@ -106,6 +106,23 @@ export const API_ERRORS = {
   },
   /** A TOTP code used once already (raised in the server's 2FA hook, answered through better-auth). */
   CODE_ALREADY_USED: { status: 400, field: 'code', messages: { codeAlreadyUsed: 'This code has already been used. Wait for the next one.' } },
+  /** Changing the email asks who you are: the current password (a wrong one is INVALID_PASSWORD). */
+  CURRENT_PASSWORD_REQUIRED: {
+    status: 400,
+    field: 'currentPassword',
+    messages: { toChangeEmail: 'Enter your current password to change your email' },
+  },
+  /** Changing the email or turning 2FA off, with 2FA on, also asks for a code. */
+  TWO_FACTOR_CODE_REQUIRED: {
+    status: 400,
+    field: 'code',
+    messages: { codeRequired: 'Enter the 6-digit code from your authenticator app, or a backup code' },
+  },
+  /**
+   * A wrong code in one of those confirmations. Not better-auth's INVALID_CODE: that one is a 401, which the
+   * web reads as "signed out"; here the user is signed in and only the code is wrong.
+   */
+  WRONG_CONFIRMATION_CODE: { status: 400, field: 'code', messages: { codeInvalid: 'Invalid code' } },
 
   // ---- better-auth's codes, in the words our screens use ----
   INVALID_EMAIL_OR_PASSWORD: { status: 401, from: 'better-auth', messages: { invalidCredentials: 'Invalid email or password' } },

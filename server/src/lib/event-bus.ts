@@ -5,6 +5,11 @@ export interface UserEvent<E extends RealtimeEventName = RealtimeEventName> {
   userId: string;
   event: E;
   payload: RealtimeEvents[E];
+  /**
+   * Not to the sockets of this session: the one that made the change and has its answer already. Set when
+   * the change replaced that session, so that its tabs do not refetch with a cookie the server has just ended.
+   */
+  exceptSessionId?: string;
 }
 
 type Listener = (event: UserEvent) => void;
@@ -17,17 +22,17 @@ type Listener = (event: UserEvent) => void;
 export function createEventBus() {
   const listeners = new Set<Listener>();
   return {
-    publish<E extends RealtimeEventName>(userId: string, event: E, payload: RealtimeEvents[E]): void {
+    publish<E extends RealtimeEventName>(userId: string, event: E, payload: RealtimeEvents[E], options: { exceptSessionId?: string } = {}): void {
       for (const listener of listeners) {
         try {
-          listener({ userId, event, payload } as UserEvent);
+          listener({ userId, event, payload, ...options } as UserEvent);
         } catch (error) {
           console.error('event listener failed', redacted(error));
         }
       }
     },
     publishAll(events: readonly UserEvent[]): void {
-      for (const item of events) this.publish(item.userId, item.event, item.payload);
+      for (const item of events) this.publish(item.userId, item.event, item.payload, { exceptSessionId: item.exceptSessionId });
     },
     subscribe(listener: Listener): () => void {
       listeners.add(listener);

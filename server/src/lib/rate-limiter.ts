@@ -60,6 +60,14 @@ export function createRateLimiter(db: Db) {
       return { ...verdictOf(row.hits, row.windowStartedAt, rule), isAllowed: row.hits < rule.limit };
     },
 
+    /** Takes back one counted attempt (one that was reserved and turned out not to count). */
+    async release(key: string): Promise<void> {
+      await db
+        .update(rateLimitCounters)
+        .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
+        .where(eq(rateLimitCounters.key, key));
+    },
+
     async reset(key: string): Promise<void> {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
     },

@@ -327,7 +327,8 @@ export function createSendService(deps: SendServiceDeps) {
             }
             const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
             if (!verdict.isAllowed) {
-              throw new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooMany('transactions', describeWait(verdict.retryAfterMs)));
+              const message = API_ERRORS.RATE_LIMITED.messages.tooMany('transactions', describeWait(verdict.retryAfterMs));
+              throw new AppError('RATE_LIMITED', message, { retryAfterMs: verdict.retryAfterMs });
             }
             const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
             if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);

@@ -2,7 +2,7 @@ import { API_ERRORS, passedOnMessages } from '@fincrypt/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody } from '../errors.ts';
+import { AppError, errorBody, retryAfterSeconds } from '../errors.ts';
 import { isDatabaseUnavailable } from '../lib/pg-errors.ts';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = API_ERRORS.DATABASE_UNAVAILABLE.messages.databaseUnavailable;
@@ -38,6 +38,8 @@ export function isSessionStoreFailure(error: unknown): boolean {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // Every rate-limited answer says when to come back.
+      if (error.statusCode === 429) reply.header('retry-after', String(retryAfterSeconds(error.retryAfterMs)));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

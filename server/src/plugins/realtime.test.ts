@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { RealtimeEvents } from '@fincrypt/domain';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, cookiesFrom, signIn, signUp } from '../test/auth-client.ts';
+import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
+import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
@@ -106,6 +107,42 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
     const renewedCookie = cookiesFrom(change);
     expect((await call(ctx.app, 'POST', '/api/auth/sign-out', { cookie: renewedCookie, body: {} })).statusCode).toBe(200);
     expect(await hereClosed).toBe('io server disconnect');
+  });
+
+  it("tells the user's other sessions when the email changes and when 2FA goes on or off", async () => {
+    const user = await signUp(ctx.app);
+    const otherDevice = cookiesFrom(await signIn(ctx.app, user.email, user.password));
+    const elsewhere = open({ cookie: otherDevice });
+    expect(await outcome(elsewhere)).toBe('connected');
+    const received = record(elsewhere);
+
+    const enable = await call(ctx.app, 'POST', '/api/auth/two-factor/enable', { cookie: user.cookie, body: { password: user.password } });
+    const secret = secretFromOtpauthUri(enable.json().totpURI);
+    const confirm = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: totpCode(secret) } });
+    expect(confirm.statusCode).toBe(200);
+    const cookie = cookiesFrom(confirm);
+    await eventually(() => expect(received.profile_update).toEqual([{ name: user.name, email: user.email, avatar: 'preset-1' }]));
+    // A tab of the session that turns 2FA off (which replaces that session) is not told: it has its answer.
+    const here = open({ cookie });
+    expect(await outcome(here)).toBe('connected');
+    const receivedHere = record(here);
+
+    const newEmail = uniqueEmail('moved');
+    const moved = await call(ctx.app, 'PATCH', '/api/account/profile', {
+      cookie,
+      body: { name: user.name, email: newEmail, avatar: 'preset-1', currentPassword: user.password, code: totpCode(secret, Date.now() + 30_000) },
+    });
+    expect(moved.statusCode).toBe(200);
+    await eventually(() => expect(received.profile_update?.at(-1)).toEqual({ name: user.name, email: newEmail, avatar: 'preset-1' }));
+
+    const disable = await call(ctx.app, 'POST', '/api/auth/two-factor/disable', {
+      cookie,
+      body: { password: user.password, code: enable.json().backupCodes[0] },
+    });
+    expect(disable.statusCode).toBe(200);
+    await eventually(() => expect(received.profile_update).toHaveLength(3));
+    expect(Object.keys(received)).toEqual(['profile_update']);
+    expect(receivedHere.profile_update).toEqual([{ name: user.name, email: newEmail, avatar: 'preset-1' }]);
   });
 
   it("delivers a send's events to the sender's and the recipient's sockets, and to no one else", async () => {

@@ -100,7 +100,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
   });
 
   const deliverLocally = (events: readonly UserEvent[]) => {
-    for (const { userId, event, payload } of events) io.local.to(userRoom(userId)).emit(event, payload as never);
+    for (const { userId, event, payload, exceptSessionId } of events) {
+      const room = io.local.to(userRoom(userId));
+      (exceptSessionId ? room.except(sessionRoom(exceptSessionId)) : room).emit(event, payload as never);
+    }
   };
   const relay = options.relayPool ? startEventRelay({ pool: options.relayPool, deliverLocally, log: app.log }) : undefined;
   const unsubscribe = options.events.subscribe((event) => (relay ? relay.publish([event]) : deliverLocally([event])));

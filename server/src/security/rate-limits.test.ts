@@ -84,13 +84,19 @@ describeEachDatabase('rate limits behind a load balancer', (kind) => {
     expectTooMany(locked, /^Too many two-factor attempts\. Please wait \d+ minutes? and try again\.$/);
   });
 
-  it("locks a user's password change after repeated wrong current passwords, and no one else's", async () => {
-    const change = (user: TestUser, currentPassword: string) =>
-      post('/api/account/password', newClient()(), { currentPassword, newPassword: 'another-horse-2' }, user.cookie);
+  it("makes a user's password change wait after repeated wrong current passwords from one address, and no one else's", async () => {
+    const change = (user: TestUser, client: ReturnType<typeof newClient>, currentPassword: string) =>
+      post('/api/account/password', client(), { currentPassword, newPassword: 'another-horse-2' }, user.cookie);
     const user = await signUp();
-    for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await change(user, 'wrong-password')).statusCode).toBe(400);
-    expectTooMany(await change(user, user.password), /^Too many wrong passwords\. Please wait \d+ minutes? and try again\.$/);
+    const client = newClient();
+    // The address counted is the one the balancer saw, whatever the client writes into X-Forwarded-For.
+    for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await change(user, client, 'wrong-password')).statusCode).toBe(400);
+    const locked = await change(user, client, user.password);
+    expectTooMany(locked, /^Too many wrong passwords\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // The same counting as sign-in (decision 005): another address of the user's is not kept waiting.
+    expect((await change(user, newClient(), user.password)).statusCode).toBe(200);
     const other = await signUp();
-    expect((await change(other, other.password)).statusCode).toBe(200);
+    expect((await change(other, client, other.password)).statusCode).toBe(200);
   });
 });

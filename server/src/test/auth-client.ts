@@ -23,11 +23,12 @@ export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   return app.inject({
     method,
     url,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: {
       origin: TEST_ORIGIN,
       ...(options.cookie ? { cookie: options.cookie } : {}),
@@ -53,6 +54,7 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestU
   return { ...user, id: response.json().user.id, cookie: cookiesFrom(response) };
 }
 
-export async function signIn(app: FastifyInstance, email: string, password: string) {
-  return call(app, 'POST', '/api/auth/sign-in/email', { body: { email, password } });
+/** Signs in; `remoteAddress` is the client address the server sees (127.0.0.1 by default). */
+export async function signIn(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
+  return call(app, 'POST', '/api/auth/sign-in/email', { body: { email, password }, remoteAddress });
 }

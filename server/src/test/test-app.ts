@@ -45,6 +45,8 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 const GENEROUS_LIMITS: RateLimitCounts = {
   signInPerIp: 10_000,
   signInFailuresPerAccount: 10_000,
+  signInFailuresPerAccountPerHour: 10_000,
+  emailChangesPerUser: 10_000,
   signUpPerIp: 10_000,
   twoFactorPerIp: 10_000,
   contactPerIp: 10_000,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, onUnauthorized } from './api-client.ts';
+import { ApiError, apiFetch, onUnauthorized, readRetryAfter } from './api-client.ts';
 
-function respond(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status }))));
+function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status, headers }))));
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,5 +34,25 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/wallets')).rejects.toBeInstanceOf(ApiError);
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  it('reads when a rate-limited request may be made again from Retry-After', async () => {
+    respond(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 42 seconds.' } }, { 'retry-after': '42' });
+    const before = Date.now();
+    const error = (await apiFetch('/api/contact', { method: 'POST', body: {} }).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(429);
+    expect(error.retryAt).toBeGreaterThanOrEqual(before + 42_000);
+    expect(error.retryAt).toBeLessThanOrEqual(Date.now() + 42_000);
+    respond(400, { error: { code: 'VALIDATION_ERROR', message: 'No' } }, { 'retry-after': '42' });
+    await expect(apiFetch('/x')).rejects.toMatchObject({ retryAt: undefined });
+  });
+});
+
+describe('readRetryAfter', () => {
+  it('takes seconds or an HTTP date, and nothing else', () => {
+    expect(readRetryAfter('90', 1_000)).toBe(91_000);
+    expect(readRetryAfter('Wed, 25 Nov 2026 10:00:00 GMT')).toBe(Date.UTC(2026, 10, 25, 10));
+    expect(readRetryAfter(null)).toBeUndefined();
+    expect(readRetryAfter('soon')).toBeUndefined();
   });
 });

@@ -4,10 +4,20 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** For a 429: when (epoch ms) the server said the same request may be made again (its `Retry-After`). */
+    readonly retryAt?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** `Retry-After` as a moment: whole seconds from now, or an HTTP date; undefined when absent or unreadable. */
+export function readRetryAfter(header: string | null, nowMs = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return nowMs + Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : date;
 }
 
 type Listener = (error: ApiError) => void;
@@ -64,7 +74,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
   if (!response.ok) {
     const { code, message } = readErrorMessage(body, response.status);
-    const error = new ApiError(response.status, code, message);
+    const retryAt = response.status === 429 ? readRetryAfter(response.headers.get('retry-after')) : undefined;
+    const error = new ApiError(response.status, code, message, retryAt);
     if (response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));
     throw error;
   }

@@ -1,7 +1,9 @@
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_PREFERENCES } from '@fincrypt/domain';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { call, cookiesFrom, signIn, signUp } from '../../test/auth-client.ts';
+import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
+import type { FastifyInstance } from 'fastify';
+import { type TestUser, call, cookiesFrom, signIn, signUp, uniqueEmail } from '../../test/auth-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -15,6 +17,16 @@ const ACCOUNT_ROUTES = [
   { method: 'POST', url: '/api/auth/two-factor/enable', body: { password: 'whatever1' } },
   { method: 'POST', url: '/api/auth/two-factor/disable', body: { password: 'whatever1' } },
 ] as const;
+
+/** Turns 2FA on for a user (password, then a first code); the session is renewed on the way. */
+async function turnOnTwoFactor(app: FastifyInstance, user: TestUser) {
+  const enable = await call(app, 'POST', '/api/auth/two-factor/enable', { cookie: user.cookie, body: { password: user.password } });
+  const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
+  const secret = secretFromOtpauthUri(totpURI);
+  const confirm = await call(app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: totpCode(secret) } });
+  if (confirm.statusCode !== 200) throw new Error(`2FA set-up failed: ${confirm.body}`);
+  return { secret, backupCodes, cookie: cookiesFrom(confirm) || user.cookie };
+}
 
 describeEachDatabase('account API', (kind) => {
   const ctx = useTestApp(kind);
@@ -62,7 +74,7 @@ describeEachDatabase('account API', (kind) => {
     const bob = await signUp(ctx.app, { name: 'Bob' });
     const steal = await call(ctx.app, 'PATCH', '/api/account/profile', {
       cookie: bob.cookie,
-      body: { name: 'Bob', email: alice.email.toUpperCase(), avatar: 'preset-1' },
+      body: { name: 'Bob', email: alice.email.toUpperCase(), avatar: 'preset-1', currentPassword: bob.password },
     });
     expect(steal.statusCode).toBe(409);
     expect(steal.json().error.message).toBe(ACCOUNT_MESSAGES.emailTaken);
@@ -73,11 +85,49 @@ describeEachDatabase('account API', (kind) => {
     const newEmail = `bob-new-${Date.now()}@example.com`;
     const moved = await call(ctx.app, 'PATCH', '/api/account/profile', {
       cookie: bob.cookie,
-      body: { name: 'Bob', email: newEmail, avatar: 'preset-2' },
+      body: { name: 'Bob', email: newEmail, avatar: 'preset-2', currentPassword: bob.password },
     });
     expect(moved.statusCode).toBe(200);
     expect((await signIn(ctx.app, newEmail, bob.password)).statusCode).toBe(200);
     expect((await signIn(ctx.app, alice.email, alice.password)).statusCode).toBe(200);
+  });
+
+  it('asks for the current password to change the email, and a 2FA code when 2FA is on', async () => {
+    const user = await signUp(ctx.app);
+    let cookie = user.cookie;
+    const update = (body: object) => call(ctx.app, 'PATCH', '/api/account/profile', { cookie, body: { name: user.name, avatar: 'preset-1', ...body } });
+    // Name and avatar alone need nothing more.
+    expect((await update({ email: user.email, name: 'Renamed' })).statusCode).toBe(200);
+    const noPassword = await update({ email: uniqueEmail('moved') });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().error).toEqual({ code: 'CURRENT_PASSWORD_REQUIRED', message: ACCOUNT_MESSAGES.currentPasswordToChangeEmail });
+    const wrongPassword = await update({ email: uniqueEmail('moved'), currentPassword: 'not-my-password' });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().error).toEqual({ code: 'INVALID_PASSWORD', message: ACCOUNT_MESSAGES.currentPasswordIncorrect });
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie })).json().email).toBe(user.email);
+
+    // With 2FA on, the password alone is not enough.
+    const { secret, backupCodes, cookie: renewed } = await turnOnTwoFactor(ctx.app, user);
+    cookie = renewed;
+    const passwordOnly = await update({ email: uniqueEmail('moved'), currentPassword: user.password });
+    expect(passwordOnly.json().error).toEqual({ code: 'TWO_FACTOR_CODE_REQUIRED', message: ACCOUNT_MESSAGES.twoFactorCodeRequired });
+    const wrongCode = await update({ email: uniqueEmail('moved'), currentPassword: user.password, code: '000000' });
+    expect(wrongCode.json().error).toEqual({ code: 'WRONG_CONFIRMATION_CODE', message: 'Invalid code' });
+
+    const code = totpCode(secret, Date.now() + 30_000);
+    const first = uniqueEmail('first');
+    const moved = await update({ email: first, currentPassword: user.password, code });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().email).toBe(first);
+    // A TOTP code works once; a backup code works too, once.
+    const replay = await update({ email: uniqueEmail('again'), currentPassword: user.password, code });
+    expect(replay.json().error.code).toBe('CODE_ALREADY_USED');
+    const second = uniqueEmail('second');
+    expect((await update({ email: second, currentPassword: user.password, code: backupCodes[0] })).statusCode).toBe(200);
+    expect((await update({ email: uniqueEmail('third'), currentPassword: user.password, code: backupCodes[0] })).json().error.code).toBe(
+      'WRONG_CONFIRMATION_CODE',
+    );
+    expect((await signIn(ctx.app, second, user.password)).json()).toMatchObject({ twoFactorRedirect: true });
   });
 
   it('changes the password after checking the current one, and signs out other sessions', async () => {
@@ -169,5 +219,75 @@ describeEachDatabase('account API', (kind) => {
       { numRuns: 150 },
     );
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describeEachDatabase('email changes: no faster an oracle than sign-up', (kind) => {
+  const PER_USER = 3;
+  const SIGN_UPS_PER_ADDRESS = 4;
+  const ctx = useTestApp(kind, { rateLimits: { emailChangesPerUser: PER_USER, signUpPerIp: SIGN_UPS_PER_ADDRESS } });
+  let addressNumber = 0;
+  /** A client address of its own for each sign-up and test, so the per-address counts start at zero. */
+  const newAddress = () => `198.51.100.${(addressNumber += 1)}`;
+  const signUpFrom = async (remoteAddress: string) => {
+    const account = { name: 'Mover', email: uniqueEmail('mover'), password: 'correct-horse-1' };
+    const response = await call(ctx.app, 'POST', '/api/auth/sign-up/email', { body: account, remoteAddress });
+    expect(response.statusCode).toBe(200);
+    return { ...account, id: response.json().user.id as string, cookie: cookiesFrom(response) };
+  };
+  const changeEmail = (user: TestUser, email: string, remoteAddress: string, currentPassword = user.password) =>
+    call(ctx.app, 'PATCH', '/api/account/profile', {
+      cookie: user.cookie,
+      remoteAddress,
+      body: { name: user.name, email, avatar: 'preset-1', currentPassword },
+    });
+
+  it("answers someone else's email as sign-up does, and limits the tries per user, with Retry-After", async () => {
+    const owner = await signUpFrom(newAddress());
+    const prober = await signUpFrom(newAddress());
+    const address = newAddress();
+    // Sign-up tells a taken address apart, in the same words.
+    const signUpTaken = await call(ctx.app, 'POST', '/api/auth/sign-up/email', {
+      body: { name: 'X', email: owner.email, password: 'correct-horse-1' },
+      remoteAddress: newAddress(),
+    });
+    expect(signUpTaken.json().error.message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    // A wrong password learns nothing and uses up nothing.
+    for (let attempt = 0; attempt < PER_USER + 1; attempt += 1) {
+      expect((await changeEmail(prober, owner.email, address, 'wrong-password')).json().error.code).toBe('INVALID_PASSWORD');
+    }
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < PER_USER; attempt += 1) statuses.push((await changeEmail(prober, owner.email, newAddress())).statusCode);
+    expect(statuses).toEqual(Array(PER_USER).fill(409));
+    // Now even a free address waits: the answer comes no faster than PER_USER an hour.
+    const limited = await changeEmail(prober, uniqueEmail('free'), newAddress());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many email changes\. Please wait \d+ minutes? and try again\.$/),
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: prober.cookie })).json().email).toBe(prober.email);
+    // Name and avatar still change.
+    const renamed = await call(ctx.app, 'PATCH', '/api/account/profile', {
+      cookie: prober.cookie,
+      body: { name: 'Still Me', email: prober.email, avatar: 'preset-5' },
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('counts each email change as a sign-up attempt from its address, so many accounts do not multiply the rate', async () => {
+    const address = newAddress();
+    const probers = [];
+    for (let index = 0; index < SIGN_UPS_PER_ADDRESS + 1; index += 1) probers.push(await signUpFrom(newAddress()));
+    const statuses: number[] = [];
+    for (const prober of probers) statuses.push((await changeEmail(prober, uniqueEmail('probe'), address)).statusCode);
+    expect(statuses).toEqual([...Array(SIGN_UPS_PER_ADDRESS).fill(200), 429]);
+    const signUpThen = await call(ctx.app, 'POST', '/api/auth/sign-up/email', {
+      body: { name: 'Late', email: uniqueEmail('late'), password: 'correct-horse-1' },
+      remoteAddress: address,
+    });
+    expect(signUpThen.statusCode).toBe(429);
   });
 });

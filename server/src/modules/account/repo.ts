@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@fincrypt/domain';
+import { AVATAR_PRESETS, type AvatarPreset, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type RealtimeEvents } from '@fincrypt/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sessionUserColumns } from '../auth/session-reader.ts';
@@ -10,6 +10,16 @@ export async function findProfile(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The stored avatar, or the default one when it is not one of the presets. */
+export const avatarOf = (image: string | null): AvatarPreset =>
+  image !== null && (AVATAR_PRESETS as readonly string[]).includes(image) ? (image as AvatarPreset) : 'preset-1';
+
+/** What a `profile_update` event carries, read afresh. */
+export async function profileEventOf(db: Db, userId: string): Promise<RealtimeEvents['profile_update'] | undefined> {
+  const row = await findProfile(db, userId);
+  return row && { name: row.name, email: row.email, avatar: avatarOf(row.image) };
 }
 
 /** The id of the session a token belongs to (the token itself never leaves the cookie). */

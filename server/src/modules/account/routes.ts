@@ -10,13 +10,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, rateLimited } from '../../errors.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { sessionRoom, userRoom } from '../../plugins/realtime.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/fetch-bridge.ts';
+import { authErrorCode, createIdentityCheck } from '../auth/identity-check.ts';
+import { type LockoutRules, passwordLockout } from '../auth/lockout.ts';
+import { signUpCounterKey } from '../auth/routes.ts';
 import { unauthorized } from '../auth/session-plugin.ts';
 import {
+  avatarOf,
   findNotificationPreferences,
   findProfile,
   findSessionIdByToken,
@@ -36,15 +40,12 @@ const profileResponse = z.object({
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
-const isAvatarPreset = (value: string | null): value is (typeof AVATAR_PRESETS)[number] =>
-  value !== null && (AVATAR_PRESETS as readonly string[]).includes(value);
-
 function toProfile(row: ProfileRow): z.infer<typeof profileResponse> {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    avatar: isAvatarPreset(row.image) ? row.image : 'preset-1',
+    avatar: avatarOf(row.image),
     createdAt: row.createdAt.toISOString(),
     twoFactorEnabled: row.twoFactorEnabled,
   };
@@ -53,21 +54,30 @@ function toProfile(row: ProfileRow): z.infer<typeof profileResponse> {
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ('code' in error ? error.code === '23505' : false);
 
+const emailTaken = () => new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+
 export interface AccountRoutesOptions {
   database: Database;
   auth: Auth;
   events: EventBus;
   limiter: RateLimiter;
-  /** Wrong current passwords one user may give before the password change is locked for a while. */
-  passwordFailuresPerUser: RateLimitRule;
+  /** Wrong current passwords (and codes): the sign-in lockout's rules, per (user, address) and per user. */
+  lockout: LockoutRules;
+  /**
+   * New emails one user may try; each also counts as a sign-up attempt from its address (`perAddress`, the
+   * sign-up rule), so an email change tells whether an address has an account no faster than sign-up does.
+   */
+  emailChanges: { perUser: RateLimitRule; perAddress: RateLimitRule };
 }
 
 /** The signed-in user's own account: profile, password, notification preferences. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { database, auth, events, limiter, passwordFailuresPerUser },
+  { database, auth, events, limiter, lockout, emailChanges },
 ) => {
   const { db } = database;
+  const passwords = passwordLockout(limiter, lockout);
+  const confirmIdentity = createIdentityCheck({ db, auth, lockout: passwords });
   // onRequest, before body validation: a signed-out caller gets 401 whatever it sends.
   app.addHook('onRequest', app.requireSession);
 
@@ -75,6 +85,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     const row = await findProfile(db, userId);
     if (!row) throw unauthorized();
     return toProfile(row);
+  };
+
+  /** The email-change limits: `peek` asks whether one more may start, `hit` counts it. */
+  const limitEmailChange = async (userId: string, ip: string, how: 'peek' | 'hit') => {
+    for (const [key, rule] of [
+      [`email-change:user:${userId}`, emailChanges.perUser],
+      [signUpCounterKey(ip), emailChanges.perAddress],
+    ] as const) {
+      const verdict = await limiter[how](key, rule);
+      if (!verdict.isAllowed) {
+        throw rateLimited(API_ERRORS.RATE_LIMITED.messages.tooMany('email changes', describeWait(verdict.retryAfterMs)), verdict.retryAfterMs);
+      }
+    }
   };
 
   app.get(
@@ -86,20 +109,29 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.patch(
     '/profile',
     {
-      schema: { tags: ['account'], summary: 'Update name, email and avatar', body: profileUpdateSchema, response: { 200: profileResponse } },
+      schema: {
+        tags: ['account'],
+        summary: 'Update name, email and avatar (a new email needs the current password, and a 2FA code when 2FA is on)',
+        body: profileUpdateSchema,
+        response: { 200: profileResponse },
+      },
     },
     async (request) => {
-      const { name, email, avatar } = request.body;
-      if (await isEmailTakenByAnother(db, email, request.user.id)) {
-        throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+      const { name, email, avatar, currentPassword, code } = request.body;
+      if (email !== request.user.email) {
+        // Only someone who proves who they are learns whether an address has an account, and each answer
+        // counts (per user, and as a sign-up from this address). A wrong password does not use up the count;
+        // a code is not spent on a change that would be refused for the count.
+        await limitEmailChange(request.user.id, request.ip, 'peek');
+        await confirmIdentity(request, { password: currentPassword, code }, { passwordWrong: ACCOUNT_MESSAGES.currentPasswordIncorrect });
+        await limitEmailChange(request.user.id, request.ip, 'hit');
+        if (await isEmailTakenByAnother(db, email, request.user.id)) throw emailTaken();
       }
       try {
         await updateProfile(db, request.user.id, { name, email, image: avatar });
       } catch (error) {
         // Two accounts racing for the same new email: the unique index decides.
-        if (isUniqueViolation(error) || isUniqueViolation((error as { cause?: unknown }).cause)) {
-          throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
-        }
+        if (isUniqueViolation(error) || isUniqueViolation((error as { cause?: unknown }).cause)) throw emailTaken();
         throw error;
       }
       const profile = await loadProfile(request.user.id);
@@ -120,11 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       // The current-password check must not become an unlimited password oracle for a stolen session.
-      const failuresKey = `password:user:${request.user.id}`;
-      const failures = await limiter.peek(failuresKey, passwordFailuresPerUser);
-      if (!failures.isAllowed) {
-        throw new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooMany('wrong passwords', describeWait(failures.retryAfterMs)));
-      }
+      const attempt = await passwords.begin(request.user.id, request.ip);
       let renewedToken: string | null = null;
       try {
         const { headers, response } = await auth.api.changePassword({
@@ -137,14 +165,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         renewedToken = response.token;
       } catch (error) {
-        const code = (error as { body?: { code?: string } }).body?.code;
-        if (code === 'INVALID_PASSWORD') {
-          await limiter.hit(failuresKey, passwordFailuresPerUser);
+        if (authErrorCode(error) === 'INVALID_PASSWORD') {
+          await attempt.failed();
           throw new AppError('INVALID_PASSWORD', ACCOUNT_MESSAGES.currentPasswordIncorrect);
         }
+        await attempt.abandoned();
         throw error;
       }
-      await limiter.reset(failuresKey);
+      await attempt.succeeded();
       // Every session was replaced: the other sessions' sockets close; this tab's stay, now under its new session.
       const sockets = app.realtime;
       sockets.in(userRoom(request.user.id)).except(sessionRoom(request.sessionId)).disconnectSockets(true);

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../../test/auth-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -112,26 +113,100 @@ describeEachDatabase('sign-up, sign-in and sessions', (kind) => {
   });
 });
 
-describeEachDatabase('sign-in rate limits', (kind) => {
-  const ctx = useTestApp(kind, { rateLimits: { signInFailuresPerAccount: 3 } });
+describeEachDatabase('sign-in lockout: per account and address, growing waits, a bound per account', (kind) => {
+  const PER_ADDRESS = 3;
+  const PER_ACCOUNT_PER_HOUR = 7;
+  const ctx = useTestApp(kind, { rateLimits: { signInFailuresPerAccount: PER_ADDRESS, signInFailuresPerAccountPerHour: PER_ACCOUNT_PER_HOUR } });
+  const STRANGER = '203.0.113.7';
+  const OWNER = '198.51.100.20';
+  const LOCKED_MESSAGE = /^Too many sign-in attempts for this account\. Please wait \d+ (minutes?|hours?) and try again\.$/;
 
-  it('locks an account after repeated failures, from any IP, with a clear 429', async () => {
-    const user = await signUp(ctx.app);
+  /** Moves the counters' clocks back, as if that much time had passed (no test waits for real). */
+  const timePasses = async (keyPattern: string, interval: string) => {
+    await ctx.database.db.execute(
+      sql`update rate_limit_counters set window_started_at = window_started_at - ${interval}::interval where key like ${keyPattern}`,
+    );
+  };
+  const retryAfter = (response: Awaited<ReturnType<typeof signIn>>) => Number(response.headers['retry-after']);
+  const failTimes = async (email: string, times: number, address: string) => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      statuses.push((await signIn(ctx.app, user.email, 'wrong-password')).statusCode);
-    }
-    expect(statuses).toEqual([401, 401, 401, 429]);
-    // Even the right password is refused while the account is locked.
-    const locked = await signIn(ctx.app, user.email, user.password);
+    for (let attempt = 0; attempt < times; attempt += 1) statuses.push((await signIn(ctx.app, email, 'wrong-password', address)).statusCode);
+    return statuses;
+  };
+
+  it("makes a stranger's address wait, while the owner signs in from another address", async () => {
+    const user = await signUp(ctx.app);
+    expect(await failTimes(user.email, PER_ADDRESS, STRANGER)).toEqual([401, 401, 401]);
+    const locked = await signIn(ctx.app, user.email, 'wrong-password', STRANGER);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toEqual({
-      code: 'RATE_LIMITED',
-      message: expect.stringMatching(/^Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\.$/),
-    });
-    // Another account is not affected.
+    expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(LOCKED_MESSAGE) });
+    expect(locked.json().error.message).toContain('15 minutes');
+    expect(retryAfter(locked)).toBeGreaterThan(14 * 60);
+    expect(retryAfter(locked)).toBeLessThanOrEqual(15 * 60);
+    // That address waits even with the right password...
+    expect((await signIn(ctx.app, user.email, user.password, STRANGER)).statusCode).toBe(429);
+    // ...but the owner, elsewhere, is let in at once, and so is the stranger's address for another account.
+    expect((await signIn(ctx.app, user.email, user.password, OWNER)).statusCode).toBe(200);
     const other = await signUp(ctx.app);
-    expect((await signIn(ctx.app, other.email, other.password)).statusCode).toBe(200);
+    expect((await signIn(ctx.app, other.email, other.password, STRANGER)).statusCode).toBe(200);
+  });
+
+  it('doubles the wait with each further failure from the same address', async () => {
+    const user = await signUp(ctx.app);
+    const pair = `sign-in:%:${encodeURIComponent(user.email)}:${STRANGER}`;
+    await failTimes(user.email, PER_ADDRESS, STRANGER);
+    expect(retryAfter(await signIn(ctx.app, user.email, 'wrong-password', STRANGER))).toBeLessThanOrEqual(15 * 60);
+    await timePasses(pair, '15 minutes');
+    expect(await failTimes(user.email, 1, STRANGER)).toEqual([401]);
+    const second = await signIn(ctx.app, user.email, 'wrong-password', STRANGER);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().error.message).toContain('30 minutes');
+    expect(retryAfter(second)).toBeGreaterThan(15 * 60);
+    expect(retryAfter(second)).toBeLessThanOrEqual(30 * 60);
+    await timePasses(pair, '30 minutes');
+    expect(await failTimes(user.email, 1, STRANGER)).toEqual([401]);
+    const third = await signIn(ctx.app, user.email, 'wrong-password', STRANGER);
+    expect(retryAfter(third)).toBeGreaterThan(30 * 60);
+    expect(retryAfter(third)).toBeLessThanOrEqual(60 * 60);
+  });
+
+  it('starts an address afresh after a right password from it', async () => {
+    const user = await signUp(ctx.app);
+    expect(await failTimes(user.email, PER_ADDRESS - 1, OWNER)).toEqual([401, 401]);
+    expect((await signIn(ctx.app, user.email, user.password, OWNER)).statusCode).toBe(200);
+    expect(await failTimes(user.email, PER_ADDRESS, OWNER)).toEqual([401, 401, 401]);
+    expect((await signIn(ctx.app, user.email, 'wrong-password', OWNER)).statusCode).toBe(429);
+  });
+
+  it('counts an IPv6 network (/64) as one address', async () => {
+    const user = await signUp(ctx.app);
+    const statuses = [];
+    for (const host of ['a', 'b', 'c', 'd']) statuses.push((await signIn(ctx.app, user.email, 'wrong-password', `2001:db8:1:2::${host}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await signIn(ctx.app, user.email, user.password, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+
+  it('keeps the failures per account within the hourly bound, even when they come all at once from many addresses', async () => {
+    const user = await signUp(ctx.app);
+    const addresses = Array.from({ length: 12 }, (_, index) => `192.0.2.${index + 1}`);
+    const answers = await Promise.all(addresses.map((address) => signIn(ctx.app, user.email, 'wrong-password', address)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(PER_ACCOUNT_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(addresses.length - PER_ACCOUNT_PER_HOUR);
+    // The bound is reached: now everyone waits, the owner too (decision 005: the price of the bound)...
+    const owner = await signIn(ctx.app, user.email, user.password, OWNER);
+    expect(owner.statusCode).toBe(429);
+    expect(retryAfter(owner)).toBeLessThanOrEqual(60 * 60);
+    // ...until the hour is over.
+    await timePasses(`sign-in:account-failures:${encodeURIComponent(user.email)}`, '1 hour');
+    expect((await signIn(ctx.app, user.email, user.password, OWNER)).statusCode).toBe(200);
+  });
+
+  it("cannot reach another account's counters through a crafted email", async () => {
+    const user = await signUp(ctx.app);
+    // Were counters keyed by plain "email:address", this account-wide key would be the owner's address key.
+    await failTimes(`${user.email}:${OWNER}`, PER_ADDRESS + 2, STRANGER);
+    expect((await signIn(ctx.app, user.email, user.password, OWNER)).statusCode).toBe(200);
   });
 });
 
@@ -160,6 +235,9 @@ describeEachDatabase('two-factor sign-in', (kind) => {
     const { totpURI, backupCodes } = enable.json();
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/FinCrypt:/);
     expect(backupCodes).toHaveLength(10);
+    // Ten different codes, none with a look-alike character (0/O, 1/I/l).
+    expect(new Set(backupCodes).size).toBe(10);
+    for (const backupCode of backupCodes) expect(backupCode).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     const secret = secretFromOtpauthUri(totpURI);
 
     // Not enabled until confirmed with a code.
@@ -206,8 +284,21 @@ describeEachDatabase('two-factor sign-in', (kind) => {
     });
     expect(backupReplay.statusCode).toBe(401);
 
-    // Disabling needs the password; then the password alone signs in again.
-    const disable = await call(ctx.app, 'POST', '/api/auth/two-factor/disable', { cookie: sessionCookie, body: { password: user.password } });
+    // Disabling needs the password and a code; then the password alone signs in again.
+    const disableWith = (body: object) => call(ctx.app, 'POST', '/api/auth/two-factor/disable', { cookie: sessionCookie, body });
+    const noCode = await disableWith({ password: user.password });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error).toEqual({ code: 'TWO_FACTOR_CODE_REQUIRED', message: ACCOUNT_MESSAGES.twoFactorCodeRequired });
+    const wrongPasswordWithCode = await disableWith({ password: 'not-the-password', code: backupCodes[1] });
+    expect(wrongPasswordWithCode.json().error.code).toBe('INVALID_PASSWORD');
+    const wrongCode = await disableWith({ password: user.password, code: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().error).toEqual({ code: 'WRONG_CONFIRMATION_CODE', message: 'Invalid code' });
+    const usedBackupCode = await disableWith({ password: user.password, code: backupCodes[0] });
+    expect(usedBackupCode.json().error.code).toBe('WRONG_CONFIRMATION_CODE');
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: sessionCookie })).json().twoFactorEnabled).toBe(true);
+    // A backup code the wrong password did not spend does it.
+    const disable = await disableWith({ password: user.password, code: backupCodes[1] });
     expect(disable.statusCode).toBe(200);
     const plain = await signIn(ctx.app, user.email, user.password);
     expect(plain.json().twoFactorRedirect).toBeUndefined();

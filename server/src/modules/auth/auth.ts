@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { withoutQueryParameters } from '../../lib/log-redaction.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import { generateBackupCodes } from './backup-codes.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
 import { claimTotpCode, releaseTotpCode } from './used-codes.ts';
 
@@ -24,6 +25,9 @@ export interface AuthOptions {
 }
 
 const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
+
+/** better-auth's own lock of the 2FA sign-in step, per account (its defaults, stated). */
+export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 } as const;
 
 /** Resolves who is verifying a TOTP code: the signed-in user, or the one half-way through a 2FA sign-in. */
 async function userIdForTotp(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | undefined> {
@@ -86,7 +90,14 @@ export function createAuth(options: AuthOptions) {
     // console with the statement's values and answered with a bare 500: the app's error handler logs it
     // (redacted) and answers 503 when the database is away. better-auth's APIErrors still answer as before.
     onAPIError: { throw: true },
-    plugins: [twoFactor({ issuer: 'FinCrypt' })],
+    plugins: [
+      twoFactor({
+        issuer: 'FinCrypt',
+        backupCodeOptions: { customBackupCodesGenerate: generateBackupCodes },
+        // Ten wrong codes at the 2FA sign-in step lock that step for 15 minutes (routes.ts answers it with Retry-After).
+        accountLockout: { maxFailedAttempts: TWO_FACTOR_LOCKOUT.maxFailedAttempts, durationSeconds: TWO_FACTOR_LOCKOUT.durationSeconds },
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -1,61 +1,89 @@
 import {
   API_ERRORS,
   backupCodeSchema,
+  disableTwoFactorSchema,
   passedOnMessages,
   passwordConfirmationSchema,
   signInSchema,
   signUpSchema,
   totpCodeSchema,
 } from '@fincrypt/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimitCounts } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import type { Database } from '../../db/database.ts';
+import { twoFactors } from '../../db/schema.ts';
+import { rateLimited } from '../../errors.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { sessionRoom } from '../../plugins/realtime.ts';
-import type { Database } from '../../db/database.ts';
-import type { Auth } from './auth.ts';
+import { profileEventOf } from '../account/repo.ts';
+import { type Auth, TWO_FACTOR_LOCKOUT } from './auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
+import { createIdentityCheck } from './identity-check.ts';
+import { type LockoutRules, createLockout, lockoutRules, passwordLockout } from './lockout.ts';
+import { cookieValue, verifySignedValue } from './session-reader.ts';
 import { readSession } from './session-plugin.ts';
 
 export interface AuthRateLimits {
   /** Every sign-in attempt from one IP address. */
   signInPerIp: RateLimitRule;
-  /** Failed sign-ins for one account (by email), whichever IP they come from. */
-  signInFailuresPerAccount: RateLimitRule;
+  /**
+   * Wrong passwords for one account: per (account, client address) with growing waits, and from everywhere
+   * together (decision 005). The same rules bound wrong current passwords per user (modules/account).
+   */
+  lockout: LockoutRules;
   signUpPerIp: RateLimitRule;
   /** 2FA attempts from one IP address: codes, and the password that turns 2FA on or off. */
   twoFactorPerIp: RateLimitRule;
+  /** New emails one user may try (each tells whether an address has an account, as a sign-up does). */
+  emailChangesPerUser: RateLimitRule;
 }
 
 /** The windows are fixed; the counts come from the configuration (so tests can reach them quickly). */
 export function authRateLimits(counts: RateLimitCounts): AuthRateLimits {
   return {
     signInPerIp: { limit: counts.signInPerIp, windowMs: 5 * 60_000 },
-    signInFailuresPerAccount: { limit: counts.signInFailuresPerAccount, windowMs: 15 * 60_000 },
+    lockout: lockoutRules(counts.signInFailuresPerAccount, counts.signInFailuresPerAccountPerHour),
     signUpPerIp: { limit: counts.signUpPerIp, windowMs: 60 * 60_000 },
     twoFactorPerIp: { limit: counts.twoFactorPerIp, windowMs: 5 * 60_000 },
+    emailChangesPerUser: { limit: counts.emailChangesPerUser, windowMs: 60 * 60_000 },
   };
 }
+
+/** The counter of sign-up attempts from one address; an email change counts there too (modules/account). */
+export const signUpCounterKey = (ip: string) => `sign-up:ip:${ip}`;
 
 /** better-auth's error codes, in the words our screens use (the error registry's). */
 const ERROR_MESSAGES = passedOnMessages('better-auth');
 
 const tooMany = (what: string, retryAfterMs: number) =>
-  new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooMany(what, describeWait(retryAfterMs)));
+  rateLimited(API_ERRORS.RATE_LIMITED.messages.tooMany(what, describeWait(retryAfterMs)), retryAfterMs);
 
 const okResponse = z.unknown();
+
+/** The code of a better-auth error answer (`{ code, message }`), without consuming the response. */
+const errorCodeOf = async (response: Response): Promise<string | undefined> => {
+  if (response.ok) return undefined;
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === 'string' ? body.code : undefined;
+};
 
 /**
  * The better-auth endpoints the app uses, each behind our own body schema (same messages as the forms)
  * and database-backed rate limits; any other /api/auth path is a 404. Endpoints for a signed-in user check
  * the session first (onRequest), so a signed-out caller learns nothing from validation messages.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimiter; limits: AuthRateLimits; database: Pick<Database, 'ping'> }> = async (
-  app,
-  { auth, limiter, limits, database },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: Auth;
+  limiter: RateLimiter;
+  limits: AuthRateLimits;
+  database: Pick<Database, 'ping' | 'db'>;
+  events: EventBus;
+}> = async (app, { auth, limiter, limits, database, events }) => {
+  const { db } = database;
   const send = (reply: FastifyReply, response: Response) => sendFetchResponse(reply, response, ERROR_MESSAGES, database.ping);
   const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) =>
     send(reply, await auth.handler(toFetchRequest(request, body)));
@@ -63,6 +91,43 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
   const enforce = async (key: string, rule: RateLimitRule, what: string) => {
     const verdict = await limiter.hit(key, rule);
     if (!verdict.isAllowed) throw tooMany(what, verdict.retryAfterMs);
+  };
+
+  const signInLockout = createLockout(limiter, limits.lockout, 'sign-in', 'sign-in attempts for this account');
+  const passwords = passwordLockout(limiter, limits.lockout);
+  const confirmIdentity = createIdentityCheck({ db, auth, lockout: passwords });
+  const context = await auth.$context;
+
+  /**
+   * Tells the user's other sessions that their profile changed: 2FA turned on or off. better-auth replaced the
+   * session that did it (`replacedSessionId`), whose tabs have their answer: they are left out, or they would
+   * refetch with the cookie of a session that no longer exists and be signed out.
+   */
+  const announceProfile = async (userId: string, replacedSessionId: string) => {
+    const event = await profileEventOf(db, userId);
+    if (event) events.publish(userId, 'profile_update', event, { exceptSessionId: replacedSessionId });
+  };
+
+  /**
+   * better-auth locks the 2FA sign-in step of an account after repeated wrong codes (TWO_FACTOR_LOCKOUT) and
+   * answers 429 without saying for how long: the wait is read from the account's lock, found through the
+   * challenge cookie the request carries.
+   */
+  const twoFactorLockWaitMs = async (request: FastifyRequest): Promise<number> => {
+    const fallback = TWO_FACTOR_LOCKOUT.durationSeconds * 1000;
+    const signed = cookieValue(request.headers.cookie, context.createAuthCookie('two_factor').name);
+    const identifier = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
+    const challenge = identifier === undefined ? null : await context.internalAdapter.findVerificationValue(identifier);
+    if (!challenge) return fallback;
+    const [row] = await db.select({ lockedUntil: twoFactors.lockedUntil }).from(twoFactors).where(eq(twoFactors.userId, challenge.value));
+    return row?.lockedUntil ? Math.max(0, row.lockedUntil.getTime() - Date.now()) : fallback;
+  };
+
+  /** Forwards a 2FA code to better-auth, turning its account lock into our 429 with Retry-After. */
+  const forwardCode = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
+    const response = await auth.handler(toFetchRequest(request, body));
+    if (response.status === 429) throw tooMany('code attempts for this account', await twoFactorLockWaitMs(request));
+    return send(reply, response);
   };
 
   app.get(
@@ -85,12 +150,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: signInSchema, response: { 200: okResponse } } },
     async (request, reply) => {
       await enforce(`sign-in:ip:${request.ip}`, limits.signInPerIp, 'sign-in attempts');
-      const accountKey = `sign-in:account:${request.body.email}`;
-      const account = await limiter.peek(accountKey, limits.signInFailuresPerAccount);
-      if (!account.isAllowed) throw tooMany('sign-in attempts for this account', account.retryAfterMs);
-      const response = await auth.handler(toFetchRequest(request, request.body));
-      if (response.status === 401) await limiter.hit(accountKey, limits.signInFailuresPerAccount);
-      else if (response.ok) await limiter.reset(accountKey);
+      // Per (account, address): a stranger's wrong guesses make the stranger wait, not the owner elsewhere.
+      const attempt = await signInLockout.begin(request.body.email, request.ip);
+      let response: Response;
+      try {
+        response = await auth.handler(toFetchRequest(request, request.body));
+      } catch (error) {
+        await attempt.abandoned();
+        throw error;
+      }
+      if (response.status === 401) await attempt.failed();
+      else if (response.ok) await attempt.succeeded();
+      else await attempt.abandoned();
       return send(reply, response);
     },
   );
@@ -114,16 +185,39 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
     },
     async (request, reply) => {
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
-      return forward(request, reply, request.body);
+      // A wrong password here counts like one at a password change: the same per-user lockout.
+      const attempt = await passwords.begin(request.user.id, request.ip);
+      let response: Response;
+      try {
+        response = await auth.handler(toFetchRequest(request, request.body));
+      } catch (error) {
+        await attempt.abandoned();
+        throw error;
+      }
+      if (response.ok) await attempt.succeeded();
+      else if ((await errorCodeOf(response)) === 'INVALID_PASSWORD') await attempt.failed();
+      else await attempt.abandoned();
+      return send(reply, response);
     },
   );
 
   app.post(
     '/two-factor/disable',
-    { onRequest: app.requireSession, schema: { tags: ['auth'], summary: 'Turn 2FA off (password required)', body: passwordConfirmationSchema } },
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn 2FA off (the password, and a TOTP or backup code)',
+        body: disableTwoFactorSchema,
+      },
+    },
     async (request, reply) => {
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
-      return forward(request, reply, request.body);
+      const { password, code } = request.body;
+      await confirmIdentity(request, { password, code }, { passwordWrong: API_ERRORS.INVALID_PASSWORD.messages.passwordIncorrect });
+      const response = await auth.handler(toFetchRequest(request, { password }));
+      if (response.ok) await announceProfile(request.user.id, request.sessionId);
+      return send(reply, response);
     },
   );
 
@@ -132,7 +226,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
     { schema: { tags: ['auth'], summary: 'Confirm 2FA set-up, or finish a 2FA sign-in, with a TOTP code', body: totpCodeSchema } },
     async (request, reply) => {
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'code attempts');
-      return forward(request, reply, request.body);
+      // Signed in, this confirms the set-up: 2FA turns on, and the user's other sessions are told.
+      const session = await readSession(auth, request.headers);
+      await forwardCode(request, reply, request.body);
+      if (session && reply.statusCode === 200) await announceProfile(session.user.id, session.session.id);
+      return reply;
     },
   );
 
@@ -141,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; limiter: RateLimite
     { schema: { tags: ['auth'], summary: 'Finish a 2FA sign-in with a backup code', body: backupCodeSchema } },
     async (request, reply) => {
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'code attempts');
-      return forward(request, reply, request.body);
+      return forwardCode(request, reply, request.body);
     },
   );
 };

@@ -2,7 +2,7 @@ import { API_ERRORS, contactMessageSchema } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { rateLimited } from '../../errors.ts';
 import { type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { insertContactMessage } from './repo.ts';
 
@@ -24,7 +24,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ database: Database; limiter:
     async (request, reply) => {
       const verdict = await options.limiter.hit(`contact:ip:${request.ip}`, rule);
       if (!verdict.isAllowed) {
-        throw new AppError('RATE_LIMITED', API_ERRORS.RATE_LIMITED.messages.tooManyRequests(describeWait(verdict.retryAfterMs)));
+        throw rateLimited(API_ERRORS.RATE_LIMITED.messages.tooManyRequests(describeWait(verdict.retryAfterMs)), verdict.retryAfterMs);
       }
       const saved = await insertContactMessage(options.database.db, request.body);
       return reply.status(201).send(saved);

@@ -155,6 +155,8 @@ describe('profile_update', () => {
     await handlers.profile_update({ name: 'New', email: 'new@example.com', avatar: 'preset-3' });
     expect(queryClient.getQueryData(accountQueryKey)).toMatchObject({ name: 'New', email: 'new@example.com', avatar: 'preset-3', twoFactorEnabled: true });
     expect(queryClient.getQueryData(sessionQueryKey)).toMatchObject({ user: { name: 'New', email: 'new@example.com', image: 'preset-3' } });
+    // What the event does not carry (2FA turned on or off elsewhere) is fetched again.
+    expect(queryClient.getQueryState(accountQueryKey)?.isInvalidated).toBe(true);
   });
 });
 

@@ -106,6 +106,8 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
 
     profile_update({ name, email, avatar }) {
       queryClient.setQueryData<Account>(accountQueryKey, (account) => account && { ...account, name, email, avatar });
+      // The event also comes when 2FA goes on or off, which it does not carry: fetch the profile again.
+      void queryClient.invalidateQueries({ queryKey: accountQueryKey, exact: true });
       queryClient.setQueryData<Session | null>(sessionQueryKey, (session) =>
         session ? { ...session, user: { ...session.user, name, email, image: avatar } } : session,
       );

@@ -11,8 +11,9 @@ export interface TwoFactorSetup {
 export const startTwoFactorSetup = (password: string) =>
   apiFetch<TwoFactorSetup>('/api/auth/two-factor/enable', { method: 'POST', body: { password } });
 
-export const disableTwoFactor = (password: string) =>
-  apiFetch('/api/auth/two-factor/disable', { method: 'POST', body: { password } });
+/** Turning 2FA off asks for the password and a code: from the authenticator app, or a backup code. */
+export const disableTwoFactor = ({ password, code }: { password: string; code: string }) =>
+  apiFetch('/api/auth/two-factor/disable', { method: 'POST', body: { password, code } });
 
 export function useStartTwoFactorSetup() {
   return useMutation({ mutationFn: startTwoFactorSetup });

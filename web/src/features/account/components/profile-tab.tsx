@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AVATAR_PRESETS, type ProfileUpdateInput, formatDate, profileUpdateSchema } from '@fincrypt/domain';
+import { ACCOUNT_MESSAGES, AVATAR_PRESETS, type ProfileUpdateInput, apiErrorFieldIn, formatDate, profileUpdateSchema } from '@fincrypt/domain';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import type { Account } from '../api/get-account.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AVATAR_LABELS, Identicon } from './identicon.tsx';
@@ -42,29 +45,55 @@ function AvatarPicker({ value, onChange }: { value: ProfileUpdateInput['avatar']
   );
 }
 
-/** View and edit mode of the Profile tab; edit mode is left by Cancel, a successful save, or a tab switch. */
+/** The form's own schema: the password and code are asked for only when the email changes (checked on submit). */
+const profileFormSchema = profileUpdateSchema.extend({ currentPassword: z.string().optional(), code: z.string().optional() });
+type ProfileFormInput = z.input<typeof profileFormSchema>;
+
+/** The fields a refusal of the server belongs to (the others show in the banner above the form). */
+const CONFIRMATION_FIELDS = ['currentPassword', 'code'] as const;
+
+/**
+ * View and edit mode of the Profile tab; edit mode is left by Cancel, a successful save, or a tab switch.
+ * A new email asks who you are: the current password, and a code when two-factor authentication is on.
+ */
 export function ProfileTab({ account, isEditing, onEditingChange }: { account: Account; isEditing: boolean; onEditingChange: (editing: boolean) => void }) {
   const updateProfile = useUpdateProfile();
   const [serverError, setServerError] = useState<string>();
-  const form = useForm<ProfileUpdateInput>({
-    resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { name: account.name, email: account.email, avatar: account.avatar },
+  const form = useForm<ProfileFormInput>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { name: account.name, email: account.email, avatar: account.avatar, currentPassword: '', code: '' },
   });
   const { errors } = form.formState;
+  const isEmailChanging = (form.watch('email') ?? '').trim().toLowerCase() !== account.email;
+  const wait = useRetryWait(updateProfile.error);
 
   // Entering or leaving edit mode starts from the saved profile, with no errors left over.
   useEffect(() => {
-    form.reset({ name: account.name, email: account.email, avatar: account.avatar });
+    form.reset({ name: account.name, email: account.email, avatar: account.avatar, currentPassword: '', code: '' });
     setServerError(undefined);
   }, [isEditing, account, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ name, email, avatar, currentPassword, code }) => {
+    const update: ProfileUpdateInput = { name, email, avatar };
+    if (isEmailChanging) {
+      if (!currentPassword) form.setError('currentPassword', { message: ACCOUNT_MESSAGES.currentPasswordToChangeEmail });
+      if (account.twoFactorEnabled && !code?.trim()) form.setError('code', { message: ACCOUNT_MESSAGES.twoFactorCodeRequired });
+      if (!currentPassword || (account.twoFactorEnabled && !code?.trim())) return;
+      update.currentPassword = currentPassword;
+      if (account.twoFactorEnabled) update.code = code?.trim();
+    }
+    setServerError(undefined);
     try {
-      await updateProfile.mutateAsync(values);
+      await updateProfile.mutateAsync(update);
       toast.success('Profile updated successfully');
       onEditingChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setServerError(error.message);
+      if (error instanceof ApiError) {
+        // A wrong password or code belongs to its field; a taken email or a wait shows above the form.
+        const field = error.code === 'INVALID_PASSWORD' ? 'currentPassword' : apiErrorFieldIn(error.code, CONFIRMATION_FIELDS);
+        if (field) form.setError(field, { message: error.message });
+        else if (error.status === 409 || error.status === 429) setServerError(error.message);
+      }
       toast.error('Failed to update profile');
     }
   });
@@ -110,17 +139,35 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
       <Field label="Email" error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
+      {isEmailChanging && (
+        <div className="space-y-5 rounded-md border border-slate-200 p-4 dark:border-slate-700">
+          <p className="text-sm text-slate-700 dark:text-slate-300">To change your email, confirm it is you.</p>
+          <Field label="Current password" error={errors.currentPassword?.message}>
+            {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
+          </Field>
+          {account.twoFactorEnabled && (
+            <Field
+              label="Authentication code"
+              hint="The 6-digit code from your authenticator app, or one of your backup codes."
+              error={errors.code?.message}
+            >
+              {(control) => <Input {...control} autoComplete="one-time-code" maxLength={32} {...form.register('code')} />}
+            </Field>
+          )}
+        </div>
+      )}
       <Field label="Joined">
         {(control) => <Input {...control} value={joined} readOnly aria-readonly />}
       </Field>
       <div className="flex gap-3">
-        <Button type="submit" isBusy={updateProfile.isPending}>
+        <Button type="submit" isBusy={updateProfile.isPending} disabled={wait > 0}>
           Save Changes
         </Button>
         <Button variant="outline" onClick={() => onEditingChange(false)} disabled={updateProfile.isPending}>
           Cancel
         </Button>
       </div>
+      <RetryWait seconds={wait} />
     </form>
   );
 }

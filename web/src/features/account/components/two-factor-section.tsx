@@ -1,11 +1,16 @@
+import { ACCOUNT_MESSAGES } from '@fincrypt/domain';
+import { Copy, Download } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { copyToClipboard } from '../../../components/ui/copy-button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import {
   type TwoFactorSetup,
   useConfirmTwoFactorSetup,
@@ -15,34 +20,48 @@ import {
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
-function PasswordStep({ actionLabel, onSubmit, isBusy, error, onCancel }: {
+function PasswordStep({ actionLabel, onSubmit, isBusy, error, onCancel, asksForCode = false }: {
   actionLabel: string;
   /** Runs the step; a failure it does not handle itself is shown from the mutation's error. */
-  onSubmit: (password: string) => Promise<void>;
+  onSubmit: (proof: { password: string; code: string }) => Promise<void>;
   isBusy: boolean;
   error: unknown;
   onCancel: () => void;
+  /** Also ask for a code from the authenticator app (or a backup code): turning 2FA off. */
+  asksForCode?: boolean;
 }) {
   const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
+  const [code, setCode] = useState('');
+  const [isChecked, setChecked] = useState(false);
+  const wait = useRetryWait(error);
+  const passwordError = isChecked && password === '' ? ACCOUNT_MESSAGES.passwordRequired : undefined;
+  const codeError = isChecked && asksForCode && code.trim() === '' ? ACCOUNT_MESSAGES.twoFactorCodeRequired : undefined;
   return (
     <form
       noValidate
       className="max-w-md space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        setMissing(password === '');
-        if (password !== '') void onSubmit(password);
+        setChecked(true);
+        if (password !== '' && (!asksForCode || code.trim() !== '')) void onSubmit({ password, code: code.trim() });
       }}
     >
       {Boolean(error) && <Alert>{errorText(error)}</Alert>}
-      <Field label="Confirm your password" error={missing ? 'Password is required' : undefined}>
+      <Field label="Confirm your password" error={passwordError}>
         {(control) => (
           <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
         )}
       </Field>
+      {asksForCode && (
+        <Field label="Authentication code" hint="The 6-digit code from your authenticator app, or one of your backup codes." error={codeError}>
+          {(control) => (
+            <Input {...control} autoComplete="one-time-code" maxLength={32} value={code} onChange={(event) => setCode(event.target.value)} />
+          )}
+        </Field>
+      )}
+      <RetryWait seconds={wait} />
       <div className="flex gap-3">
-        <Button type="submit" isBusy={isBusy}>
+        <Button type="submit" isBusy={isBusy} disabled={wait > 0}>
           {actionLabel}
         </Button>
         <Button variant="outline" onClick={onCancel}>
@@ -110,6 +129,32 @@ function ScanStep({ setup, onDone, onCancel }: { setup: TwoFactorSetup; onDone: 
   );
 }
 
+export const BACKUP_CODES_FILE_NAME = 'fincrypt-backup-codes.txt';
+
+/** The text file of backup codes: what they are, when they were made, one code a line. */
+export function backupCodesText(codes: readonly string[], createdAt = new Date()): string {
+  return [
+    'FinCrypt backup codes',
+    'Each code signs you in once, instead of a code from your authenticator app. Keep them somewhere safe.',
+    `Created ${createdAt.toISOString().slice(0, 10)}`,
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+function downloadText(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 function BackupCodes({ codes, onClose }: { codes: string[]; onClose: () => void }) {
   return (
     <div className="space-y-3">
@@ -123,6 +168,16 @@ function BackupCodes({ codes, onClose }: { codes: string[]; onClose: () => void 
           </li>
         ))}
       </ul>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="outline" onClick={() => void copyToClipboard(codes.join('\n'), 'Backup codes copied to clipboard')}>
+          <Copy aria-hidden className="h-4 w-4" />
+          Copy codes
+        </Button>
+        <Button variant="outline" onClick={() => downloadText(BACKUP_CODES_FILE_NAME, backupCodesText(codes))}>
+          <Download aria-hidden className="h-4 w-4" />
+          Download .txt
+        </Button>
+      </div>
       <Button onClick={onClose}>I have saved my backup codes</Button>
     </div>
   );
@@ -166,7 +221,7 @@ export function TwoFactorSection({ isEnabled }: { isEnabled: boolean }) {
           isBusy={start.isPending}
           error={start.error}
           onCancel={reset}
-          onSubmit={async (password) => {
+          onSubmit={async ({ password }) => {
             const setup = await start.mutateAsync(password).catch(() => undefined);
             if (setup) setStep({ name: 'scan', setup });
           }}
@@ -177,12 +232,13 @@ export function TwoFactorSection({ isEnabled }: { isEnabled: boolean }) {
       {step.name === 'disable-password' && (
         <PasswordStep
           actionLabel="Disable 2FA"
+          asksForCode
           isBusy={disable.isPending}
           error={disable.error}
           onCancel={reset}
-          onSubmit={async (password) => {
+          onSubmit={async (proof) => {
             try {
-              await disable.mutateAsync(password);
+              await disable.mutateAsync(proof);
               toast.success('Two-factor authentication disabled');
               reset();
             } catch {

@@ -5,6 +5,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RetryWait } from '../../../components/ui/retry-wait.tsx';
+import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { messageFrom } from './error-message.ts';
 
@@ -13,6 +15,8 @@ export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => 
   const signIn = useSignIn();
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
+  // Too many attempts: the server says how long to wait (Retry-After); the button waits that long.
+  const wait = useRetryWait(signIn.error);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await signIn.mutateAsync(values).catch(() => undefined);
@@ -28,9 +32,10 @@ export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => 
       <Field label="Password" error={errors.password?.message}>
         {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
       </Field>
-      <Button type="submit" className="w-full" isBusy={signIn.isPending}>
+      <Button type="submit" className="w-full" isBusy={signIn.isPending} disabled={wait > 0}>
         Sign in
       </Button>
+      <RetryWait seconds={wait} />
     </form>
   );
 }

@@ -3,6 +3,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RetryWait } from '../../../components/ui/retry-wait.tsx';
+import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { useVerifySecondFactor } from '../api/two-factor.ts';
 import { messageFrom } from './error-message.ts';
 
@@ -13,6 +15,7 @@ export function SecondFactorForm({ onCancel }: { onCancel: () => void }) {
   const [code, setCode] = useState('');
   const [formatError, setFormatError] = useState<string>();
   const hintId = useId();
+  const wait = useRetryWait(verify.error);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -50,9 +53,10 @@ export function SecondFactorForm({ onCancel }: { onCancel: () => void }) {
           />
         )}
       </Field>
-      <Button type="submit" className="w-full" isBusy={verify.isPending}>
+      <Button type="submit" className="w-full" isBusy={verify.isPending} disabled={wait > 0}>
         Verify
       </Button>
+      <RetryWait seconds={wait} />
       <div className="flex justify-between text-sm">
         <button
           type="button"

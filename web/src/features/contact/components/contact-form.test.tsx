@@ -85,4 +85,32 @@ describe('ContactForm', () => {
     expect(field('Full Name').value).toBe('Ada Lovelace');
     expect(toast.success).not.toHaveBeenCalled();
   });
+
+  it('after a 429, says how long to wait and keeps the button disabled until then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const message = 'Too many requests. Please try again in 3 seconds.';
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() =>
+          Promise.resolve(new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message } }), { status: 429, headers: { 'retry-after': '3' } })),
+        ),
+      );
+      renderForm();
+      fillValidMessage();
+      const button = screen.getByRole('button', { name: 'Send Message' });
+      fireEvent.click(button);
+
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+      expect(screen.getByRole('alert').textContent).toBe(message);
+      expect(screen.getByTestId('retry-wait').textContent).toBe('You can try again in 0:03');
+      expect(button).toHaveProperty('disabled', true);
+      expect(field('Full Name').value).toBe('Ada Lovelace');
+      await vi.advanceTimersByTimeAsync(3_000);
+      await waitFor(() => expect(button).toHaveProperty('disabled', false));
+      expect(screen.queryByTestId('retry-wait')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -7,11 +7,14 @@ import {
 } from '@fincrypt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 /** The contact form, validated by the same schema as the server's /api/contact route. */
@@ -29,9 +32,12 @@ export function ContactForm() {
   });
 
   const onSubmit = handleSubmit((message) => sendMessage.mutate(message, { onSuccess: () => reset() }));
+  // Too many messages from this address: the form keeps what was typed and waits as long as the server says.
+  const wait = useRetryWait(sendMessage.error);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+      {wait > 0 && sendMessage.error && <Alert>{sendMessage.error.message}</Alert>}
       <Field label="Full Name" error={errors.name?.message}>
         {(control) => <Input {...control} {...register('name')} autoComplete="name" />}
       </Field>
@@ -53,9 +59,10 @@ export function ContactForm() {
       <Field label="Message" error={errors.message?.message}>
         {(control) => <Textarea {...control} {...register('message')} rows={6} />}
       </Field>
-      <Button type="submit" size="lg" isBusy={sendMessage.isPending} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" isBusy={sendMessage.isPending} disabled={wait > 0} className="w-full sm:w-auto">
         {sendMessage.isPending ? 'Sending...' : 'Send Message'}
       </Button>
+      <RetryWait seconds={wait} />
     </form>
   );
 }

@@ -24,7 +24,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
@@ -92,6 +94,8 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
   }, [form, isMaxAmount, maxSendable]);
 
   const sendTransaction = useSendTransaction();
+  // Too many sends this minute: the server's message (toast) says how long; the button waits that long.
+  const wait = useRetryWait(sendTransaction.error);
   const attempts = useRef(createSendAttempts());
   const isInFlight = useRef(false);
   const [confirmation, setConfirmation] = useState<{ dialog: RecipientConfirmation; values: SendFormValues }>();
@@ -296,9 +300,10 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
       <Alert tone="warning">{SEND_TESTNET_WARNING}</Alert>
 
-      <Button type="submit" size="lg" className="w-full" isBusy={isBusy}>
+      <Button type="submit" size="lg" className="w-full" isBusy={isBusy} disabled={wait > 0}>
         Send Transaction
       </Button>
+      <RetryWait seconds={wait} />
 
       <RecipientConfirmDialog
         confirmation={confirmation?.dialog}
