@@ -152,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
-  await app.register(openApiPlugin, { version: APP_VERSION });
+  await app.register(openApiPlugin, { version: APP_VERSION, sessionCookieName: (await auth.$context).authCookies.sessionToken.name });
   await app.register(sessionPlugin, { auth, db: database.db });
   await app.register(realtimePlugin, {
     readSession: (headers) => readSession(auth, headers),
