@@ -10,6 +10,7 @@ import { createKeyVault } from './chain/key-vault.ts';
 import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { httpTimeoutOptions } from './lib/http-timeouts.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     bodyLimit: 100 * 1024,
     trustProxy: config.trustProxy,
+    ...httpTimeoutOptions(config.http),
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: RouteEntry[] = [];

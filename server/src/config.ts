@@ -2,7 +2,9 @@ import path from 'node:path';
 
 export interface AppConfig {
   port: number;
+  /** The address to listen on: 127.0.0.1 unless HOST says otherwise (HOST=0.0.0.0 in a container). */
   host: string;
+  http: HttpTimeouts;
   /** Where PGlite keeps its files when no DATABASE_URL is given. */
   dataDir: string;
   /** A postgres:// URL switches from the embedded database to a real PostgreSQL server. */
@@ -28,6 +30,38 @@ export interface AppConfig {
    * ledger check): false = none, otherwise their addresses (proxy-addr syntax, comma-separated).
    */
   trustProxy: false | string;
+}
+
+/** How long the HTTP server waits on a client (plugins and routes never see a request that is cut off). */
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must have arrived within this: otherwise 408 and the connection closes. */
+  requestTimeoutMs: number;
+  /** The headers must have arrived within this (a connection that sends nothing is closed after it too). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this; above the 60 s idle timeout of common load balancers. */
+  keepAliveTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (a client that stops reading its answer). */
+  idleSocketTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 72_000,
+  idleSocketTimeoutMs: 120_000,
+};
+
+function readHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const requestTimeoutMs = readCount(env.REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 'REQUEST_TIMEOUT_MS');
+  const headersTimeoutMs = readCount(
+    env.REQUEST_HEADERS_TIMEOUT_MS,
+    Math.min(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, requestTimeoutMs),
+    'REQUEST_HEADERS_TIMEOUT_MS',
+  );
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`REQUEST_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return { ...DEFAULT_HTTP_TIMEOUTS, requestTimeoutMs, headersTimeoutMs };
 }
 
 /** Proxies on this machine or a private network: where a load balancer in front of the app sits. */
@@ -148,7 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeScale = readTimeScale(env.CHAIN_TIME_SCALE);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback only unless told otherwise: a container or another machine's balancer needs HOST=0.0.0.0.
+    host: env.HOST?.trim() || '127.0.0.1',
+    http: readHttpTimeouts(env),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),

@@ -42,6 +42,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale },
+  { host: config.host, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale },
   `FinCrypt is running at http://localhost:${config.port}`,
 );
