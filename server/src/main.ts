@@ -7,6 +7,7 @@ import { terminalLogStream } from './lib/log-output.ts';
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  { postgres: config.postgres },
 );
 const app = await buildApp({
   config,

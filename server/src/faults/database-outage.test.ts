@@ -126,7 +126,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL stopped und
         if ((await send(servers[i % 2]!.url, planner.plan(), 'load')) === 503) await delay(100);
       }
     });
-    const awayMs: Record<StoppedMode, number> = { reset: 0, hold: 0 };
+    const awayMs: Record<StoppedMode, number> = { reset: 0, hold: 0, blackhole: 0 };
     const answeredCount = () => planned.filter((request) => request.answer).length;
 
     for (const mode of ['reset', 'hold'] satisfies StoppedMode[]) {
