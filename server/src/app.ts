@@ -163,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adapterPool:
       options.isRealtimeShared && database.pool ? new pg.Pool({ ...database.pool.options, max: 2 }) : undefined,
     relayPool: options.isRealtimeShared && database.pool ? new pg.Pool({ ...database.pool.options, max: 2 }) : undefined,
+    heartbeatMs: database.postgres?.heartbeatMs,
   });
 
   await app.register(

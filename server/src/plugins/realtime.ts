@@ -26,6 +26,8 @@ export interface RealtimeOptions {
   adapterPool?: pg.Pool;
   /** A pool of its own for the ledger event relay (plugins/event-relay.ts); without it events stay in this process. */
   relayPool?: pg.Pool;
+  /** How often the adapter's and the relay's LISTEN connections are checked (5 s when unset; config.ts PG_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 /**
@@ -35,18 +37,34 @@ export interface RealtimeOptions {
  * - the adapter keeps its LISTEN client checked out and, when the connection ends, forgets it and connects
  *   anew without releasing it: every outage would leak one of the pool's few slots until publishing starves.
  *   The dead client goes back to the pool (which discards it) when its connection ends.
+ * - a LISTEN connection sends nothing of its own: behind a network gone silent it would wait forever. It is
+ *   checked every `heartbeatMs` with a statement, bounded by the pool's query_timeout; one that fails closes
+ *   the connection, and the adapter connects anew.
  * The adapter calls `connect()` only for its LISTEN client; its queries go through `query()`.
  */
-function survivingOutages(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>): pg.Pool {
+function survivingOutages(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>, heartbeatMs: number): pg.Pool {
   surviveLostConnections(pool, (error) => log.warn({ err: error }, 'realtime adapter connection lost'));
   const connect = async () => {
     const client = await pool.connect();
     const release = client.release.bind(client);
     let isReleased = false;
+    let isChecking = false;
+    const heartbeat = setInterval(() => {
+      if (isChecking) return;
+      isChecking = true;
+      client
+        .query('select 1')
+        .catch(() => (client as unknown as pg.Client).connection.stream.destroy())
+        .finally(() => {
+          isChecking = false;
+        });
+    }, heartbeatMs);
+    heartbeat.unref();
     const onEnd = () => client.release(new Error('connection ended'));
     client.release = (error?: Error | boolean) => {
       if (isReleased) return;
       isReleased = true;
+      clearInterval(heartbeat);
       client.removeListener('end', onEnd);
       release(error);
     };
@@ -86,7 +104,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
       const origin = request.headers.origin;
       callback(null, origin === undefined || trusted.has(origin));
     },
-    ...(options.adapterPool ? { adapter: createAdapter(survivingOutages(options.adapterPool, app.log), { errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error') }) } : {}),
+    ...(options.adapterPool ? { adapter: createAdapter(survivingOutages(options.adapterPool, app.log, options.heartbeatMs ?? 5_000), { errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error') }) } : {}),
   });
 
   io.use((socket, next) => {
@@ -102,7 +120,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
   const deliverLocally = (events: readonly UserEvent[]) => {
     for (const { userId, event, payload } of events) io.local.to(userRoom(userId)).emit(event, payload as never);
   };
-  const relay = options.relayPool ? startEventRelay({ pool: options.relayPool, deliverLocally, log: app.log }) : undefined;
+  const relay = options.relayPool
+    ? startEventRelay({ pool: options.relayPool, deliverLocally, log: app.log, heartbeatMs: options.heartbeatMs })
+    : undefined;
   const unsubscribe = options.events.subscribe((event) => (relay ? relay.publish([event]) : deliverLocally([event])));
 
   app.decorate('realtime', io);
