@@ -10,6 +10,7 @@ import { createKeyVault } from './chain/key-vault.ts';
 import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { httpTimeoutOptions } from './lib/http-timeouts.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { loadSecret } from './lib/secrets.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 100 * 1024,
     frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
+    ...httpTimeoutOptions(config.http),
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: RouteEntry[] = [];
@@ -158,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(textInputGuardPlugin);
   await app.register(securityHeadersPlugin, { isHttps: config.publicUrl.startsWith('https://') });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
-  await app.register(openApiPlugin, { version: APP_VERSION });
+  await app.register(openApiPlugin, { version: APP_VERSION, sessionCookieName: (await auth.$context).authCookies.sessionToken.name });
   await app.register(sessionPlugin, { auth, db: database.db });
   await app.register(realtimePlugin, {
     readSession: (headers) => readSession(auth, headers),
@@ -167,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adapterPool:
       options.isRealtimeShared && database.pool ? new pg.Pool({ ...database.pool.options, max: 2 }) : undefined,
     relayPool: options.isRealtimeShared && database.pool ? new pg.Pool({ ...database.pool.options, max: 2 }) : undefined,
+    heartbeatMs: database.postgres?.heartbeatMs,
   });
 
   await app.register(

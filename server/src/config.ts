@@ -2,11 +2,15 @@ import path from 'node:path';
 
 export interface AppConfig {
   port: number;
+  /** The address to listen on: 127.0.0.1 unless HOST says otherwise (HOST=0.0.0.0 in a container). */
   host: string;
+  http: HttpTimeouts;
   /** Where PGlite keeps its files when no DATABASE_URL is given. */
   dataDir: string;
   /** A postgres:// URL switches from the embedded database to a real PostgreSQL server. */
   databaseUrl: string | undefined;
+  /** Pool size and the bounds on every PostgreSQL connection and query (unused on PGlite). */
+  postgres: PostgresSettings;
   /** Built SPA to serve; when missing the API still runs. */
   webDistDir: string;
   logLevel: string;
@@ -28,6 +32,105 @@ export interface AppConfig {
    * ledger check): false = none, otherwise their addresses (proxy-addr syntax, comma-separated).
    */
   trustProxy: false | string;
+}
+
+/**
+ * Every PostgreSQL connection is bounded, so a database that stops answering (a network that drops packets
+ * without closing anything) turns into 503s within seconds instead of requests that hang. 0 turns one off.
+ */
+export interface PostgresSettings {
+  /** Connections per process in the main pool. */
+  poolMax: number;
+  /** Opening a connection, or waiting for a free one, fails after this (PG_CONNECTION_TIMEOUT_MS). */
+  connectionTimeoutMs: number;
+  /** PostgreSQL cancels a statement running longer than this (statement_timeout; SQLSTATE 57014). */
+  statementTimeoutMs: number;
+  /**
+   * The client gives up on an answer after this (node-postgres query_timeout) and closes the connection:
+   * the bound that holds when the server never hears the statement. Above the statement timeout, so a slow
+   * statement is cancelled by the server first.
+   */
+  queryTimeoutMs: number;
+  /** PostgreSQL ends a session left in an open transaction this long (idle_in_transaction_session_timeout). */
+  idleInTransactionTimeoutMs: number;
+  /**
+   * PostgreSQL ends the chain clock's lock connection after this long without a word from it
+   * (idle_session_timeout), releasing the lock for another process when its leader went silent.
+   */
+  idleSessionTimeoutMs: number;
+  /** TCP keepalive probes start after this much silence on a connection (both ends). */
+  keepAliveDelayMs: number;
+  /** How often connections held open for LISTEN are checked with a statement (bounded by queryTimeoutMs). */
+  heartbeatMs: number;
+}
+
+export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = {
+  poolMax: 20,
+  connectionTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+  queryTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 10_000,
+  idleSessionTimeoutMs: 10_000,
+  keepAliveDelayMs: 10_000,
+  heartbeatMs: 5_000,
+};
+
+/** A whole number of milliseconds, 0 or more. */
+function readMillis(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds (0 or more), got "${raw}"`);
+  return value;
+}
+
+export function readPostgresSettings(env: NodeJS.ProcessEnv = process.env): PostgresSettings {
+  const defaults = DEFAULT_POSTGRES_SETTINGS;
+  return {
+    poolMax: readCount(env.PG_POOL_MAX, defaults.poolMax, 'PG_POOL_MAX'),
+    connectionTimeoutMs: readMillis(env.PG_CONNECTION_TIMEOUT_MS, defaults.connectionTimeoutMs, 'PG_CONNECTION_TIMEOUT_MS'),
+    statementTimeoutMs: readMillis(env.PG_STATEMENT_TIMEOUT_MS, defaults.statementTimeoutMs, 'PG_STATEMENT_TIMEOUT_MS'),
+    queryTimeoutMs: readMillis(env.PG_QUERY_TIMEOUT_MS, defaults.queryTimeoutMs, 'PG_QUERY_TIMEOUT_MS'),
+    idleInTransactionTimeoutMs: readMillis(
+      env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      defaults.idleInTransactionTimeoutMs,
+      'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+    ),
+    idleSessionTimeoutMs: readMillis(env.PG_IDLE_SESSION_TIMEOUT_MS, defaults.idleSessionTimeoutMs, 'PG_IDLE_SESSION_TIMEOUT_MS'),
+    keepAliveDelayMs: readMillis(env.PG_KEEPALIVE_DELAY_MS, defaults.keepAliveDelayMs, 'PG_KEEPALIVE_DELAY_MS'),
+    heartbeatMs: readCount(env.PG_HEARTBEAT_MS, defaults.heartbeatMs, 'PG_HEARTBEAT_MS'),
+  };
+}
+
+/** How long the HTTP server waits on a client (plugins and routes never see a request that is cut off). */
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must have arrived within this: otherwise 408 and the connection closes. */
+  requestTimeoutMs: number;
+  /** The headers must have arrived within this (a connection that sends nothing is closed after it too). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this; above the 60 s idle timeout of common load balancers. */
+  keepAliveTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (a client that stops reading its answer). */
+  idleSocketTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 72_000,
+  idleSocketTimeoutMs: 120_000,
+};
+
+function readHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const requestTimeoutMs = readCount(env.REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 'REQUEST_TIMEOUT_MS');
+  const headersTimeoutMs = readCount(
+    env.REQUEST_HEADERS_TIMEOUT_MS,
+    Math.min(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, requestTimeoutMs),
+    'REQUEST_HEADERS_TIMEOUT_MS',
+  );
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`REQUEST_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return { ...DEFAULT_HTTP_TIMEOUTS, requestTimeoutMs, headersTimeoutMs };
 }
 
 /** Proxies on this machine or a private network: where a load balancer in front of the app sits. */
@@ -155,9 +258,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeScale = readTimeScale(env.CHAIN_TIME_SCALE);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback only unless told otherwise: a container or another machine's balancer needs HOST=0.0.0.0.
+    host: env.HOST?.trim() || '127.0.0.1',
+    http: readHttpTimeouts(env),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    postgres: readPostgresSettings(env),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl,

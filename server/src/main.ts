@@ -17,6 +17,7 @@ process.on('uncaughtException', (error) => {
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  { postgres: config.postgres },
 );
 const app = await buildApp({
   config,
@@ -52,6 +53,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale },
+  { host: config.host, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale },
   `FinCrypt is running at http://localhost:${config.port}`,
 );

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { BoundedClient, openDatabase } from './database.ts';
+import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 
 describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh PostgreSQL database from several processes at once', () => {
@@ -20,4 +22,55 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh Post
       await target.drop();
     }
   }, 60_000);
+
+  it('bounds every connection: statement and idle-in-transaction timeouts on the server, query timeout and keepalive here', async () => {
+    const target = await createEmptyPostgresDatabase();
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: target.url }, { postgres: { statementTimeoutMs: 7_000, idleInTransactionTimeoutMs: 8_000, queryTimeoutMs: 9_000 } });
+      try {
+        const { rows } = await database.pool!.query<{ statement: string; idle: string }>(
+          `select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`,
+        );
+        expect(rows[0]).toEqual({ statement: '7s', idle: '8s' });
+        expect(database.pool!.options).toMatchObject({ query_timeout: 9_000, keepAlive: true, Client: BoundedClient });
+        // Through drizzle too (the app's queries), and in a transaction.
+        const inTransaction = await database.db.transaction(
+          async (tx) => ((await tx.execute(sql`show statement_timeout`)) as unknown as { rows: unknown[] }).rows,
+        );
+        expect(inTransaction).toEqual([{ statement_timeout: '7s' }]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('closes a connection whose query got no answer, so the pool never hands it out again', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const upstream = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+    try {
+      // One connection in the pool: node-postgres alone would put it back after the timeout, silent as it is.
+      const database = await openDatabase({ kind: 'postgres', url: proxy.rewrite(target.url) }, { postgres: { poolMax: 1, queryTimeoutMs: 300, connectionTimeoutMs: 1_000 } });
+      try {
+        const forwardedBefore = proxy.counts().forwarded;
+        const failed = database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          proxy.stop('blackhole');
+          await tx.execute(sql`select 2`);
+        });
+        await expect(failed).rejects.toThrow();
+        proxy.resume();
+        // The next query gets a new connection at once: the silent one was closed and discarded.
+        await expect(database.ping()).resolves.toBeUndefined();
+        expect(proxy.counts().forwarded).toBe(forwardedBefore + 2);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await proxy.close();
+      await target.drop();
+    }
+  });
 });

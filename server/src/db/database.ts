@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { readPostgresSettings, type PostgresSettings } from '../config.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface Database {
   dataDir: string | undefined;
   /** Present on real PostgreSQL: the pool, for LISTEN/NOTIFY and advisory locks. */
   pool: pg.Pool | undefined;
+  /** Present on real PostgreSQL: the bounds its connections were opened with (config.ts). */
+  postgres: PostgresSettings | undefined;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -41,11 +44,84 @@ export function surviveLostConnections(pool: pg.Pool, onLost: (error: Error) => 
   pool.on('connect', (client) => client.on('error', () => {}));
 }
 
+/** What node-postgres answers when query_timeout passes without a reply. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+/** How long end() waits for the server to close the connection before closing it from our side. */
+const END_TIMEOUT_MS = 2_000;
+
+/**
+ * A client that closes its connection when a query gets no answer within query_timeout. node-postgres only
+ * fails the query and keeps the connection: a pool would hand that silent connection (mid-protocol, its
+ * transaction perhaps open) to the next request, and drizzle's ROLLBACK after the failure would wait out the
+ * timeout once more. Closed, it fails at once ("Client has encountered a connection error…"), and the pool
+ * discards it; PostgreSQL ends the session on its side by idle_in_transaction_session_timeout or keepalive.
+ * And end() closes the socket itself when the server does not answer the goodbye in time: over a silent
+ * network it would otherwise wait forever (a pool's removal, the relay's and the clock's shutdown).
+ */
+export class BoundedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    const dropIfSilent = (error: unknown) => {
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.connection.stream.destroy();
+    };
+    this.query = ((...args: unknown[]) => {
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (error: unknown, ...rest: unknown[]) => {
+          dropIfSilent(error);
+          (callback as (...values: unknown[]) => void)(error, ...rest);
+        };
+      }
+      const result = query(...args);
+      // A second reader of the promise: the caller still gets the rejection.
+      if (result instanceof Promise) result.catch(dropIfSilent);
+      return result;
+    }) as pg.Client['query'];
+
+    const end = this.end.bind(this) as (...args: unknown[]) => unknown;
+    this.end = ((...args: unknown[]) => {
+      const timer = setTimeout(() => this.connection.stream.destroy(), END_TIMEOUT_MS);
+      timer.unref();
+      this.once('end', () => clearTimeout(timer));
+      return end(...args);
+    }) as pg.Client['end'];
+  }
+}
+
+/**
+ * Connection options for every PostgreSQL connection the app opens (the main pool, the realtime pools, the
+ * relay's LISTEN and the chain clock's lock connection copy them): connection and query timeouts, statement
+ * and idle-in-transaction timeouts on the server, TCP keepalive, and BoundedClient.
+ */
+export function postgresPoolConfig(url: string, settings: PostgresSettings): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: settings.poolMax,
+    // Waiting for a connection (a new one, or a free one from a busy pool) fails after this long instead of
+    // hanging the request: an unreachable database answers 503 in seconds (plugins/error-handler.ts).
+    connectionTimeoutMillis: settings.connectionTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.queryTimeoutMs,
+    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: settings.keepAliveDelayMs,
+    Client: BoundedClient,
+  };
+}
+
 /** Held while migrating, so processes starting together on a fresh database migrate one after another. */
 const MIGRATION_LOCK_KEY = 0x46696e4d; // "FinM"
 
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+/**
+ * Migrates on a connection of its own without statement or query timeouts: a migration, or the wait for another
+ * process's, may rightly take longer than any request.
+ */
+async function migrateUnderLock(config: pg.PoolConfig): Promise<void> {
+  const client = new pg.Client({ ...config, statement_timeout: 0, query_timeout: 0 });
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -54,7 +130,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -62,24 +138,24 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
  * Opens the database and brings its schema up to date. `dataDir` undefined = in memory (tests).
  * Read-only tools (the ledger check) pass `shouldMigrate: false` so they never change a database.
  */
-export async function openDatabase(target: DatabaseTarget, options: { shouldMigrate?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { shouldMigrate?: boolean; postgres?: Partial<PostgresSettings> } = {},
+): Promise<Database> {
   const shouldMigrate = options.shouldMigrate ?? true;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: Number(process.env.PG_POOL_MAX ?? 20),
-      // Waiting for a connection (a new one, or a free one from a busy pool) fails after this long instead of
-      // hanging the request: an unreachable database answers 503 in seconds (plugins/error-handler.ts).
-      connectionTimeoutMillis: Number(process.env.PG_CONNECTION_TIMEOUT_MS ?? 5_000),
-    });
+    const settings = { ...readPostgresSettings(), ...options.postgres };
+    const config = postgresPoolConfig(target.url, settings);
+    if (shouldMigrate) await migrateUnderLock(config);
+    const pool = new pg.Pool(config);
     surviveLostConnections(pool);
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
-    if (shouldMigrate) await migrateUnderLock(pool);
     return {
       kind: 'postgres',
       db,
       dataDir: undefined,
       pool,
+      postgres: settings,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -96,6 +172,7 @@ export async function openDatabase(target: DatabaseTarget, options: { shouldMigr
     db,
     dataDir: target.dataDir,
     pool: undefined,
+    postgres: undefined,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

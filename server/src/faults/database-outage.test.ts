@@ -21,7 +21,18 @@ import {
 } from './testing/send-load.ts';
 
 const UNAVAILABLE = { error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not answering. Please try again shortly.' } };
-/** The pool's connection timeout (database.ts, PG_CONNECTION_TIMEOUT_MS) plus room for a loaded machine. */
+/**
+ * The processes' PostgreSQL bounds (config.ts), shortened so a silent network is noticed quickly: the client's
+ * query timeout, above the server's statement timeout; the connection timeout stays at its 5 s default.
+ */
+const BOUNDS = {
+  PG_STATEMENT_TIMEOUT_MS: '3000',
+  PG_QUERY_TIMEOUT_MS: '4000',
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: '3000',
+  PG_IDLE_SESSION_TIMEOUT_MS: '4000',
+  PG_HEARTBEAT_MS: '1000',
+};
+/** The longest of the pool's connection timeout (5 s) and the query timeout, plus room for a loaded machine. */
 const ANSWER_WITHIN_MS = 5_000 + 5_000;
 const WORKERS = 6;
 
@@ -56,7 +67,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL stopped und
     target = await createEmptyPostgresDatabase();
     const upstream = new URL(process.env.TEST_DATABASE_URL!);
     proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
-    const env = { DATABASE_URL: proxy.rewrite(target.url), CHAIN_TIME_SCALE: '60', RATE_LIMIT_SEND_PER_USER: '1000000', PRICE_API_URL: '' };
+    const env = { DATABASE_URL: proxy.rewrite(target.url), CHAIN_TIME_SCALE: '60', RATE_LIMIT_SEND_PER_USER: '1000000', PRICE_API_URL: '', ...BOUNDS };
     // The first one migrates; then both lead or follow the chain clock between them.
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));
@@ -126,10 +137,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL stopped und
         if ((await send(servers[i % 2]!.url, planner.plan(), 'load')) === 503) await delay(100);
       }
     });
-    const awayMs: Record<StoppedMode, number> = { reset: 0, hold: 0 };
+    const awayMs: Record<StoppedMode, number> = { reset: 0, hold: 0, blackhole: 0 };
     const answeredCount = () => planned.filter((request) => request.answer).length;
 
-    for (const mode of ['reset', 'hold'] satisfies StoppedMode[]) {
+    // Connections reset (PostgreSQL going down), new ones hanging (an unreachable host), and a network gone
+    // silent under open connections (nothing closed, nothing answered: only timeouts notice).
+    for (const mode of ['reset', 'hold', 'blackhole'] satisfies StoppedMode[]) {
       const before = answeredCount();
       await waitUntil(async () => answeredCount() >= before + 2 * WORKERS, 30_000, 'sends to go through');
 
@@ -219,7 +232,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL stopped und
     console.warn(
       `database outage: ${planned.length} sends, ${refused.size} of them answered 503 first and sent again ` +
         `(${writtenBefore503.length} already written); ` +
-        `away ${awayMs.reset} ms (connections reset), ${awayMs.hold} ms (connections hang)`,
+        `away ${awayMs.reset} ms (connections reset), ${awayMs.hold} ms (connections hang), ${awayMs.blackhole} ms (network silent)`,
     );
 
     // Events still cross between the processes both ways (their LISTEN connections came back), and the

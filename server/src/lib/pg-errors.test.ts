@@ -109,6 +109,9 @@ describe('isDatabaseUnavailable on how errors arrive', () => {
     ['57P04', 'terminating connection because database was dropped'],
     ['57P05', 'terminating connection due to idle-session timeout'],
     ['55000', 'database "fincrypt" is not currently accepting connections'],
+    // Too slow to answer in time: the request itself is fine, try again shortly (503, not 500).
+    ['57014', 'canceling statement due to statement timeout'],
+    ['25P03', 'terminating connection due to idle-in-transaction timeout'],
   ])('SQLSTATE %s (%s), also behind a cause', (code, message) => {
     const error = Object.assign(new Error(message), { code });
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -129,7 +132,7 @@ describe('isDatabaseUnavailable on how errors arrive', () => {
       new Error('Connection was fine'),
       Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
       Object.assign(new Error('could not serialize access'), { code: '40001' }),
-      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      Object.assign(new Error('value too long for type character varying(5)'), { code: '22001' }),
       Object.assign(new Error('no such file'), { code: 'ENOENT' }),
       // 55000 is an outage only when it says the database takes no connections.
       Object.assign(new Error('currval of sequence "s" is not yet defined in this session'), { code: '55000' }),
@@ -227,6 +230,55 @@ describe.runIf(process.env.TEST_DATABASE_URL)('isDatabaseUnavailable on PostgreS
       await admin.query(`alter database ${name} with allow_connections true`);
       await admin.end();
       await target.drop();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('isDatabaseUnavailable on PostgreSQL timing a session out', () => {
+  const connect = async (options: pg.ClientConfig) => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, ...options });
+    client.on('error', () => {});
+    await client.connect();
+    return client;
+  };
+
+  it('a statement cancelled by statement_timeout (57014)', async () => {
+    const client = await connect({ statement_timeout: 100 });
+    try {
+      const error = await rejectionOf(client.query('select pg_sleep(5)'));
+      expect(error).toMatchObject({ code: '57014' });
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a session left idle in a transaction (25P03), and the next query on it', async () => {
+    const client = await connect({ idle_in_transaction_session_timeout: 100 });
+    try {
+      await client.query('begin');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const error = await rejectionOf(client.query('select 1'));
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  });
+
+  it('an answer that never comes (query_timeout behind a silent network)', async () => {
+    const upstream = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+    const client = new pg.Client({ connectionString: proxy.rewrite(process.env.TEST_DATABASE_URL!), query_timeout: 300 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      proxy.stop('blackhole');
+      const error = await rejectionOf(client.query('select 1'));
+      expect(String(error)).toMatch(/Query read timeout/);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await client.end().catch(() => {});
+      await proxy.close();
     }
   });
 });

@@ -58,6 +58,13 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '57P0
 const NOT_ACCEPTING_CONNECTIONS = /^database ".*" is not currently accepting connections$/s;
 
 /**
+ * SQLSTATEs of a database too slow to answer in time, which we also answer 503 (try again shortly), not 500:
+ * query_canceled (57014: statement_timeout, or a cancel request) and idle_in_transaction_session_timeout (25P03);
+ * idle_session_timeout (57P05) is among the unavailable ones above. Nothing about the request itself is wrong.
+ */
+const TIMED_OUT_SQLSTATES = new Set(['57014', '25P03']);
+
+/**
  * What node-postgres and pg-pool say when the connection is gone or cannot be had; they carry no code.
  * "Connection terminated" covers "… unexpectedly" and "… due to connection timeout"; "timeout expired" is
  * a lone client's connectionTimeoutMillis, "timeout exceeded …" a pool's (no free client in time).
@@ -77,6 +84,7 @@ function isUnavailableCause(error: object): boolean {
   if (typeof code === 'string') {
     if (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
     if (code === '55000') return typeof message === 'string' && NOT_ACCEPTING_CONNECTIONS.test(message);
+    if (TIMED_OUT_SQLSTATES.has(code)) return true;
   }
   return typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
 }

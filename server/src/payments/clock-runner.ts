@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import type { Database, Db } from '../db/database.ts';
+import type pg from 'pg';
+import { BoundedClient, type Database, type Db } from '../db/database.ts';
 import * as schema from '../db/schema.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { createChainClock, type ChainClock } from './clock.ts';
@@ -24,6 +24,36 @@ export interface ClockRunnerOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
+/**
+ * Bounds on the lock's connection, set on PostgreSQL's side of it: a leader that goes silent (a network that
+ * drops its packets without closing anything) must lose the lock, or no other process could ever take over.
+ * - idle_session_timeout (PostgreSQL 14+): the session ends after `silentMs` without a statement. The leader
+ *   ticks, and a follower asks, several times within it, so only a silent one is ended.
+ * - TCP keepalive and tcp_user_timeout (12+) on the server's socket: a peer gone from the network is noticed
+ *   even by an older server.
+ * Client-side, the pool's options bound connecting and every query (database.ts).
+ */
+async function boundSession(client: pg.Client, silentMs: number, keepAliveDelayMs: number): Promise<void> {
+  const settings: string[] = [];
+  const values: string[] = [];
+  const set = (name: string, value: number, sinceVersion = 0) => {
+    values.push(String(value));
+    const call = `set_config('${name}', $${values.length}, false)`;
+    settings.push(sinceVersion ? `case when current_setting('server_version_num')::int >= ${sinceVersion} then ${call} end` : call);
+  };
+  if (silentMs > 0) {
+    set('idle_session_timeout', silentMs, 140_000);
+    set('tcp_user_timeout', silentMs, 120_000);
+  }
+  if (keepAliveDelayMs > 0) {
+    const idleSeconds = Math.max(1, Math.ceil(keepAliveDelayMs / 1000));
+    set('tcp_keepalives_idle', idleSeconds);
+    set('tcp_keepalives_interval', Math.max(1, Math.ceil(idleSeconds / 3)));
+    set('tcp_keepalives_count', 3);
+  }
+  if (settings.length > 0) await client.query(`select ${settings.join(', ')}`, values);
+}
+
 interface Leadership {
   clock: ChainClock;
   db: Db;
@@ -40,6 +70,9 @@ interface Leadership {
 export function startClockRunner(options: ClockRunnerOptions) {
   const { database, events, timeScale, tickIntervalMs, log } = options;
   const leaderRetryMs = options.leaderRetryMs ?? 2_000;
+  const bounds = database.postgres;
+  /** How long the lock's connection may be silent before PostgreSQL ends it: at least three of our own beats. */
+  const silentMs = !bounds?.idleSessionTimeoutMs ? 0 : Math.max(bounds.idleSessionTimeoutMs, 3 * Math.max(tickIntervalMs, leaderRetryMs));
   let leadership: Leadership | undefined;
   let follower: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -52,9 +85,15 @@ export function startClockRunner(options: ClockRunnerOptions) {
     if (database.kind === 'pglite') return { db: database.db, clock: createChainClock({ db: database.db, events, timeScale }) };
     if (!database.pool) throw new Error('a PostgreSQL database without a pool');
     if (!follower) {
-      const client = new pg.Client(database.pool.options);
+      const client = new BoundedClient(database.pool.options);
       client.on('error', (error) => log.warn({ err: error }, 'chain clock connection failed'));
-      await client.connect();
+      try {
+        await client.connect();
+        await boundSession(client, silentMs, bounds?.keepAliveDelayMs ?? 0);
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
       follower = client;
     }
     const { rows } = await follower.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [CHAIN_CLOCK_LOCK_KEY]);

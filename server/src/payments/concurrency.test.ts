@@ -1,12 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { SEND_MESSAGES, type SendResponse, type WalletView } from '@fincrypt/domain';
-import { inArray } from 'drizzle-orm';
+import {
+  getNetwork,
+  MAX_WALLETS_PER_USER,
+  NETWORK_IDS,
+  SEND_MESSAGES,
+  startingBalanceUnits,
+  WALLET_MESSAGES,
+  type SendResponse,
+  type WalletView,
+} from '@fincrypt/domain';
+import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { wallets } from '../db/schema.ts';
-import { signUp, type TestUser } from '../test/auth-client.ts';
-import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { generateKeyPair } from '../chain/keys.ts';
+import { mints, wallets } from '../db/schema.ts';
+import { call, signUp, type TestUser } from '../test/auth-client.ts';
+import { expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { testDatabaseKinds } from '../test/test-database.ts';
+import { describeEachDatabase, testDatabaseKinds } from '../test/test-database.ts';
 
 const ETH = 10n ** 18n;
 
@@ -72,6 +82,79 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('concurrent sends [post
     const rows = await ctx.database.db.select({ id: wallets.id, balance: wallets.balance }).from(wallets).where(inArray(wallets.id, crowd.map((wallet) => wallet.id)));
     const balanceById = new Map(rows.map((row) => [row.id, row.balance]));
     expect(crowd.map((wallet) => balanceById.get(wallet.id))).toEqual(expected);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+});
+
+/** On PGlite the connects run one after another; on PostgreSQL they really race (each on its own connection). */
+describeEachDatabase('wallet cap under concurrent connects', (kind) => {
+  const ctx = useTestApp(kind);
+
+  /** Wallets the user had and closed, each with its minted starting balance, as many connects would leave them. */
+  async function addClosedWallets(userId: string, howMany: number) {
+    for (let i = 0; i < howMany; i += 1) {
+      const network = getNetwork(NETWORK_IDS[i % NETWORK_IDS.length]!);
+      const keyPair = generateKeyPair(network);
+      const balance = startingBalanceUnits(network.id);
+      const [row] = await ctx.database.db
+        .insert(wallets)
+        .values({
+          userId,
+          network: network.id,
+          address: keyPair.address,
+          publicKey: keyPair.publicKey,
+          encryptedPrivateKey: 'closed before this test',
+          balance,
+          disconnectedAt: new Date(),
+        })
+        .returning({ id: wallets.id });
+      await ctx.database.db.insert(mints).values({ walletId: row!.id, network: network.id, amount: balance });
+    }
+  }
+
+  const walletsEver = async (userId: string) =>
+    (await ctx.database.db.select({ count: count() }).from(wallets).where(eq(wallets.userId, userId)))[0]?.count;
+
+  it(`lets exactly one of three concurrent connects through at ${MAX_WALLETS_PER_USER - 1} of ${MAX_WALLETS_PER_USER} wallets ever`, async () => {
+    const user = await signUp(ctx.app);
+    // The three starter wallets, closed, plus closed ones up to one below the cap: every network is free.
+    for (const wallet of await listWallets(ctx.app, user)) {
+      expect((await call(ctx.app, 'DELETE', `/api/wallets/${wallet.id}`, { cookie: user.cookie })).statusCode).toBe(204);
+    }
+    await addClosedWallets(user.id, MAX_WALLETS_PER_USER - 1 - NETWORK_IDS.length);
+    expect(await walletsEver(user.id)).toBe(MAX_WALLETS_PER_USER - 1);
+
+    const responses = await Promise.all(
+      NETWORK_IDS.map((network) => call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network } })),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    for (const response of responses.filter((item) => item.statusCode === 409)) {
+      expect(response.json().error).toEqual({ code: 'WALLET_LIMIT_REACHED', message: WALLET_MESSAGES.walletLimitReached });
+    }
+    expect(await walletsEver(user.id)).toBe(MAX_WALLETS_PER_USER);
+    expect(await listWallets(ctx.app, user)).toHaveLength(1);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('lets two of five concurrent connects of two users at 28 through, per user, and never more than the cap', async () => {
+    const users = [await signUp(ctx.app), await signUp(ctx.app)];
+    for (const user of users) {
+      for (const wallet of await listWallets(ctx.app, user)) await call(ctx.app, 'DELETE', `/api/wallets/${wallet.id}`, { cookie: user.cookie });
+      await addClosedWallets(user.id, MAX_WALLETS_PER_USER - 2 - NETWORK_IDS.length);
+    }
+    // Each user asks for every network, some twice: the second on a network is refused as already connected.
+    const attempts = users.flatMap((user) => [...NETWORK_IDS, NETWORK_IDS[0]!, NETWORK_IDS[1]!].map((network) => ({ user, network })));
+    const responses = await Promise.all(
+      attempts.map(({ user, network }) => call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network } })),
+    );
+    expect(responses.filter((response) => response.statusCode >= 500)).toEqual([]);
+    for (const user of users) {
+      const mine = responses.filter((_, i) => attempts[i]!.user === user);
+      expect(mine.filter((response) => response.statusCode === 201)).toHaveLength(2);
+      expect(mine.filter((response) => response.statusCode === 409)).toHaveLength(3);
+      expect(await walletsEver(user.id)).toBe(MAX_WALLETS_PER_USER);
+    }
     await expectLedgerBalanced(ctx.database.db);
   });
 });

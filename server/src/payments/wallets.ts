@@ -14,7 +14,7 @@ import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { isUniqueViolation } from '../lib/pg-errors.ts';
 import { toWalletView } from './views.ts';
-import { countWalletsEver, hasConnectedWalletOn, insertWalletWithMint, markDisconnected } from './wallet-store.ts';
+import { markDisconnected, openWalletWithMint } from './wallet-store.ts';
 
 export interface WalletLedgerDeps {
   db: Db;
@@ -32,15 +32,13 @@ const alreadyConnected = (network: NetworkId) => new AppError('WALLET_ALREADY_CO
 export function createWalletLedger({ db, events, vault, generateKeyPair }: WalletLedgerDeps) {
   return {
     async open(userId: string, networkId: NetworkId): Promise<WalletView> {
-      if (await hasConnectedWalletOn(db, userId, networkId)) throw alreadyConnected(networkId);
-      if ((await countWalletsEver(db, userId)) >= MAX_WALLETS_PER_USER) {
-        throw new AppError('WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
-      }
       const network = getNetwork(networkId);
       const keyPair = generateKeyPair(network);
-      let row;
+      let opened;
       try {
-        row = await insertWalletWithMint(
+        // The connected-on-this-network and wallets-ever checks run in the inserting transaction, under a
+        // lock on the user: concurrent connects cannot all pass them (wallet-store.ts).
+        opened = await openWalletWithMint(
           db,
           {
             userId,
@@ -50,12 +48,16 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
             encryptedPrivateKey: vault.seal(keyPair.privateKeyHex, keyPair.address),
           },
           startingBalanceUnits(networkId),
+          MAX_WALLETS_PER_USER,
         );
       } catch (error) {
-        // Two connects racing for the same network: the partial unique index lets one through.
+        // Belt and braces: the partial unique index refuses a second connected wallet on one network.
         if (isUniqueViolation(error, 'wallets_one_connected_per_network_idx')) throw alreadyConnected(networkId);
         throw error;
       }
+      if (opened.outcome === 'already_connected') throw alreadyConnected(networkId);
+      if (opened.outcome === 'limit_reached') throw new AppError('WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
+      const { row } = opened;
       const wallet = toWalletView(row);
       events.publish(userId, 'wallet_update', { action: 'connected', wallet });
       events.publish(userId, 'balance_update', {

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { postgresPoolConfig } from '../db/database.ts';
+import { DEFAULT_POSTGRES_SETTINGS } from '../config.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
+import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 import { batchEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
 
@@ -69,4 +72,50 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between pr
       await target.drop();
     }
   }, 30_000);
+
+  it('drops a LISTEN connection that went silent and listens anew once the network is back', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const upstream = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+    const bounds = { ...DEFAULT_POSTGRES_SETTINGS, connectionTimeoutMs: 500, queryTimeoutMs: 500 };
+    // The listening process reaches PostgreSQL through the proxy; the publishing one straight.
+    const listening = new pg.Pool({ ...postgresPoolConfig(proxy.rewrite(target.url), bounds), max: 2 });
+    const publishing = new pg.Pool({ ...postgresPoolConfig(target.url, bounds), max: 2 });
+    const received: UserEvent[] = [];
+    const warnings: string[] = [];
+    const log = {
+      info: () => {},
+      warn: (...args: unknown[]) => {
+        warnings.push(String(args[1]));
+      },
+    };
+    const listener = startEventRelay({ pool: listening, deliverLocally: (events) => received.push(...events), log, heartbeatMs: 200 });
+    const publisher = startEventRelay({ pool: publishing, deliverLocally: () => {}, log: quiet, heartbeatMs: 200 });
+    const heard = (event: UserEvent) => received.some((item) => JSON.stringify(item) === JSON.stringify(event));
+    try {
+      await Promise.all([listener.ready(), publisher.ready()]);
+      const before = statusEvent(1);
+      await waitUntil(() => {
+        publisher.publish([before]);
+        return heard(before);
+      }, 10_000, 'delivery before the network goes silent');
+
+      // Silent: the LISTEN connection stays open but hears nothing. The heartbeat notices and drops it.
+      proxy.stop('blackhole');
+      await waitUntil(() => warnings.includes('event relay lost its LISTEN connection; reconnecting'), 10_000, 'the relay to notice');
+
+      proxy.resume();
+      const after = statusEvent(2);
+      await waitUntil(() => {
+        publisher.publish([after]);
+        return heard(after);
+      }, 15_000, 'delivery once the network is back');
+    } finally {
+      proxy.resume();
+      await Promise.all([listener.close(), publisher.close()]);
+      await Promise.all([listening.end(), publishing.end()]);
+      await proxy.close();
+      await target.drop();
+    }
+  }, 60_000);
 });

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { UserEvent } from '../lib/event-bus.ts';
-import { surviveLostConnections } from '../db/database.ts';
+import { BoundedClient, surviveLostConnections } from '../db/database.ts';
 
 /** The LISTEN/NOTIFY channel every server process on one PostgreSQL shares for ledger events. */
 export const EVENT_CHANNEL = 'fincrypt_events';
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; batches stay under this. */
 const MAX_PAYLOAD_BYTES = 7_800;
 const RECONNECT_DELAY_MS = 1_000;
+const DEFAULT_HEARTBEAT_MS = 5_000;
 
 interface Batch {
   from: string;
@@ -21,6 +22,12 @@ export interface EventRelayOptions {
   /** Hands events to this process's own sockets. */
   deliverLocally: (events: readonly UserEvent[]) => void;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /**
+   * How often the LISTEN connection is checked. A connection only listening sends nothing: behind a network
+   * gone silent it would wait for notifications forever. Each check (LISTEN again, harmless) must be answered
+   * within the pool's query_timeout, else the connection is dropped and made anew.
+   */
+  heartbeatMs?: number;
 }
 
 /** Events cut into NOTIFY-sized batches, in order. One event larger than a batch travels alone (and fails loudly). */
@@ -50,6 +57,7 @@ export function batchEvents(from: string, events: readonly UserEvent[], maxBytes
  */
 export function startEventRelay(options: EventRelayOptions) {
   const { pool, deliverLocally, log } = options;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   surviveLostConnections(pool, (error) => log.warn({ err: error }, 'event relay connection lost'));
   const processId = randomUUID();
   let pending: UserEvent[] = [];
@@ -93,7 +101,7 @@ export function startEventRelay(options: EventRelayOptions) {
   }
 
   async function listen(): Promise<void> {
-    const client = new pg.Client(pool.options);
+    const client = new BoundedClient(pool.options);
     listener = client;
     let hasFailed = false;
     const fail = (error?: Error) => {
@@ -112,7 +120,24 @@ export function startEventRelay(options: EventRelayOptions) {
       await client.query(`listen ${EVENT_CHANNEL}`);
     } catch (error) {
       fail(error as Error);
+      return;
     }
+    let isChecking = false;
+    const heartbeat = setInterval(() => {
+      if (hasFailed) {
+        clearInterval(heartbeat);
+        return;
+      }
+      if (isChecking) return;
+      isChecking = true;
+      client
+        .query(`listen ${EVENT_CHANNEL}`)
+        .catch((error: unknown) => fail(error as Error))
+        .finally(() => {
+          isChecking = false;
+        });
+    }, heartbeatMs);
+    heartbeat.unref();
   }
 
   ready = listen();

@@ -1,12 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type { RealtimeEvents } from '@fincrypt/domain';
+import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
+import { buildApp } from '../app.ts';
+import { type Database, openDatabase } from '../db/database.ts';
 import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
-import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
-import { describeEachDatabase } from '../test/test-database.ts';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
+import { TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app.ts';
+import { createEmptyPostgresDatabase, describeEachDatabase, testDatabaseKinds } from '../test/test-database.ts';
 
 type Received = { [E in keyof RealtimeEvents]?: RealtimeEvents[E][] };
 
@@ -38,11 +42,11 @@ function record(socket: Socket): Received {
   return received;
 }
 
-async function eventually(check: () => void, timeoutMs = 5_000) {
+async function eventually(check: () => void | Promise<void>, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
@@ -181,4 +185,65 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
     await eventually(() => expect(toAlice.balance_update).toHaveLength(2));
     expect(Object.keys(toEve)).toEqual(['profile_update']);
   });
+});
+
+/**
+ * Two server processes on one PostgreSQL (two apps in this one), the first reaching it through a proxy whose
+ * network goes silent then comes back: the socket.io adapter's LISTEN connection hears nothing in between, and
+ * only its heartbeat can tell it is dead. Once it listens anew, signing out on the second process closes the
+ * session's socket held by the first.
+ */
+describe.runIf(testDatabaseKinds().includes('postgres'))('realtime across processes after a silent network', () => {
+  let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
+  let proxy: TcpProxy;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    target = await createEmptyPostgresDatabase();
+    const upstream = new URL(process.env.TEST_DATABASE_URL!);
+    proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+    const bounds = { connectionTimeoutMs: 1_000, queryTimeoutMs: 1_000, heartbeatMs: 300 };
+    databases.push(await openDatabase({ kind: 'postgres', url: proxy.rewrite(target.url) }, { postgres: bounds }));
+    databases.push(await openDatabase({ kind: 'postgres', url: target.url }, { shouldMigrate: false, postgres: bounds }));
+    for (const database of databases) {
+      const app = await buildApp({ logger: false, config: testConfig(), database, isRealtimeShared: true });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    proxy?.resume();
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await proxy?.close();
+    await target?.drop();
+  }, 60_000);
+
+  it("closes a session's socket held by the other process once the network is back", async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const firstUrl = `http://127.0.0.1:${(first.server.address() as AddressInfo).port}`;
+    const user = await signUp(second);
+
+    proxy.stop('blackhole');
+    // Long enough for several heartbeats to go unanswered.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    proxy.resume();
+
+    // Each try: a new session, its socket on the first process, signed out on the second.
+    await eventually(async () => {
+      const cookie = cookiesFrom(await signIn(second, user.email, user.password));
+      const socket = connect(firstUrl, { cookie });
+      sockets.push(socket);
+      if ((await outcome(socket)) !== 'connected') throw new Error('the first process did not take the socket yet');
+      const closed = disconnection(socket);
+      expect((await call(second, 'POST', '/api/auth/sign-out', { cookie, body: {} })).statusCode).toBe(200);
+      const reason = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 2_000))]);
+      socket.close();
+      expect(reason).toBe('io server disconnect');
+    }, 30_000);
+  }, 60_000);
 });

@@ -26,6 +26,8 @@ export interface RealtimeOptions {
   adapterPool?: pg.Pool;
   /** A pool of its own for the ledger event relay (plugins/event-relay.ts); without it events stay in this process. */
   relayPool?: pg.Pool;
+  /** How often the adapter's and the relay's LISTEN connections are checked (5 s when unset; config.ts PG_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 /**
@@ -35,26 +37,70 @@ export interface RealtimeOptions {
  * - the adapter keeps its LISTEN client checked out and, when the connection ends, forgets it and connects
  *   anew without releasing it: every outage would leak one of the pool's few slots until publishing starves.
  *   The dead client goes back to the pool (which discards it) when its connection ends.
- * The adapter calls `connect()` only for its LISTEN client; its queries go through `query()`.
+ * - a LISTEN connection sends nothing of its own: behind a network gone silent it would wait forever. It is
+ *   checked every `heartbeatMs` with a statement, bounded by the pool's query_timeout; one that fails closes
+ *   the connection, and the adapter connects anew.
+ * - when the connection ends while the adapter is still issuing its LISTEN (a silent connection handed out
+ *   by the pool), the adapter schedules its reconnection twice (its 'end' handler and its own catch), and the
+ *   second would take a second LISTEN client, unknown to the adapter, that hears every message again and holds
+ *   a slot for good. One LISTEN client at a time: a connect() while another is held never resolves.
+ * The adapter calls `connect()` only for its LISTEN client; its queries go through `query()`. `close()`, after
+ * the adapter's, gives back a client it was still setting up, so the pool can end.
  */
-function survivingOutages(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>): pg.Pool {
+function survivingOutages(pool: pg.Pool, log: Pick<FastifyBaseLogger, 'warn'>, heartbeatMs: number) {
   surviveLostConnections(pool, (error) => log.warn({ err: error }, 'realtime adapter connection lost'));
-  const connect = async () => {
-    const client = await pool.connect();
+  let held: pg.PoolClient | undefined;
+  let isConnecting = false;
+  let isClosed = false;
+  const never = new Promise<never>(() => {});
+  const connect = async (): Promise<pg.PoolClient> => {
+    if (isClosed || isConnecting || held) return never;
+    isConnecting = true;
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } finally {
+      isConnecting = false;
+    }
+    if (isClosed) {
+      client.release();
+      return never;
+    }
+    held = client;
     const release = client.release.bind(client);
     let isReleased = false;
+    let isChecking = false;
+    const heartbeat = setInterval(() => {
+      if (isChecking) return;
+      isChecking = true;
+      client
+        .query('select 1')
+        .catch(() => (client as unknown as pg.Client).connection.stream.destroy())
+        .finally(() => {
+          isChecking = false;
+        });
+    }, heartbeatMs);
+    heartbeat.unref();
     const onEnd = () => client.release(new Error('connection ended'));
     client.release = (error?: Error | boolean) => {
       if (isReleased) return;
       isReleased = true;
+      if (held === client) held = undefined;
+      clearInterval(heartbeat);
       client.removeListener('end', onEnd);
       release(error);
     };
     client.once('end', onEnd);
     return client;
   };
-  // Only what the adapter uses; pool.query() acquires and releases through the pool's own connect().
-  return { query: pool.query.bind(pool), connect } as unknown as pg.Pool;
+  return {
+    // Only what the adapter uses; pool.query() acquires and releases through the pool's own connect().
+    pool: { query: pool.query.bind(pool), connect } as unknown as pg.Pool,
+    close: () => {
+      isClosed = true;
+      held?.release();
+    },
+  };
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -76,6 +122,7 @@ declare module 'fastify' {
  */
 export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeOptions) => {
   const trusted = new Set(options.trustedOrigins);
+  const adapterPool = options.adapterPool ? survivingOutages(options.adapterPool, app.log, options.heartbeatMs ?? 5_000) : undefined;
   const io: FastifyInstance['realtime'] = new Server(app.server, {
     path: REALTIME_PATH,
     transports: ['websocket'],
@@ -86,7 +133,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
       const origin = request.headers.origin;
       callback(null, origin === undefined || trusted.has(origin));
     },
-    ...(options.adapterPool ? { adapter: createAdapter(survivingOutages(options.adapterPool, app.log), { errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error') }) } : {}),
+    ...(adapterPool ? { adapter: createAdapter(adapterPool.pool, { errorHandler: (error) => app.log.warn({ err: error }, 'realtime adapter error') }) } : {}),
   });
 
   io.use((socket, next) => {
@@ -105,7 +152,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
       (exceptSessionId ? room.except(sessionRoom(exceptSessionId)) : room).emit(event, payload as never);
     }
   };
-  const relay = options.relayPool ? startEventRelay({ pool: options.relayPool, deliverLocally, log: app.log }) : undefined;
+  const relay = options.relayPool
+    ? startEventRelay({ pool: options.relayPool, deliverLocally, log: app.log, heartbeatMs: options.heartbeatMs })
+    : undefined;
   const unsubscribe = options.events.subscribe((event) => (relay ? relay.publish([event]) : deliverLocally([event])));
 
   app.decorate('realtime', io);
@@ -116,6 +165,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
     await options.relayPool?.end();
     io.disconnectSockets(true);
     await io.of('/').adapter.close();
+    adapterPool?.close();
     io.engine.close();
     await options.adapterPool?.end();
   });

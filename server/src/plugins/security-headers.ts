@@ -7,6 +7,43 @@ export interface SecurityHeadersOptions {
   isHttps: boolean;
 }
 
+/** The app's Content-Security-Policy: pages, assets and API answers. */
+export const APP_CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The API docs' policy (`/api/docs`, plugins/openapi.ts): the app's, tightened to what Swagger UI needs.
+ * Its scripts and stylesheets are files of our origin, its images `data:` URLs, and it sets styles only
+ * through the DOM (which CSP does not govern), so it needs no inline style, no blob: and no media at all.
+ */
+export const DOCS_CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  ...APP_CSP_DIRECTIVES,
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  mediaSrc: ["'none'"],
+  workerSrc: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+};
+
+/** Directives as a header value: `defaultSrc` → `default-src 'self'`, joined by `;`. */
+export function cspHeaderValue(directives: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${sources.join(' ')}`)
+    .join(';');
+}
+
 /**
  * Security headers on every response. Scripts only from our own origin (no inline scripts: the theme
  * is set by a small external file); inline *styles* stay allowed because Radix and the chart library
@@ -17,20 +54,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      directives: { ...APP_CSP_DIRECTIVES },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },

@@ -27,7 +27,8 @@ async function reportFromDatabase(): Promise<LedgerReport> {
   }
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    { shouldMigrate: false },
+    // The operator waits for the answer: no statement or query timeout on a large ledger (the connection stays bounded).
+    { shouldMigrate: false, postgres: { ...config.postgres, statementTimeoutMs: 0, queryTimeoutMs: 0 } },
   );
   try {
     return await checkLedger(database.db);

@@ -1,7 +1,7 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
-import { useTestApp } from '../test/test-app.ts';
+import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 
@@ -84,5 +84,32 @@ describeEachDatabase('session cookies behind TLS (PUBLIC_URL is https)', (kind) 
       expect(response.body).not.toContain(token);
     }
     expect(session.json().session).not.toHaveProperty('token');
+  });
+});
+
+/** The cookie the API docs tell clients to send, and the one sign-up sets, under the given PUBLIC_URL. */
+async function documentedAndSetCookieNames(app: FastifyInstance, origin: string) {
+  const documented = (await app.inject({ url: '/api/docs/json' })).json().components.securitySchemes.session;
+  const account = { name: 'Docs', email: uniqueEmail(), password: 'correct-horse-1' };
+  const signUp = await call(app, 'POST', '/api/auth/sign-up/email', { body: account, headers: { origin } });
+  expect(signUp.statusCode).toBe(200);
+  const sessionCookie = setCookies(signUp).find((cookie) => /session_token=/.test(cookie));
+  return { documented, setName: sessionCookie?.split('=')[0] };
+}
+
+describeEachDatabase('the API docs name the session cookie the server sets', (kind) => {
+  const https = useTestApp(kind, { config: { publicUrl: PUBLIC_URL, trustedOrigins: [PUBLIC_URL] } });
+  const http = useTestApp(kind);
+
+  it('is __Secure-fincrypt.session_token behind TLS', async () => {
+    const { documented, setName } = await documentedAndSetCookieNames(https.app, PUBLIC_URL);
+    expect(documented).toEqual({ type: 'apiKey', in: 'cookie', name: SECURE_SESSION_COOKIE });
+    expect(setName).toBe(SECURE_SESSION_COOKIE);
+  });
+
+  it('is fincrypt.session_token on plain http', async () => {
+    const { documented, setName } = await documentedAndSetCookieNames(http.app, TEST_ORIGIN);
+    expect(documented).toEqual({ type: 'apiKey', in: 'cookie', name: 'fincrypt.session_token' });
+    expect(setName).toBe('fincrypt.session_token');
   });
 });

@@ -1,19 +1,25 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
+import { swaggerUiStyleHashes } from '../plugins/openapi.ts';
 import { call, signUp } from '../test/auth-client.ts';
 import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
-/** The headers every response carries, whatever produced it. */
-function expectSecurityHeaders(label: string, headers: Record<string, unknown>): void {
+/** A response's Content-Security-Policy, directive → sources. */
+function cspDirectives(headers: Record<string, unknown>): Map<string, string[]> {
   const csp = String(headers['content-security-policy'] ?? '');
-  const directives = new Map(
+  return new Map(
     csp
       .split(';')
       .map((directive) => directive.trim().split(/\s+/))
       .filter((parts) => parts[0])
       .map((parts) => [parts[0]!, parts.slice(1)]),
   );
+}
+
+/** The headers every response carries, whatever produced it. */
+function expectSecurityHeaders(label: string, headers: Record<string, unknown>): void {
+  const directives = cspDirectives(headers);
   expect(directives.get('default-src'), `${label}: CSP default-src`).toEqual(["'self'"]);
   expect(directives.get('script-src'), `${label}: CSP script-src`).toEqual(["'self'"]);
   expect(directives.get('object-src'), `${label}: CSP object-src`).toEqual(["'none'"]);
@@ -55,6 +61,33 @@ describeEachDatabase('security headers on every kind of response', (kind) => {
       const response = await ctx.app.inject({ method: 'GET', ...request });
       expect(response.statusCode, label).toBe(status);
       expectSecurityHeaders(label, response.headers);
+    }
+  });
+
+  it('gives the API docs a policy no looser than the app\'s: no inline style or script, no other origin, no framing', async () => {
+    const app = cspDirectives((await ctx.app.inject({ url: '/api/health' })).headers);
+    const styleHashes = swaggerUiStyleHashes();
+    // Swagger UI's logo styles, allowed by their hashes rather than by 'unsafe-inline'.
+    expect(styleHashes.length).toBeGreaterThan(0);
+    expect(styleHashes.every((hash) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(hash))).toBe(true);
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).not.toMatch(/unsafe-inline|unsafe-eval|https:|http:|upgrade-insecure-requests|validator\.swagger\.io/);
+      const docs = cspDirectives(response.headers);
+      // Every directive of the app's policy is there, with no source the app's does not allow but the style
+      // hashes ('none' is tighter than anything).
+      for (const [directive, sources] of app) {
+        expect(docs.has(directive), `${url}: ${directive}`).toBe(true);
+        const extra = docs.get(directive)!.filter((source) => !sources.includes(source) && !styleHashes.includes(source) && source !== "'none'");
+        expect(extra, `${url}: ${directive}`).toEqual([]);
+      }
+      expect(docs.get('style-src'), url).toEqual(["'self'", ...styleHashes]);
+      expect(docs.get('script-src'), url).toEqual(["'self'"]);
+      expect(docs.get('script-src-attr'), url).toEqual(["'none'"]);
+      expect(docs.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(docs.get('img-src'), url).toEqual(["'self'", 'data:']);
     }
   });
 
