@@ -4,21 +4,13 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, redacted, redactingLoggerOptions, withoutQueryParameters } from './log-redaction.ts';
+import { rejectionOf } from '../test/rejection-of.ts';
 
 /** A pino logger with the app's redaction, and the lines it wrote. */
 function capturingLogger() {
   const lines: string[] = [];
   const log = pino({ ...redactingLoggerOptions }, { write: (line: string) => void lines.push(line) });
   return { log, lines };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('log redaction of failed statements', () => {

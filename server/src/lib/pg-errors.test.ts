@@ -9,16 +9,7 @@ import { freePort } from '@fincrypt/test-support';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase } from '../test/test-database.ts';
 import { isDatabaseUnavailable, isRetryableConflict, isUniqueViolation } from './pg-errors.ts';
-
-/** The error a promise rejects with (fails the test if it resolves). */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejectionOf } from '../test/rejection-of.ts';
 
 describe('isDatabaseUnavailable on the errors node-postgres really raises', () => {
   let proxy: TcpProxy;

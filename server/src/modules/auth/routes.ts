@@ -23,7 +23,7 @@ import { profileEventOf } from '../account/repo.ts';
 import { type Auth, TWO_FACTOR_LOCKOUT } from './auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { createIdentityCheck } from './identity-check.ts';
-import { type LockoutRules, createLockout, lockoutRules, passwordLockout } from './lockout.ts';
+import { type LockoutAttempt, type LockoutRules, createLockout, lockoutRules, passwordLockout } from './lockout.ts';
 import { cookieValue, verifySignedValue } from './session-reader.ts';
 import { readSession } from './session-plugin.ts';
 
@@ -87,6 +87,29 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const send = (reply: FastifyReply, response: Response) => sendFetchResponse(reply, response, ERROR_MESSAGES, database.ping);
   const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) =>
     send(reply, await auth.handler(toFetchRequest(request, body)));
+
+  /**
+   * Forwards a counted attempt to better-auth and settles it: a wrong password counts, a success clears the
+   * address, anything else (another error, a throw) gives the reserved failure back.
+   */
+  const forwardAttempt = async (
+    attempt: LockoutAttempt,
+    request: FastifyRequest,
+    body: unknown,
+    isWrongPassword: (response: Response) => boolean | Promise<boolean>,
+  ): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await auth.handler(toFetchRequest(request, body));
+    } catch (error) {
+      await attempt.abandoned();
+      throw error;
+    }
+    if (response.ok) await attempt.succeeded();
+    else if (await isWrongPassword(response)) await attempt.failed();
+    else await attempt.abandoned();
+    return response;
+  };
 
   const enforce = async (key: string, rule: RateLimitRule, what: string) => {
     const verdict = await limiter.hit(key, rule);
@@ -152,16 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await enforce(`sign-in:ip:${request.ip}`, limits.signInPerIp, 'sign-in attempts');
       // Per (account, address): a stranger's wrong guesses make the stranger wait, not the owner elsewhere.
       const attempt = await signInLockout.begin(request.body.email, request.ip);
-      let response: Response;
-      try {
-        response = await auth.handler(toFetchRequest(request, request.body));
-      } catch (error) {
-        await attempt.abandoned();
-        throw error;
-      }
-      if (response.status === 401) await attempt.failed();
-      else if (response.ok) await attempt.succeeded();
-      else await attempt.abandoned();
+      const response = await forwardAttempt(attempt, request, request.body, (answer) => answer.status === 401);
       return send(reply, response);
     },
   );
@@ -187,16 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
       // A wrong password here counts like one at a password change: the same per-user lockout.
       const attempt = await passwords.begin(request.user.id, request.ip);
-      let response: Response;
-      try {
-        response = await auth.handler(toFetchRequest(request, request.body));
-      } catch (error) {
-        await attempt.abandoned();
-        throw error;
-      }
-      if (response.ok) await attempt.succeeded();
-      else if ((await errorCodeOf(response)) === 'INVALID_PASSWORD') await attempt.failed();
-      else await attempt.abandoned();
+      const response = await forwardAttempt(attempt, request, request.body, async (answer) => (await errorCodeOf(answer)) === 'INVALID_PASSWORD');
       return send(reply, response);
     },
   );

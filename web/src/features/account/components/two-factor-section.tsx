@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { downloadText } from '../../../lib/download-text.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import {
   type TwoFactorSetup,
@@ -141,18 +142,6 @@ export function backupCodesText(codes: readonly string[], createdAt = new Date()
     ...codes,
     '',
   ].join('\n');
-}
-
-function downloadText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function BackupCodes({ codes, onClose }: { codes: string[]; onClose: () => void }) {

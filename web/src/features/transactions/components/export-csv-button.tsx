@@ -1,21 +1,11 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { downloadText } from '../../../lib/download-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getAllTransactions } from '../api/list-transactions.ts';
 import { buildTransactionsCsv, csvFileName } from '../csv.ts';
 import type { TransactionQuery } from '../filters.ts';
-
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Downloads every transaction matching the current filters (all pages, not just those loaded) as CSV. */
 export function ExportCsvButton({ query, today }: { query: TransactionQuery; today: string }) {
@@ -26,7 +16,7 @@ export function ExportCsvButton({ query, today }: { query: TransactionQuery; tod
     setLoaded(0);
     try {
       const transactions = await getAllTransactions(query, { onProgress: setLoaded });
-      download(buildTransactionsCsv(transactions), csvFileName(today));
+      downloadText(csvFileName(today), buildTransactionsCsv(transactions), 'text/csv');
       toast.success(`Exported ${transactions.length} transaction${transactions.length === 1 ? '' : 's'}`);
     } catch {
       toast.error('Failed to export transactions');
