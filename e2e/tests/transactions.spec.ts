@@ -126,6 +126,60 @@ test.describe('Transactions', () => {
     await expect(rows(page)).toHaveCount(3);
   });
 
+  test('the network filter narrows the list and the export; the counters say they count every transaction', async ({ page }) => {
+    await openTransactions(page);
+    await expect(rows(page)).toHaveCount(3);
+    const counters = page.getByRole('region', { name: 'All your transactions, by status' });
+    await expect(counters).toBeVisible();
+    const allCounted = page.getByText('These counts cover all your transactions; the list below shows only those matching the filters.');
+    await expect(allCounted).toBeHidden();
+    // The search box suggests both address shapes until a network is chosen; the dates are not "From"/"To".
+    const search = page.getByLabel('Search');
+    await expect(search).toHaveAttribute('placeholder', '0x… or Solana hash / address');
+    await expect(page.getByLabel('From', { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('To', { exact: true })).toHaveCount(0);
+
+    const network = page.getByLabel('Network');
+    await expect(network.getByRole('option')).toHaveText(['All Networks', 'Ethereum Sepolia', 'Polygon Mumbai', 'Solana Devnet']);
+    await network.selectOption({ label: 'Polygon Mumbai' });
+    await expect(page).toHaveURL(/network=polygon_mumbai/);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText('Sent · Polygon Mumbai');
+    await expect(page.getByText('1 matching transaction', { exact: true })).toBeVisible();
+    await expect(search).toHaveAttribute('placeholder', '0x… hash or address');
+    // The counters still count all three, and now say so.
+    await expect(page.getByTestId('count-confirmed')).toContainText('3');
+    await expect(allCounted).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(history.polygonSend.hash);
+
+    await network.selectOption({ label: 'Ethereum Sepolia' });
+    await expect(rows(page)).toHaveCount(2);
+    await page.getByLabel('Type').selectOption({ label: 'Received' });
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText('Received · Ethereum Sepolia');
+
+    await network.selectOption({ label: 'Solana Devnet' });
+    await expect(search).toHaveAttribute('placeholder', 'Solana hash or address');
+    await expect(page.getByText('No transactions found')).toBeVisible();
+
+    await clearFilters(page).click();
+    await expect(network).toHaveValue('');
+    await expect(rows(page)).toHaveCount(3);
+    await expect(page.getByText('All 3 transactions shown')).toBeVisible();
+    await expect(allCounted).toBeHidden();
+
+    // A bad network in the page's URL is ignored, as the API refuses it.
+    await openTransactions(page, '?network=bitcoin');
+    await expect(network).toHaveValue('');
+    await expect(rows(page)).toHaveCount(3);
+    expect((await page.request.get('/api/transactions?network=bitcoin')).status()).toBe(400);
+  });
+
   test('the Pending filter shows a new transaction while it waits, live, and drops it once confirmed', async ({ page }) => {
     const connected = liveConnection(page);
     await openTransactions(page, '?status=pending');
@@ -158,8 +212,8 @@ test.describe('Transactions', () => {
 
   test('date range: the end stops at today, the start is capped at the end, and clearing resets the end to today', async ({ page }) => {
     await openTransactions(page);
-    const from = page.getByLabel('From');
-    const to = page.getByLabel('To', { exact: true });
+    const from = page.getByLabel('Start date');
+    const to = page.getByLabel('End date');
     await expect(to).toHaveValue(localDay(0));
     await expect(to).toHaveAttribute('max', localDay(0));
     await expect(from).toHaveValue('');
@@ -204,7 +258,7 @@ test.describe('Transactions', () => {
 
     // Reachable with Tab from the filters, like any link (a date input has a tab stop per part of the date).
     await page.goBack();
-    await page.getByLabel('To', { exact: true }).focus();
+    await page.getByLabel('End date').focus();
     const isRowFocused = () => rows(page).first().evaluate((row) => row === document.activeElement);
     for (let presses = 0; presses < 4 && !(await isRowFocused()); presses += 1) await page.keyboard.press('Tab');
     await expect(rows(page).first()).toBeFocused();

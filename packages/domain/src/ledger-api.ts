@@ -166,6 +166,8 @@ export const transactionListQuerySchema = z.object({
   search: z.string().trim().max(TRANSACTION_PAGE_LIMITS.searchChars).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
+  /** Only this network's transactions (docs/product.md#transactions). */
+  network: networkIdSchema.optional(),
   from: dateBound.optional(),
   to: dateBound.optional(),
   cursor: z.string().max(TRANSACTION_PAGE_LIMITS.cursorChars).optional(),

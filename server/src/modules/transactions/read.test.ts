@@ -92,6 +92,24 @@ describeEachDatabase('transactions read API', (kind) => {
     expect(range.json().error.message).toBe('The start date must not be after the end date');
   });
 
+  it('filters by network, with the other filters, and refuses an unknown network with a 400', async () => {
+    const { alice, bob } = await history();
+    const networksOf = async (user: TestUser, query: string) => (await list(user, query)).items.map((item) => item.network);
+    expect(await networksOf(alice, '?network=eth_sepolia')).toEqual(['eth_sepolia', 'eth_sepolia', 'eth_sepolia', 'eth_sepolia']);
+    expect(await networksOf(alice, '?network=polygon_mumbai')).toEqual(['polygon_mumbai', 'polygon_mumbai']);
+    expect(await networksOf(alice, '?network=solana_devnet&type=receive')).toEqual(['solana_devnet']);
+    expect(await networksOf(alice, '?network=solana_devnet&type=send')).toEqual([]);
+    expect(await networksOf(bob, '?network=eth_sepolia')).toEqual([]);
+    const paged = await list(alice, '?network=eth_sepolia&limit=3');
+    expect(paged.items).toHaveLength(3);
+    expect(await networksOf(alice, `?network=eth_sepolia&limit=3&cursor=${paged.nextCursor}`)).toEqual(['eth_sepolia']);
+    for (const network of ['bitcoin', 'ETH_SEPOLIA', '']) {
+      const refused = await call(ctx.app, 'GET', `/api/transactions?network=${network}`, { cookie: alice.cookie });
+      expect(refused.statusCode, network).toBe(400);
+      expect(refused.json().error.message, network).toEqual(expect.any(String));
+    }
+  });
+
   it("shows a transaction by hash to the users it belongs to, each their side, and 404 to anyone else", async () => {
     const { alice, bob, hashes } = await history();
     const stranger = await signUp(ctx.app);

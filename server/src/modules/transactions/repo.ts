@@ -10,6 +10,7 @@ export interface TransactionFilters {
   search?: string | undefined;
   type?: 'send' | 'receive' | undefined;
   status?: 'pending' | 'confirmed' | 'failed' | undefined;
+  network?: string | undefined;
   fromTime?: Date | undefined;
   toTime?: Date | undefined;
   /** Rows strictly older than this (createdAt, id) pair. */
@@ -34,6 +35,7 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
   }
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
+  if (filters.network) conditions.push(eq(transactions.network, filters.network));
   if (filters.fromTime) conditions.push(gte(transactions.createdAt, filters.fromTime));
   if (filters.toTime) conditions.push(lte(transactions.createdAt, filters.toTime));
   if (filters.before) {

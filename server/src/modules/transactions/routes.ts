@@ -92,6 +92,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
           search: query.search || undefined,
           type: query.type,
           status: query.status,
+          network: query.network,
           fromTime,
           toTime,
           before: query.cursor ? decodeCursor(query.cursor) : undefined,

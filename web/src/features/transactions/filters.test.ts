@@ -32,15 +32,15 @@ describe('normalizeDateRange', () => {
 
 describe('filters in the URL', () => {
   it('round-trips every filter and leaves defaults out of the URL', () => {
-    const filters = { search: '0xAbC', type: 'receive', status: 'pending', from: '2026-11-01', to: '2026-11-20' } as const;
+    const filters = { search: '0xAbC', type: 'receive', status: 'pending', network: 'solana_devnet', from: '2026-11-01', to: '2026-11-20' } as const;
     const params = filtersToSearchParams(filters, TODAY);
-    expect(params.toString()).toBe('search=0xAbC&type=receive&status=pending&from=2026-11-01&to=2026-11-20');
+    expect(params.toString()).toBe('search=0xAbC&type=receive&status=pending&network=solana_devnet&from=2026-11-01&to=2026-11-20');
     expect(filtersFromSearchParams(params, TODAY)).toEqual(filters);
     expect(filtersToSearchParams(defaultFilters(TODAY), TODAY).toString()).toBe('');
   });
 
-  it('ignores unknown types and statuses', () => {
-    const filters = filtersFromSearchParams(new URLSearchParams('type=gift&status=lost'), TODAY);
+  it('ignores unknown types, statuses and networks', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('type=gift&status=lost&network=bitcoin'), TODAY);
     expect(filters).toEqual(defaultFilters(TODAY));
   });
 });
@@ -51,16 +51,18 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters({ ...defaultFilters(TODAY), search: '   ' }, TODAY)).toBe(false);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), search: 'dead' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), status: 'failed' }, TODAY)).toBe(true);
+    expect(hasActiveFilters({ ...defaultFilters(TODAY), network: 'polygon_mumbai' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), to: '2026-11-20' }, TODAY)).toBe(true);
   });
 });
 
 describe('toTransactionQuery', () => {
   it('turns local days into the instants of local midnight, and leaves out an end of today', () => {
-    const query = toTransactionQuery({ search: ' dead ', type: 'send', status: '', from: '2026-11-01', to: '2026-11-20' }, TODAY);
+    const query = toTransactionQuery({ search: ' dead ', type: 'send', status: '', network: 'eth_sepolia', from: '2026-11-01', to: '2026-11-20' }, TODAY);
     expect(query).toEqual({
       search: 'dead',
       type: 'send',
+      network: 'eth_sepolia',
       from: new Date(2026, 10, 1).toISOString(),
       to: new Date(new Date(2026, 10, 21).getTime() - 1).toISOString(),
     });
@@ -68,8 +70,8 @@ describe('toTransactionQuery', () => {
   });
 
   it('builds the API query string with the cursor and page size', () => {
-    expect(transactionQueryString({ search: 'a b', status: 'failed' }, { cursor: 'abc', limit: 25 })).toBe(
-      'search=a+b&status=failed&cursor=abc&limit=25',
+    expect(transactionQueryString({ search: 'a b', status: 'failed', network: 'solana_devnet' }, { cursor: 'abc', limit: 25 })).toBe(
+      'search=a+b&status=failed&network=solana_devnet&cursor=abc&limit=25',
     );
   });
 });
@@ -77,10 +79,12 @@ describe('toTransactionQuery', () => {
 describe('matchesQuery', () => {
   const transaction = makeTransaction({ type: 'receive', status: 'pending', timestamp: '2026-11-10T12:00:00.000Z' });
 
-  it('applies type, status and a case-insensitive search over hash, from and to', () => {
+  it('applies type, status, network and a case-insensitive search over hash, from and to', () => {
     expect(matchesQuery(transaction, {})).toBe(true);
     expect(matchesQuery(transaction, { type: 'send' })).toBe(false);
     expect(matchesQuery(transaction, { status: 'confirmed' })).toBe(false);
+    expect(matchesQuery(transaction, { network: transaction.network })).toBe(true);
+    expect(matchesQuery(transaction, { network: transaction.network === 'solana_devnet' ? 'eth_sepolia' : 'solana_devnet' })).toBe(false);
     expect(matchesQuery(transaction, { search: 'DEAD' })).toBe(true);
     expect(matchesQuery(transaction, { search: transaction.fromAddress.slice(4, 12).toLowerCase() })).toBe(true);
     expect(matchesQuery(transaction, { search: 'beef' })).toBe(false);

@@ -1,9 +1,11 @@
 import {
+  type NetworkId,
   type TransactionListQuery,
   type TransactionStatus,
   type TransactionType,
   type TransactionView,
   dayKey,
+  isNetworkId,
   isTransactionStatus,
   isTransactionType,
 } from '@fincrypt/domain';
@@ -16,12 +18,13 @@ export interface TransactionFilterValues {
   search: string;
   type: TransactionType | '';
   status: TransactionStatus | '';
+  network: NetworkId | '';
   from: string;
   to: string;
 }
 
 /** A list query as sent to GET /api/transactions (minus the cursor): the part of a cache key that filters. */
-export type TransactionQuery = Pick<TransactionListQuery, 'search' | 'type' | 'status' | 'from' | 'to'>;
+export type TransactionQuery = Pick<TransactionListQuery, 'search' | 'type' | 'status' | 'network' | 'from' | 'to'>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,7 +41,7 @@ export function todayKey(now: Date = new Date()): string {
 }
 
 export function defaultFilters(today: string): TransactionFilterValues {
-  return { search: '', type: '', status: '', from: '', to: today };
+  return { search: '', type: '', status: '', network: '', from: '', to: today };
 }
 
 /** The date rules (docs/product.md#transactions): the end is never after today, and the start is capped at the end. */
@@ -49,18 +52,20 @@ export function normalizeDateRange(filters: TransactionFilterValues, today: stri
 }
 
 export function hasActiveFilters(filters: TransactionFilterValues, today: string): boolean {
-  return filters.search.trim() !== '' || filters.type !== '' || filters.status !== '' || filters.from !== '' || filters.to !== today;
+  return filters.search.trim() !== '' || filters.type !== '' || filters.status !== '' || filters.network !== '' || filters.from !== '' || filters.to !== today;
 }
 
-/** Reads filters from the page's URL (?search=&type=&status=&from=&to=), ignoring anything unknown. */
+/** Reads filters from the page's URL (?search=&type=&status=&network=&from=&to=), ignoring anything unknown. */
 export function filtersFromSearchParams(params: URLSearchParams, today: string): TransactionFilterValues {
   const type = params.get('type');
   const status = params.get('status');
+  const network = params.get('network');
   return normalizeDateRange(
     {
       search: params.get('search') ?? '',
       type: isTransactionType(type) ? type : '',
       status: isTransactionStatus(status) ? status : '',
+      network: isNetworkId(network) ? network : '',
       from: params.get('from') ?? '',
       to: params.get('to') ?? today,
     },
@@ -74,6 +79,7 @@ export function filtersToSearchParams(filters: TransactionFilterValues, today: s
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.type) params.set('type', filters.type);
   if (filters.status) params.set('status', filters.status);
+  if (filters.network) params.set('network', filters.network);
   if (filters.from) params.set('from', filters.from);
   if (filters.to && filters.to !== today) params.set('to', filters.to);
   return params;
@@ -94,6 +100,7 @@ export function toTransactionQuery(filters: TransactionFilterValues, today: stri
   if (search) query.search = search;
   if (filters.type) query.type = filters.type;
   if (filters.status) query.status = filters.status;
+  if (filters.network) query.network = filters.network;
   if (filters.from) query.from = localDayStart(filters.from).toISOString();
   if (filters.to && filters.to !== today) {
     const nextDay = localDayStart(filters.to);
@@ -107,6 +114,7 @@ export function toTransactionQuery(filters: TransactionFilterValues, today: stri
 export function matchesQuery(transaction: TransactionView, query: TransactionQuery): boolean {
   if (query.type && transaction.type !== query.type) return false;
   if (query.status && transaction.status !== query.status) return false;
+  if (query.network && transaction.network !== query.network) return false;
   const search = query.search?.trim().toLowerCase();
   if (search && ![transaction.hash, transaction.fromAddress, transaction.toAddress].some((text) => text.toLowerCase().includes(search))) {
     return false;
@@ -126,7 +134,7 @@ function boundTime(value: string, edge: 'start' | 'end'): number {
 /** The query string for GET /api/transactions. */
 export function transactionQueryString(query: TransactionQuery, page: { cursor?: string | undefined; limit: number }): string {
   const params = new URLSearchParams();
-  for (const key of ['search', 'type', 'status', 'from', 'to'] as const) {
+  for (const key of ['search', 'type', 'status', 'network', 'from', 'to'] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }

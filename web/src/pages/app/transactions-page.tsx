@@ -47,6 +47,12 @@ function useLoadMoreWhenVisible(onVisible: () => void, isEnabled: boolean) {
   return setSentinel;
 }
 
+/** The end of the list says what it counted: every transaction, or those matching the filters. */
+function listEndText(shown: number, isFiltered: boolean): string {
+  if (isFiltered) return shown === 1 ? '1 matching transaction' : `All ${shown} matching transactions shown`;
+  return shown === 1 ? '1 transaction' : `All ${shown} transactions shown`;
+}
+
 export default function TransactionsPage() {
   usePageTitle('Transactions');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -114,7 +120,7 @@ export default function TransactionsPage() {
         </div>
       </header>
 
-      <TransactionCounters />
+      <TransactionCounters isFiltered={isFiltered} />
 
       <Card className="p-4 sm:p-6">
         <TransactionFilters
@@ -158,7 +164,7 @@ export default function TransactionsPage() {
                 </Button>
               ) : (
                 <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {transactions.length === 1 ? '1 transaction' : `All ${transactions.length} transactions shown`}
+                  {listEndText(transactions.length, isFiltered)}
                 </p>
               )}
             </div>

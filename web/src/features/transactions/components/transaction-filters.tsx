@@ -1,3 +1,4 @@
+import { NETWORKS, listNetworks } from '@fincrypt/domain';
 import { Search, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -16,11 +17,17 @@ export interface TransactionFiltersProps {
   today: string;
 }
 
-/** Search, type, status and the date range; 'Clear Filters' appears while any of them narrows the list. */
+/** What the search box suggests: EVM hashes and addresses start with 0x, Solana ones are base58. */
+function searchPlaceholder(network: Filters['network']): string {
+  if (network === '') return '0x… or Solana hash / address';
+  return NETWORKS[network].family === 'solana' ? 'Solana hash or address' : '0x… hash or address';
+}
+
+/** Search, type, status, network and the date range; 'Clear Filters' appears while any of them narrows the list. */
 export function TransactionFilters({ filters, searchText, onSearchTextChange, onChange, onClear, isActive, today }: TransactionFiltersProps) {
   return (
     <form role="search" aria-label="Filter transactions" onSubmit={(event) => event.preventDefault()} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))]">
         <Field label="Search" hint="Hash, from or to address">
           {(control) => (
             <div className="relative">
@@ -30,7 +37,7 @@ export function TransactionFilters({ filters, searchText, onSearchTextChange, on
                 type="search"
                 value={searchText}
                 onChange={(event) => onSearchTextChange(event.target.value)}
-                placeholder="0x…"
+                placeholder={searchPlaceholder(filters.network)}
                 autoComplete="off"
                 spellCheck={false}
                 className="pl-9"
@@ -57,12 +64,25 @@ export function TransactionFilters({ filters, searchText, onSearchTextChange, on
             </Select>
           )}
         </Field>
-        <Field label="From">
+        <Field label="Network">
+          {(control) => (
+            <Select {...control} value={filters.network} onChange={(event) => onChange({ network: event.target.value as Filters['network'] })}>
+              <option value="">All Networks</option>
+              {listNetworks().map((network) => (
+                <option key={network.id} value={network.id}>
+                  {network.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {/* "Start date"/"End date", not "From"/"To": those name the address fields of a transaction. */}
+        <Field label="Start date">
           {(control) => (
             <Input {...control} type="date" value={filters.from} max={filters.to} onChange={(event) => onChange({ from: event.target.value })} />
           )}
         </Field>
-        <Field label="To">
+        <Field label="End date">
           {(control) => (
             <Input
               {...control}
