@@ -105,6 +105,13 @@ test.describe('account settings', () => {
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await expect(page.getByRole('radiogroup', { name: 'Avatar' })).toBeVisible();
+    // Joined is read-only and looks it: text, not a box to type in, and no tab stop.
+    const joined = page.getByTestId('profile-joined');
+    await expect(joined).toContainText(/Joined\s*\w{3} \d{1,2}, \d{4}/);
+    await expect(joined).toContainText("it can't be changed");
+    await expect(page.getByRole('textbox', { name: 'Joined' })).toHaveCount(0);
+    await expect(joined.locator('input, textarea, [tabindex]')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Full name').fill('Changed But Cancelled');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Changed But Cancelled')).toHaveCount(0);

@@ -156,9 +156,13 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
           )}
         </div>
       )}
-      <Field label="Joined">
-        {(control) => <Input {...control} value={joined} readOnly aria-readonly />}
-      </Field>
+      {/* Joined is a fact, not a field: plain text with no box and no tab stop, so it can't look editable. */}
+      <dl data-testid="profile-joined">
+        <dt className="text-sm font-medium text-slate-800 dark:text-slate-200">Joined</dt>
+        <dd className="mt-1.5 text-slate-700 dark:text-slate-300">
+          {joined} <span className="text-sm text-slate-600 dark:text-slate-400">(set when you registered; it can't be changed)</span>
+        </dd>
+      </dl>
       <div className="flex gap-3">
         <Button type="submit" isBusy={updateProfile.isPending} disabled={wait > 0}>
           Save Changes
