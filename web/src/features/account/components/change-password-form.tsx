@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -12,8 +13,9 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
-  const form = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const form = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY, shouldFocusError: false });
   const { errors } = form.formState;
+  const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -30,7 +32,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-md space-y-4" aria-labelledby="change-password-heading">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-md space-y-4" aria-labelledby="change-password-heading">
       <h3 id="change-password-heading" className="text-lg font-semibold">
         Change password
       </h3>

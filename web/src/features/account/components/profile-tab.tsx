@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -62,8 +63,10 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
   const form = useForm<ProfileFormInput>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { name: account.name, email: account.email, avatar: account.avatar, currentPassword: '', code: '' },
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
+  const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
   const isEmailChanging = (form.watch('email') ?? '').trim().toLowerCase() !== account.email;
   const wait = useRetryWait(updateProfile.error);
 
@@ -130,7 +133,7 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       {serverError && <Alert>{serverError}</Alert>}
       <Controller control={form.control} name="avatar" render={({ field }) => <AvatarPicker value={field.value} onChange={field.onChange} />} />
       <Field label="Full name" error={errors.name?.message}>

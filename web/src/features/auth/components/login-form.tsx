@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -13,8 +14,9 @@ import { messageFrom } from './error-message.ts';
 /** Email and password; calls back when the password was right but a second factor is needed. */
 export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => void }) {
   const signIn = useSignIn();
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' }, shouldFocusError: false });
   const { errors } = form.formState;
+  const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
   // Too many attempts: the server says how long to wait (Retry-After); the button waits that long.
   const wait = useRetryWait(signIn.error);
 
@@ -24,7 +26,7 @@ export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => 
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {signIn.isError && <Alert>{messageFrom(signIn.error, 'An error occurred during login')}</Alert>}
       <Field label="Email" error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}

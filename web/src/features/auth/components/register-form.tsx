@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { messageFrom } from './error-message.ts';
 
@@ -13,15 +14,17 @@ export function RegisterForm() {
   const form = useForm<SignUpFormInput>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
+  const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
 
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     await signUp.mutateAsync({ name, email, password }).catch(() => undefined);
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {signUp.isError && <Alert>{messageFrom(signUp.error, 'Sign-up failed. Please try again.')}</Alert>}
       <Field label="Full name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}

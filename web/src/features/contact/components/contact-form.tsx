@@ -11,6 +11,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -24,19 +25,21 @@ export function ContactForm() {
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
     // The subject starts on the empty 'Select a subject' option, so it has no default value.
     defaultValues: { name: '', email: '', message: '' },
+    shouldFocusError: false,
   });
+  const formRef = useFocusFirstInvalid(submitCount, errors);
 
   const onSubmit = handleSubmit((message) => sendMessage.mutate(message, { onSuccess: () => reset() }));
   // Too many messages from this address: the form keeps what was typed and waits as long as the server says.
   const wait = useRetryWait(sendMessage.error);
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       {wait > 0 && sendMessage.error && <Alert>{sendMessage.error.message}</Alert>}
       <Field label="Full Name" error={errors.name?.message}>
         {(control) => <Input {...control} {...register('name')} autoComplete="name" />}

@@ -24,6 +24,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
@@ -75,8 +76,11 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
   const form = useForm<SendFormInput, unknown, SendFormValues>({
     resolver: zodResolver(sendFormSchema),
     defaultValues: { walletId: initialWalletId, to: '', amount: '', speed: DEFAULT_GAS_SPEED },
+    shouldFocusError: false,
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
+  // A refused send focuses its first invalid field top to bottom: Wallet before Recipient.
+  const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
   const walletId = form.watch('walletId');
   const speed = form.watch('speed') ?? DEFAULT_GAS_SPEED;
   const amountText = form.watch('amount');
@@ -156,7 +160,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
         to: values.to,
       });
       if (!check.ok) {
-        form.setError(check.field, { message: check.message }, { shouldFocus: true });
+        form.setError(check.field, { message: check.message });
         return;
       }
       if (!sender) return;
@@ -203,7 +207,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
   const isBusy = isSubmitting || sendTransaction.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Send funds">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Send funds">
       <WalletSelect wallets={wallets} value={walletId} onChange={selectWallet} error={errors.walletId?.message} />
 
       <Field label="Recipient Address" error={errors.to?.message}>

@@ -38,10 +38,11 @@ export function SendReceiveTabs({ wallets, initialTab, initialWalletId }: SendRe
         </Tabs.Trigger>
       </Tabs.List>
       <Card className="p-4 sm:p-6">
-        <Tabs.Content value="send" className="focus:outline-none">
+        {/* Both panels open with their own controls, so (per the WAI-ARIA tabs pattern) a panel is no tab stop of its own. */}
+        <Tabs.Content value="send" tabIndex={-1} className="focus:outline-none">
           <SendForm wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
         </Tabs.Content>
-        <Tabs.Content value="receive" className="focus:outline-none">
+        <Tabs.Content value="receive" tabIndex={-1} className="focus:outline-none">
           <ReceivePanel wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
         </Tabs.Content>
       </Card>
