@@ -14,12 +14,26 @@ export const queryClient = new QueryClient({
 // Loaded right after start-up rather than in the first bundle (see lib/toast.ts).
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-/** Toasts at the top right for 5 s, at most 20 kept, in the app's theme. */
+/**
+ * Where toasts start: below the top bar (its row is h-16, 64 px, plus a 1 px border), so they never cover its
+ * currency, theme and name controls; 12 px clear of it.
+ */
+const TOAST_TOP_OFFSET = 'calc(4rem + 1px + 0.75rem)';
+
+/** Toasts at the top right, below the top bar, for 5 s, at most 20 kept, in the app's theme. */
 function ThemedToaster() {
   const theme = useThemeStore((state) => state.theme);
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" duration={5000} visibleToasts={20} closeButton theme={theme ?? 'system'} />
+      <Toaster
+        position="top-right"
+        offset={{ top: TOAST_TOP_OFFSET }}
+        mobileOffset={{ top: TOAST_TOP_OFFSET }}
+        duration={5000}
+        visibleToasts={20}
+        closeButton
+        theme={theme ?? 'system'}
+      />
     </Suspense>
   );
 }
