@@ -129,7 +129,7 @@ test.describe('Transactions', () => {
   test('the network filter narrows the list and the export; the counters say they count every transaction', async ({ page }) => {
     await openTransactions(page);
     await expect(rows(page)).toHaveCount(3);
-    const counters = page.getByRole('region', { name: 'All your transactions, by status' });
+    const counters = page.getByRole('region', { name: 'Totals for all your transactions' });
     await expect(counters).toBeVisible();
     const allCounted = page.getByText('These counts cover all your transactions; the list below shows only those matching the filters.');
     await expect(allCounted).toBeHidden();

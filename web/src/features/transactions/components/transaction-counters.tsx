@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useTransactionCounts } from '../api/get-transaction-counts.ts';
 import { STATUS_TEXT_CLASS, TransactionStatus } from './transaction-status.tsx';
 
-const TRANSACTION_COUNTS_HEADING = 'All your transactions, by status';
+const TRANSACTION_COUNTS_HEADING = 'Totals for all your transactions';
 const TRANSACTION_COUNTS_FILTERED_NOTE = 'These counts cover all your transactions; the list below shows only those matching the filters.';
 
 const COUNTERS = [
