@@ -1,10 +1,11 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, type FraudAlertView, type NotificationPreferences, type WalletView } from '@fincrypt/domain';
+import { DEFAULT_NOTIFICATION_PREFERENCES, FRAUD_REASONS, type FraudAlertView, type NotificationPreferences, type WalletView } from '@fincrypt/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKey, notificationPreferencesQueryKey } from '../../features/account/index.ts';
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { acknowledgeWarnings, reasonsConfirmedBy } from '../../features/send-receive/index.ts';
 import { transactionKeys } from '../../features/transactions/index.ts';
 import { walletsQueryKey } from '../../features/wallets/index.ts';
 import { makeTransaction } from '../../lib/testing/make-transaction.ts';
@@ -98,6 +99,22 @@ describe('fraud_alert', () => {
     for (const queryKey of [alertsQueryKeys.latest(2), insightsKeys.fraudAlerts, insightsKeys.risk]) {
       expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
     }
+  });
+
+  it('does not repeat a warning the user confirmed with "Send anyway" for that send, before or after its answer', async () => {
+    const { handlers, toasts } = setUp();
+    const early = { ...alert, id: '66666666-6666-4666-8666-666666666666' };
+    const confirmed = acknowledgeWarnings(reasonsConfirmedBy({ kind: 'first-payment' }));
+    // The event may come while the send is still in flight…
+    await handlers.fraud_alert({ message: early.reason, level: 'low', alert: early });
+    confirmed.settle([alert]);
+    // …or after the answer listed it.
+    await handlers.fraud_alert({ message: alert.reason, level: 'low', alert });
+    expect(toasts.warning).not.toHaveBeenCalled();
+    // Another send's alert, with a reason the user did not confirm, is shown.
+    const burst = { ...alert, id: '77777777-7777-4777-8777-777777777777', reason: FRAUD_REASONS.burst };
+    await handlers.fraud_alert({ message: burst.reason, level: 'medium', alert: burst });
+    expect(toasts.warning).toHaveBeenCalledExactlyOnceWith(FRAUD_REASONS.burst, { duration: FRAUD_TOAST_MS });
   });
 
   it('stays quiet when Fraud Detection notifications are off', async () => {

@@ -10,6 +10,7 @@ import { type Account, accountQueryKey, getNotificationPreferences, notification
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { type Session, sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { isAcknowledged } from '../../features/send-receive/index.ts';
 import { applyTransactionStatus, applyTransactionUpdate, explorerKeys, hashKey, transactionKeys } from '../../features/transactions/index.ts';
 import { walletsQueryKey, withBalance, withWallet, withoutWallet } from '../../features/wallets/index.ts';
 
@@ -97,10 +98,12 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       );
     },
 
-    async fraud_alert({ message }) {
+    async fraud_alert({ message, alert }) {
       for (const queryKey of [alertsQueryKeys.all, insightsKeys.fraudAlerts, insightsKeys.risk]) {
         void queryClient.invalidateQueries({ queryKey });
       }
+      // The user confirmed this very warning ("Send anyway") for this send: it is listed, not toasted again.
+      if (isAcknowledged(alert)) return;
       if (await isWanted('fraudDetection')) toasts.warning(message, { duration: FRAUD_TOAST_MS });
     },
 

@@ -34,6 +34,7 @@ import { QrScannerDialog } from '../../qr-scanner/index.ts';
 import { useFeeQuotes } from '../api/get-fee-quotes.ts';
 import { getHasPaidBefore, getPastRecipients } from '../api/get-recipient-history.ts';
 import { useSendTransaction } from '../api/send-transaction.ts';
+import { type AcknowledgedSend, acknowledgeWarnings, reasonsConfirmedBy } from '../acknowledged-warnings.ts';
 import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
 import { createSendAttempts } from '../send-attempts.ts';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
@@ -118,15 +119,18 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     }
   }
 
-  async function send(values: SendFormValues, quote: FeeQuoteView | undefined): Promise<void> {
+  /** `acknowledged`: the warnings the user confirmed for this send, which its alerts do not repeat. */
+  async function send(values: SendFormValues, quote: FeeQuoteView | undefined, acknowledged?: AcknowledgedSend): Promise<void> {
     const amount = isMaxAmount && quote ? quote.maxSendable : values.amount.trim();
     const attempt = attempts.current.next({ walletId: values.walletId, to: values.to.trim(), amount, speed: values.speed, quoteId: quote?.quoteId });
     try {
-      await sendTransaction.mutateAsync(attempt);
+      const response = await sendTransaction.mutateAsync(attempt);
+      acknowledged?.settle(response.alerts);
       attempts.current.settle();
       toast.success(SEND_SUCCESS_MESSAGE);
       await navigate('/dashboard');
     } catch (error) {
+      acknowledged?.end();
       // A 4xx is the server's decision; after a network failure or a 5xx the send may have happened, so a
       // retry of the same send keeps its key.
       if (error instanceof ApiError && error.status < 500) {
@@ -184,7 +188,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     isInFlight.current = true;
     try {
       // The dialog showed the live quote, so that is the one to send.
-      await send(pending.values, selectedQuote);
+      await send(pending.values, selectedQuote, acknowledgeWarnings(reasonsConfirmedBy(pending.dialog.assessment)));
     } finally {
       isInFlight.current = false;
     }
