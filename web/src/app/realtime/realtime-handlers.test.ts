@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, FRAUD_REASONS, type FraudAlertView, type NotificationPreferences, type WalletView } from '@fincrypt/domain';
+import { DEFAULT_NOTIFICATION_PREFERENCES, FRAUD_REASONS, type FraudAlertView, type NotificationPreferences, type TransactionView, type WalletView } from '@fincrypt/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKey, notificationPreferencesQueryKey } from '../../features/account/index.ts';
@@ -86,6 +86,29 @@ describe('transaction_status', () => {
     await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'pending' });
     expect(toasts.success).not.toHaveBeenCalled();
     expect(queryClient.getQueryState(insightsKeys.risk)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('transaction_update of an incoming payment', () => {
+  const incoming = (overrides: Partial<TransactionView> = {}) =>
+    makeTransaction({ type: 'receive', status: 'pending', confirmations: 0, blockNumber: null, amount: '3.5', symbol: 'MATIC', ...overrides });
+
+  it("toasts 'You received {amount} {symbol}' once, when it arrives", async () => {
+    const { handlers, toasts } = setUp();
+    const transaction = incoming();
+    await handlers.transaction_update({ transaction });
+    await handlers.transaction_update({ transaction });
+    await handlers.transaction_update({ transaction: { ...transaction, status: 'confirmed', confirmations: 3 } });
+    expect(toasts.success).toHaveBeenCalledExactlyOnceWith('You received 3.5 MATIC');
+  });
+
+  it('says nothing for a send of yours, nor when Transaction Alerts are off', async () => {
+    const sender = setUp();
+    await sender.handlers.transaction_update({ transaction: incoming({ type: 'send' }) });
+    expect(sender.toasts.success).not.toHaveBeenCalled();
+    const quiet = setUp({ transactionAlerts: false });
+    await quiet.handlers.transaction_update({ transaction: incoming() });
+    expect(quiet.toasts.success).not.toHaveBeenCalled();
   });
 });
 

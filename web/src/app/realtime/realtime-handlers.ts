@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  receivedMessage,
   type NotificationPreferenceKey,
   type RealtimeEventName,
   type RealtimeEvents,
@@ -82,8 +83,12 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       else toasts.error(error ? `Transaction failed: ${error}` : 'Transaction failed');
     },
 
-    transaction_update({ transaction }) {
+    async transaction_update({ transaction }) {
       applyTransactionUpdate(queryClient, transaction);
+      // An incoming payment is announced once, when it arrives (later updates only count confirmations).
+      if (transaction.type !== 'receive' || transaction.status !== 'pending') return;
+      if (!isFirstAnnouncement(transaction.hash, 'received') || !(await isWanted('transactionAlerts'))) return;
+      toasts.success(receivedMessage(transaction.amount, transaction.symbol));
     },
 
     balance_update(update) {
