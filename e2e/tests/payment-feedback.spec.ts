@@ -1,7 +1,23 @@
 import { FRAUD_REASONS, PAYMENT_MESSAGES } from '@fincrypt/domain';
+import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from '../support/accounts.ts';
 import { liveConnection, newSignedInUser, openLiveDashboard, toastWith } from '../support/live.ts';
-import { chooseSendWallet, openSendReceive, sendForm, sendViaApi, walletOn } from '../support/send-receive.ts';
+import { OUTSIDE_EVM_ADDRESS, chooseSendWallet, listSends, openSendReceive, sendForm, sendViaApi, walletOn } from '../support/send-receive.ts';
+
+const isSendRequest = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/transactions';
+
+/** Fills the Send form with a send to an address paid before (so no confirmation step) and submits it. */
+async function submitFamiliarSend(page: Page, amount: string): Promise<void> {
+  const wallet = await walletOn(page.request, 'eth_sepolia');
+  // Paid once already, so the form sends without asking first.
+  await sendViaApi(page.request, { walletId: wallet.id, to: OUTSIDE_EVM_ADDRESS, amount: '0.01', speed: 'fast' });
+  await openSendReceive(page);
+  await chooseSendWallet(page, wallet);
+  const form = sendForm(page);
+  await form.recipient.fill(OUTSIDE_EVM_ADDRESS);
+  await form.amount.fill(amount);
+  await form.submit.click();
+}
 
 /** An outside address nobody has paid yet in this test's account. */
 const NEW_OUTSIDE_ADDRESS = '0x00000000000000000000000000000000C0FFEE00';
@@ -48,4 +64,86 @@ test.describe('Payment feedback', () => {
     await expect(page.getByRole('article', { name: 'Polygon Mumbai' }).getByTestId('wallet-balance')).toHaveText('102.2500 MATIC');
     await sender.context.close();
   });
+
+  test("a balance_update shows 'Balance updated', and not when Transaction Alerts are off", async ({ page, browser, baseURL, account: _account }) => {
+    await openLiveDashboard(page);
+    const sender = await newSignedInUser(browser, baseURL, 'payer');
+    const recipientWallet = await walletOn(page.request, 'polygon_mumbai');
+    const senderWallet = await walletOn(sender.page.request, 'polygon_mumbai');
+    await sendViaApi(sender.page.request, { walletId: senderWallet.id, to: recipientWallet.address, amount: '1', speed: 'slow' });
+    const balanceToast = toastWith(page, PAYMENT_MESSAGES.balanceUpdated);
+    await expect(balanceToast).toBeVisible();
+    await expect(balanceToast).toHaveAttribute('data-type', 'info');
+
+    const saved = await page.request.put('/api/account/notifications', {
+      data: { transactionAlerts: false, fraudDetection: true, emailNotifications: true, marketUpdates: false },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    // A fresh page, so the preferences are read again.
+    const connected = liveConnection(page);
+    await page.reload();
+    await connected;
+    await sendViaApi(sender.page.request, { walletId: senderWallet.id, to: recipientWallet.address, amount: '1', speed: 'slow' });
+    const polygonBalance = page.getByRole('article', { name: 'Polygon Mumbai' }).getByTestId('wallet-balance');
+    await expect(polygonBalance).toHaveText('102.0000 MATIC');
+    await page.waitForTimeout(1_000);
+    await expect(balanceToast).toHaveCount(0);
+    await sender.context.close();
+  });
+
+  test('a send with no answer within 15 s: "Payment request timed out"; Try again after the server did send it leaves one transaction', async ({
+    page,
+    account: _account,
+  }) => {
+    test.setTimeout(90_000);
+    const keys: string[] = [];
+    let holdAnswer = true;
+    // The first send reaches the server, which carries it out; its answer is held back from the page.
+    await page.route('**/api/transactions', async (route: Route) => {
+      const request = route.request();
+      if (!isSendRequest(request)) return route.fallback();
+      keys.push((await request.headerValue('idempotency-key')) ?? '');
+      if (!holdAnswer) return route.fallback();
+      await route.fetch();
+      // Never fulfilled: the page gives up after 15 s.
+    });
+    await submitFamiliarSend(page, '0.3');
+    const timedOut = toastWith(page, PAYMENT_MESSAGES.timedOut);
+    await expect(timedOut).toBeVisible({ timeout: 25_000 });
+    await expect(toastWith(page, PAYMENT_MESSAGES.sent)).toHaveCount(0);
+
+    holdAnswer = false;
+    await timedOut.getByRole('button', { name: PAYMENT_MESSAGES.tryAgain }).click();
+    await expect(toastWith(page, PAYMENT_MESSAGES.sent)).toBeVisible();
+    await expect(page).toHaveURL('/dashboard');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    // The earlier payment to this address and this one: the retry was answered with the first send, not a second.
+    const sends = await listSends(page.request);
+    expect(sends.filter((send) => send.amount === '0.3')).toHaveLength(1);
+  });
+
+  for (const { name, answer, message } of [
+    { name: 'an empty answer', answer: (route: Route) => route.fulfill({ status: 201, body: '' }), message: PAYMENT_MESSAGES.invalidResponse },
+    {
+      name: 'a malformed answer',
+      answer: (route: Route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"transaction":' }),
+      message: PAYMENT_MESSAGES.invalidResponse,
+    },
+    { name: 'a refused connection', answer: (route: Route) => route.abort('connectionrefused'), message: PAYMENT_MESSAGES.unavailable },
+    {
+      name: 'a 503',
+      answer: (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"SERVICE_UNAVAILABLE","message":"Busy"}}' }),
+      message: PAYMENT_MESSAGES.unavailable,
+    },
+    { name: 'a failure without a message', answer: (route: Route) => route.fulfill({ status: 500, body: '' }), message: PAYMENT_MESSAGES.failed },
+  ]) {
+    test(`a send that gets ${name} says "${message}"`, async ({ page, account: _account }) => {
+      await page.route('**/api/transactions', (route) => (isSendRequest(route.request()) ? answer(route) : route.fallback()));
+      await submitFamiliarSend(page, '0.2');
+      await expect(toastWith(page, message)).toBeVisible();
+      await expect(toastWith(page, message)).toHaveAttribute('data-type', 'error');
+      await expect(page).toHaveURL('/send-receive');
+    });
+  }
 });

@@ -41,7 +41,7 @@ function setUp(preferences: Partial<NotificationPreferences> | 'unavailable' = {
   } else {
     queryClient.setQueryData(notificationPreferencesQueryKey, { ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences });
   }
-  const toasts = { success: vi.fn(), error: vi.fn(), warning: vi.fn() };
+  const toasts = { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() };
   return { queryClient, toasts, handlers: createRealtimeHandlers(queryClient, toasts) };
 }
 
@@ -151,11 +151,20 @@ describe('wallet events', () => {
   const eth = wallet({});
   const sol = wallet({ id: '55555555-5555-4555-8555-555555555555', network: 'solana_devnet', networkLabel: 'Solana Devnet', symbol: 'SOL' });
 
-  it('balance_update replaces the balance of that wallet only', async () => {
-    const { handlers, queryClient } = setUp();
+  it("balance_update replaces the balance of that wallet only and toasts 'Balance updated'", async () => {
+    const { handlers, queryClient, toasts } = setUp();
     queryClient.setQueryData(walletsQueryKey, [eth, sol]);
     await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '98.4990', newBalanceUnits: '98499000000000000000' });
     expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.map((item) => item.balance)).toEqual(['98.4990', '100.0000']);
+    expect(toasts.info).toHaveBeenCalledExactlyOnceWith('Balance updated', { id: 'balance-updated' });
+  });
+
+  it("balance_update says nothing when Transaction Alerts are off, but still updates the balance", async () => {
+    const { handlers, queryClient, toasts } = setUp({ transactionAlerts: false });
+    queryClient.setQueryData(walletsQueryKey, [eth, sol]);
+    await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '98.4990', newBalanceUnits: '98499000000000000000' });
+    expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.[0]?.balance).toBe('98.4990');
+    expect(toasts.info).not.toHaveBeenCalled();
   });
 
   it('balance_update for a wallet not in the list fetches the list again', async () => {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  PAYMENT_MESSAGES,
   receivedMessage,
   type NotificationPreferenceKey,
   type RealtimeEventName,
@@ -21,11 +22,15 @@ export const FRAUD_TOAST_MS = 6_000;
 const PREFERENCES_STALE_MS = 15_000;
 /** Enough to recognise a repeated status toast; older entries are forgotten. */
 const ANNOUNCED_MEMORY = 200;
+/** The 'Balance updated' toast replaces itself rather than stacking. */
+const BALANCE_TOAST_ID = 'balance-updated';
 
 export interface RealtimeToasts {
   success: (message: string) => void;
   error: (message: string) => void;
   warning: (message: string, options: { duration: number }) => void;
+  /** `id`: a toast with the same id replaces the one on screen instead of stacking. */
+  info: (message: string, options: { id: string }) => void;
 }
 
 /** Each event's handler; those that ask for the notification preferences before a toast are async. */
@@ -91,10 +96,12 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       toasts.success(receivedMessage(transaction.amount, transaction.symbol));
     },
 
-    balance_update(update) {
+    async balance_update(update) {
       const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
       if (updated) queryClient.setQueryData(walletsQueryKey, updated);
       else void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+      // Both wallets of a send to yourself change at once: one toast, not two.
+      if (await isWanted('transactionAlerts')) toasts.info(PAYMENT_MESSAGES.balanceUpdated, { id: BALANCE_TOAST_ID });
     },
 
     wallet_update({ action, wallet }) {
