@@ -1,5 +1,6 @@
 import { FRAUD_REASONS, PAYMENT_MESSAGES } from '@fincrypt/domain';
-import type { Page, Request, Route } from '@playwright/test';
+import type { Page, Request, Route, WebSocketRoute } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
 import { liveConnection, newSignedInUser, openLiveDashboard, toastWith } from '../support/live.ts';
 import { OUTSIDE_EVM_ADDRESS, chooseSendWallet, listSends, openSendReceive, sendForm, sendViaApi, walletOn } from '../support/send-receive.ts';
@@ -146,4 +147,79 @@ test.describe('Payment feedback', () => {
       await expect(page).toHaveURL('/send-receive');
     });
   }
+
+  test('the live connection cannot be opened: the spec\'s toasts, the page says offline, and catches up when it returns', async ({
+    page,
+    browser,
+    baseURL,
+    account: _account,
+  }) => {
+    let isRefused = true;
+    // The browser's websocket to the payment system is refused until the test lets it through: instead of the
+    // server's handshake the client gets a frame it cannot read (as from something that is not the payment
+    // system), then the close.
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (!isRefused) {
+        ws.connectToServer();
+        return;
+      }
+      ws.send('not the payment system');
+      void ws.close();
+    });
+    await page.goto('/dashboard');
+    const polygonBalance = page.getByRole('article', { name: 'Polygon Mumbai' }).getByTestId('wallet-balance');
+    await expect(polygonBalance).toHaveText('100.0000 MATIC');
+
+    const connectFailed = toastWith(page, PAYMENT_MESSAGES.connectFailed);
+    await expect(connectFailed).toBeVisible();
+    await expect(connectFailed).toHaveAttribute('data-type', 'error');
+    const notice = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.offline });
+    await expect(notice).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // socket.io keeps trying (1 to 5 s apart); after three failed attempts the tab says so.
+    await expect(toastWith(page, PAYMENT_MESSAGES.reconnectFailed)).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toBeVisible();
+
+    // A payment arrives while no live connection listens.
+    const sender = await newSignedInUser(browser, baseURL, 'payer');
+    const recipientWallet = await walletOn(page.request, 'polygon_mumbai');
+    const senderWallet = await walletOn(sender.page.request, 'polygon_mumbai');
+    await sendViaApi(sender.page.request, { walletId: senderWallet.id, to: recipientWallet.address, amount: '4', speed: 'fast' });
+
+    const connected = liveConnection(page);
+    isRefused = false;
+    await connected;
+    await expect(notice).toHaveCount(0);
+    // Caught up without a reload.
+    await expect(polygonBalance).toHaveText('104.0000 MATIC');
+    await sender.context.close();
+  });
+
+  test('a live connection that drops: the page says offline until it is back', async ({ page, account: _account }) => {
+    let isRefused = false;
+    let current: WebSocketRoute | undefined;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (isRefused) {
+        ws.send('not the payment system');
+        void ws.close();
+        return;
+      }
+      current = ws;
+      ws.connectToServer();
+    });
+    await openLiveDashboard(page);
+    const notice = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.offline });
+    await expect(notice).toHaveCount(0);
+
+    isRefused = true;
+    await current?.close();
+    await expect(notice).toBeVisible();
+    // A drop is not a failure to open: no 'Unable to connect…' toast.
+    await expect(toastWith(page, PAYMENT_MESSAGES.connectFailed)).toHaveCount(0);
+
+    const connected = liveConnection(page);
+    isRefused = false;
+    await connected;
+    await expect(notice).toHaveCount(0);
+  });
 });

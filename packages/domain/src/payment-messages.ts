@@ -25,6 +25,8 @@ export const PAYMENT_MESSAGES = {
   connectFailed: 'Unable to connect to the payment system. Please check your internet connection and refresh the page.',
   /** Reconnecting keeps failing. */
   reconnectFailed: 'Connection to the payment system failed. Please try again later.',
+  /** Shown on the page while the live connection is down. */
+  offline: 'Offline: not connected to the payment system. Live updates resume, and the page catches up, when the connection returns.',
   balanceUpdated: 'Balance updated',
   tryAgain: 'Try again',
 } as const;
