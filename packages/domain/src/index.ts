@@ -16,3 +16,4 @@ export * from './format-date.ts';
 export * from './ledger-api.ts';
 export * from './forecast.ts';
 export * from './market-api.ts';
+export * from './payment-messages.ts';

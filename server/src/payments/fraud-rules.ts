@@ -1,11 +1,6 @@
-import { BURST_GAP_MS, looksLikeButDiffers, sameAddress, type RiskLevel } from '@fincrypt/domain';
+import { BURST_GAP_MS, FRAUD_REASONS, looksLikeButDiffers, sameAddress, type RiskLevel } from '@fincrypt/domain';
 
-export const FRAUD_REASONS = {
-  unusualAmount: 'Unusual transaction amount compared to your history',
-  unfamiliarRecipient: 'Unfamiliar receiving address',
-  burst: 'Unusually many transactions in a short time',
-  lookalikeRecipient: 'Recipient looks like an address you know but differs (possible address poisoning)',
-} as const;
+export { FRAUD_REASONS };
 
 /** An amount counts as unusual when it is above this multiple of the mean of the user's earlier sends… */
 export const UNUSUAL_AMOUNT_MULTIPLE = 3n;

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useThemeSync } from '../../features/preferences/index.ts';
+import { OfflineNotice } from '../realtime/offline-notice.tsx';
 import { CookieConsent } from './cookie-consent.tsx';
 import { Footer } from './footer.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -15,6 +16,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar />
+      <OfflineNotice />
       {/* At least a screen tall, so the footer starts below the fold and content arriving later never pushes it (layout shift). */}
       <main id="main" tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none">
         <Outlet />

@@ -1,8 +1,9 @@
-import { REALTIME_EVENT_NAMES, REALTIME_PATH, type RealtimeEventName, type RealtimeEvents } from '@fincrypt/domain';
+import { PAYMENT_MESSAGES, REALTIME_EVENT_NAMES, REALTIME_PATH, type RealtimeEventName, type RealtimeEvents } from '@fincrypt/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Socket, io } from 'socket.io-client';
 import { toast } from '../../lib/toast.ts';
 import { getSession, sessionQueryKey } from '../../features/auth/index.ts';
+import { setOffline } from './connection-state.ts';
 import { createRealtimeHandlers } from './realtime-handlers.ts';
 
 type ServerEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };
@@ -18,6 +19,11 @@ export const SOCKET_OPTIONS = {
   reconnectionDelayMax: 5_000,
   timeout: 20_000,
 } as const;
+
+/** How long the 'Unable to connect…' toast stays (docs/product.md#realtime). */
+export const CONNECT_FAILED_TOAST_MS = 5_000;
+/** After this many failed reconnection attempts in a row, the tab says reconnecting keeps failing. */
+export const RECONNECT_FAILURES_BEFORE_NOTICE = 3;
 
 /** After the server refused or closed the connection, the next try waits this long, doubling up to the cap. */
 const RETRY_AFTER_REFUSAL_MS = { first: 1_000, max: 30_000 } as const;
@@ -40,6 +46,9 @@ export function connectRealtime(queryClient: QueryClient): () => void {
   let isClosed = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryDelayMs: number = RETRY_AFTER_REFUSAL_MS.first;
+  /** Since the connection was last up: whether it failed at all, and how many reconnection attempts failed. */
+  let hasFailed = false;
+  let reconnectFailures = 0;
 
   /**
    * socket.io does not retry by itself when the server refused the handshake or closed the socket, which
@@ -68,16 +77,36 @@ export function connectRealtime(queryClient: QueryClient): () => void {
   socket.on('connect', () => {
     logConnection('Connected to payment system');
     retryDelayMs = RETRY_AFTER_REFUSAL_MS.first;
-    handlers.onConnect(hasConnectedBefore);
+    setOffline(false);
+    // Back after a failure: whatever happened meanwhile is fetched again, as on any reconnect.
+    handlers.onConnect(hasConnectedBefore || hasFailed);
     hasConnectedBefore = true;
+    hasFailed = false;
+    reconnectFailures = 0;
   });
   socket.on('disconnect', (reason) => {
     logConnection('Disconnected from payment system');
     if (reason === 'io server disconnect') recheckSession();
+    else if (reason !== 'io client disconnect') {
+      hasFailed = true;
+      setOffline(true);
+    }
   });
   socket.on('connect_error', () => {
     // While `active`, socket.io keeps retrying on its own (1 to 5 s apart); otherwise the server refused us.
-    if (!socket.active) recheckSession();
+    if (!socket.active) {
+      recheckSession();
+      return;
+    }
+    setOffline(true);
+    if (!hasConnectedBefore && !hasFailed) {
+      toast.error(PAYMENT_MESSAGES.connectFailed, { duration: CONNECT_FAILED_TOAST_MS });
+    }
+    hasFailed = true;
+  });
+  socket.io.on('reconnect_error', () => {
+    reconnectFailures += 1;
+    if (reconnectFailures === RECONNECT_FAILURES_BEFORE_NOTICE) toast.error(PAYMENT_MESSAGES.reconnectFailed);
   });
   const listen = <E extends RealtimeEventName>(name: E) => {
     const handle = handlers[name] as (payload: RealtimeEvents[E]) => void | Promise<void>;
@@ -96,6 +125,7 @@ export function connectRealtime(queryClient: QueryClient): () => void {
 
   return () => {
     isClosed = true;
+    setOffline(false);
     clearTimeout(retryTimer);
     socket.disconnect();
     socket.removeAllListeners();

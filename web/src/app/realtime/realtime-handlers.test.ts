@@ -1,10 +1,11 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, type FraudAlertView, type NotificationPreferences, type WalletView } from '@fincrypt/domain';
+import { DEFAULT_NOTIFICATION_PREFERENCES, FRAUD_REASONS, type FraudAlertView, type NotificationPreferences, type TransactionView, type WalletView } from '@fincrypt/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKey, notificationPreferencesQueryKey } from '../../features/account/index.ts';
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { acknowledgeWarnings, reasonsConfirmedBy } from '../../features/send-receive/index.ts';
 import { transactionKeys } from '../../features/transactions/index.ts';
 import { walletsQueryKey } from '../../features/wallets/index.ts';
 import { makeTransaction } from '../../lib/testing/make-transaction.ts';
@@ -40,7 +41,7 @@ function setUp(preferences: Partial<NotificationPreferences> | 'unavailable' = {
   } else {
     queryClient.setQueryData(notificationPreferencesQueryKey, { ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences });
   }
-  const toasts = { success: vi.fn(), error: vi.fn(), warning: vi.fn() };
+  const toasts = { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() };
   return { queryClient, toasts, handlers: createRealtimeHandlers(queryClient, toasts) };
 }
 
@@ -88,6 +89,29 @@ describe('transaction_status', () => {
   });
 });
 
+describe('transaction_update of an incoming payment', () => {
+  const incoming = (overrides: Partial<TransactionView> = {}) =>
+    makeTransaction({ type: 'receive', status: 'pending', confirmations: 0, blockNumber: null, amount: '3.5', symbol: 'MATIC', ...overrides });
+
+  it("toasts 'You received {amount} {symbol}' once, when it arrives", async () => {
+    const { handlers, toasts } = setUp();
+    const transaction = incoming();
+    await handlers.transaction_update({ transaction });
+    await handlers.transaction_update({ transaction });
+    await handlers.transaction_update({ transaction: { ...transaction, status: 'confirmed', confirmations: 3 } });
+    expect(toasts.success).toHaveBeenCalledExactlyOnceWith('You received 3.5 MATIC');
+  });
+
+  it('says nothing for a send of yours, nor when Transaction Alerts are off', async () => {
+    const sender = setUp();
+    await sender.handlers.transaction_update({ transaction: incoming({ type: 'send' }) });
+    expect(sender.toasts.success).not.toHaveBeenCalled();
+    const quiet = setUp({ transactionAlerts: false });
+    await quiet.handlers.transaction_update({ transaction: incoming() });
+    expect(quiet.toasts.success).not.toHaveBeenCalled();
+  });
+});
+
 describe('fraud_alert', () => {
   it('shows the server message as a 6 s warning and refreshes every alert list and the risk score', async () => {
     const { handlers, toasts, queryClient } = setUp();
@@ -98,6 +122,22 @@ describe('fraud_alert', () => {
     for (const queryKey of [alertsQueryKeys.latest(2), insightsKeys.fraudAlerts, insightsKeys.risk]) {
       expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
     }
+  });
+
+  it('does not repeat a warning the user confirmed with "Send anyway" for that send, before or after its answer', async () => {
+    const { handlers, toasts } = setUp();
+    const early = { ...alert, id: '66666666-6666-4666-8666-666666666666' };
+    const confirmed = acknowledgeWarnings(reasonsConfirmedBy({ kind: 'first-payment' }));
+    // The event may come while the send is still in flight…
+    await handlers.fraud_alert({ message: early.reason, level: 'low', alert: early });
+    confirmed.settle([alert]);
+    // …or after the answer listed it.
+    await handlers.fraud_alert({ message: alert.reason, level: 'low', alert });
+    expect(toasts.warning).not.toHaveBeenCalled();
+    // Another send's alert, with a reason the user did not confirm, is shown.
+    const burst = { ...alert, id: '77777777-7777-4777-8777-777777777777', reason: FRAUD_REASONS.burst };
+    await handlers.fraud_alert({ message: burst.reason, level: 'medium', alert: burst });
+    expect(toasts.warning).toHaveBeenCalledExactlyOnceWith(FRAUD_REASONS.burst, { duration: FRAUD_TOAST_MS });
   });
 
   it('stays quiet when Fraud Detection notifications are off', async () => {
@@ -111,11 +151,20 @@ describe('wallet events', () => {
   const eth = wallet({});
   const sol = wallet({ id: '55555555-5555-4555-8555-555555555555', network: 'solana_devnet', networkLabel: 'Solana Devnet', symbol: 'SOL' });
 
-  it('balance_update replaces the balance of that wallet only', async () => {
-    const { handlers, queryClient } = setUp();
+  it("balance_update replaces the balance of that wallet only and toasts 'Balance updated'", async () => {
+    const { handlers, queryClient, toasts } = setUp();
     queryClient.setQueryData(walletsQueryKey, [eth, sol]);
     await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '98.4990', newBalanceUnits: '98499000000000000000' });
     expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.map((item) => item.balance)).toEqual(['98.4990', '100.0000']);
+    expect(toasts.info).toHaveBeenCalledExactlyOnceWith('Balance updated', { id: 'balance-updated' });
+  });
+
+  it("balance_update says nothing when Transaction Alerts are off, but still updates the balance", async () => {
+    const { handlers, queryClient, toasts } = setUp({ transactionAlerts: false });
+    queryClient.setQueryData(walletsQueryKey, [eth, sol]);
+    await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '98.4990', newBalanceUnits: '98499000000000000000' });
+    expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.[0]?.balance).toBe('98.4990');
+    expect(toasts.info).not.toHaveBeenCalled();
   });
 
   it('balance_update for a wallet not in the list fetches the list again', async () => {

@@ -1,5 +1,7 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  PAYMENT_MESSAGES,
+  receivedMessage,
   type NotificationPreferenceKey,
   type RealtimeEventName,
   type RealtimeEvents,
@@ -10,6 +12,7 @@ import { type Account, accountQueryKey, getNotificationPreferences, notification
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { type Session, sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { isAcknowledged } from '../../features/send-receive/index.ts';
 import { applyTransactionStatus, applyTransactionUpdate, explorerKeys, hashKey, transactionKeys } from '../../features/transactions/index.ts';
 import { walletsQueryKey, withBalance, withWallet, withoutWallet } from '../../features/wallets/index.ts';
 
@@ -19,11 +22,15 @@ export const FRAUD_TOAST_MS = 6_000;
 const PREFERENCES_STALE_MS = 15_000;
 /** Enough to recognise a repeated status toast; older entries are forgotten. */
 const ANNOUNCED_MEMORY = 200;
+/** The 'Balance updated' toast replaces itself rather than stacking. */
+const BALANCE_TOAST_ID = 'balance-updated';
 
 export interface RealtimeToasts {
   success: (message: string) => void;
   error: (message: string) => void;
   warning: (message: string, options: { duration: number }) => void;
+  /** `id`: a toast with the same id replaces the one on screen instead of stacking. */
+  info: (message: string, options: { id: string }) => void;
 }
 
 /** Each event's handler; those that ask for the notification preferences before a toast are async. */
@@ -81,14 +88,20 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       else toasts.error(error ? `Transaction failed: ${error}` : 'Transaction failed');
     },
 
-    transaction_update({ transaction }) {
+    async transaction_update({ transaction }) {
       applyTransactionUpdate(queryClient, transaction);
+      // An incoming payment is announced once, when it arrives (later updates only count confirmations).
+      if (transaction.type !== 'receive' || transaction.status !== 'pending') return;
+      if (!isFirstAnnouncement(transaction.hash, 'received') || !(await isWanted('transactionAlerts'))) return;
+      toasts.success(receivedMessage(transaction.amount, transaction.symbol));
     },
 
-    balance_update(update) {
+    async balance_update(update) {
       const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
       if (updated) queryClient.setQueryData(walletsQueryKey, updated);
       else void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+      // Both wallets of a send to yourself change at once: one toast, not two.
+      if (await isWanted('transactionAlerts')) toasts.info(PAYMENT_MESSAGES.balanceUpdated, { id: BALANCE_TOAST_ID });
     },
 
     wallet_update({ action, wallet }) {
@@ -97,10 +110,12 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       );
     },
 
-    async fraud_alert({ message }) {
+    async fraud_alert({ message, alert }) {
       for (const queryKey of [alertsQueryKeys.all, insightsKeys.fraudAlerts, insightsKeys.risk]) {
         void queryClient.invalidateQueries({ queryKey });
       }
+      // The user confirmed this very warning ("Send anyway") for this send: it is listed, not toasted again.
+      if (isAcknowledged(alert)) return;
       if (await isWanted('fraudDetection')) toasts.warning(message, { duration: FRAUD_TOAST_MS });
     },
 

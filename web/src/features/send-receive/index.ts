@@ -2,3 +2,4 @@
 export { NoWalletsAvailable } from './components/no-wallets-available.tsx';
 export { SendReceiveTabs } from './components/send-receive-tabs.tsx';
 export { type SendReceiveNavigationState, type SendReceiveTab, readSendReceiveState } from './navigation-state.ts';
+export { acknowledgeWarnings, isAcknowledged, reasonsConfirmedBy } from './acknowledged-warnings.ts';

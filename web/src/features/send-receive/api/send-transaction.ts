@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_HEADER, type SendRequestInput, type SendResponse, type 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { walletsQueryKey } from '../../wallets/index.ts';
+import { readSendResponse, withSendTimeout } from '../send-failure.ts';
 import { feeQuotesQueryKey } from './get-fee-quotes.ts';
 
 export interface SendTransactionVariables {
@@ -10,12 +11,17 @@ export interface SendTransactionVariables {
   idempotencyKey: string;
 }
 
-export function sendTransaction({ request, idempotencyKey }: SendTransactionVariables): Promise<SendResponse> {
-  return apiFetch<SendResponse>('/api/transactions', {
-    method: 'POST',
-    body: request,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
+/** Sends; no answer within 15 s is a SendTimeoutError, an answer that is not a send's an InvalidSendResponseError. */
+export async function sendTransaction({ request, idempotencyKey }: SendTransactionVariables): Promise<SendResponse> {
+  const body = await withSendTimeout((signal) =>
+    apiFetch<unknown>('/api/transactions', {
+      method: 'POST',
+      body: request,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      signal,
+    }),
+  );
+  return readSendResponse(body);
 }
 
 /** Sends, then shows the debited balance at once (the realtime events bring the rest). */

@@ -1,8 +1,9 @@
-import { FALLBACK_PRICES, type FeeQuoteView, type FeeQuotesResponse, type TransactionView, type WalletView } from '@fincrypt/domain';
+import { FALLBACK_PRICES, PAYMENT_MESSAGES, type FeeQuoteView, type FeeQuotesResponse, type TransactionView, type WalletView } from '@fincrypt/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
 import { SendForm } from './send-form.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -59,6 +60,9 @@ const feeQuotes: FeeQuotesResponse = {
 
 /** A past send to RECIPIENT, so the form sends without asking for confirmation first. */
 const pastSend = { network: 'eth_sepolia', toAddress: RECIPIENT } as TransactionView;
+
+/** What the server answers a send with. */
+const sent = makeTransaction({ toAddress: RECIPIENT });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -136,28 +140,66 @@ describe('SendForm', () => {
     expect(screen.queryByText('Dashboard page')).toBeNull();
   });
 
-  it("falls back to 'Failed to send transaction' when there is no answer", async () => {
-    stubApi(() => Promise.reject(new TypeError('Failed to fetch')));
+  it.each([
+    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch')), PAYMENT_MESSAGES.unavailable],
+    ['the server answers 503', () => json({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Busy' } }, 503), PAYMENT_MESSAGES.unavailable],
+    ['the answer is empty', () => new Response('', { status: 201 }), PAYMENT_MESSAGES.invalidResponse],
+    ['the answer is not JSON', () => new Response('{"transaction":', { status: 201 }), PAYMENT_MESSAGES.invalidResponse],
+    ["the answer is JSON but not a send's", () => json({ ok: true }, 201), PAYMENT_MESSAGES.invalidResponse],
+    ['a failure carries no message', () => new Response('', { status: 500 }), PAYMENT_MESSAGES.failed],
+  ])('says so in the spec\'s words when %s', async (_case, answer, message) => {
+    stubApi(answer);
     renderForm();
     await fillValidSend();
     fireEvent.click(sendButton());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to send transaction'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(screen.queryByText('Dashboard page')).toBeNull();
   });
 
   it('retries an unanswered send with the same request and key, then reports success and opens the dashboard', async () => {
     let calls = 0;
     const sends = stubApi(() => {
       calls += 1;
-      return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json({ transaction: pastSend, wallet, alerts: [] }, 201);
+      return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json({ transaction: sent, wallet, alerts: [] }, 201);
     });
     renderForm();
     await fillValidSend();
     fireEvent.click(sendButton());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to send transaction'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(PAYMENT_MESSAGES.unavailable));
     fireEvent.click(sendButton());
 
     await screen.findByText('Dashboard page');
     expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully');
+    const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: init.body as string }));
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(second?.body).toBe(first?.body);
+  });
+
+  it("after 15 s without an answer says 'Payment request timed out'; Try again repeats the same request and key", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let calls = 0;
+    const sends = stubApi(
+      (init) =>
+        new Promise<Response>((resolve, reject) => {
+          calls += 1;
+          // The first send is never answered (until the browser gives up on it); the retry is.
+          if (calls > 1) resolve(json({ transaction: sent, wallet, alerts: [] }, 201));
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    renderForm();
+    await fillValidSend();
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(toast.error).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(15_000);
+    await waitFor(() => expect(vi.mocked(toast.error).mock.calls[0]?.[0]).toBe(PAYMENT_MESSAGES.timedOut));
+    vi.useRealTimers();
+
+    const options = vi.mocked(toast.error).mock.calls[0]?.[1] as { action: { label: string; onClick: () => void } };
+    expect(options.action.label).toBe('Try again');
+    options.action.onClick();
+    await screen.findByText('Dashboard page');
     const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: init.body as string }));
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
     expect(second?.body).toBe(first?.body);
@@ -177,7 +219,7 @@ describe('SendForm', () => {
   });
 
   it('sends the quote of the chosen speed, with the canonical recipient', async () => {
-    const sends = stubApi(() => json({ transaction: pastSend, wallet, alerts: [] }, 201));
+    const sends = stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201));
     renderForm();
     await fillValidSend('2');
     fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT.toLowerCase() } });

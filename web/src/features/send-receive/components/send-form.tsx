@@ -4,6 +4,7 @@ import {
   type FeeQuoteView,
   type FeeQuotesResponse,
   NETWORKS,
+  PAYMENT_MESSAGES,
   SEND_FIELDS,
   type ScannedRecipient,
   type WalletView,
@@ -35,16 +36,18 @@ import { QrScannerDialog } from '../../qr-scanner/index.ts';
 import { useFeeQuotes } from '../api/get-fee-quotes.ts';
 import { getHasPaidBefore, getPastRecipients } from '../api/get-recipient-history.ts';
 import { useSendTransaction } from '../api/send-transaction.ts';
+import { type AcknowledgedSend, acknowledgeWarnings, reasonsConfirmedBy } from '../acknowledged-warnings.ts';
 import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
 import { createSendAttempts } from '../send-attempts.ts';
+import { describeSendFailure } from '../send-failure.ts';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
 import { type RecipientConfirmation, RecipientConfirmDialog } from './recipient-confirm-dialog.tsx';
 import { WalletSelect } from './wallet-select.tsx';
 
 export const SEND_TESTNET_WARNING =
   "This is a testnet transaction. Make sure you're sending to a valid address on the same network. Transactions cannot be reversed.";
-export const SEND_SUCCESS_MESSAGE = 'Transaction sent successfully';
-export const SEND_FAILURE_MESSAGE = 'Failed to send transaction';
+export const SEND_SUCCESS_MESSAGE = PAYMENT_MESSAGES.sent;
+export const SEND_FAILURE_MESSAGE = PAYMENT_MESSAGES.failed;
 
 const sendFormSchema = sendRequestSchema.omit({ quoteId: true });
 type SendFormInput = z.input<typeof sendFormSchema>;
@@ -122,24 +125,41 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     }
   }
 
-  async function send(values: SendFormValues, quote: FeeQuoteView | undefined): Promise<void> {
+  /** `acknowledged`: the warnings the user confirmed for this send, which its alerts do not repeat. */
+  async function send(values: SendFormValues, quote: FeeQuoteView | undefined, acknowledged?: AcknowledgedSend): Promise<void> {
     const amount = isMaxAmount && quote ? quote.maxSendable : values.amount.trim();
     const attempt = attempts.current.next({ walletId: values.walletId, to: values.to.trim(), amount, speed: values.speed, quoteId: quote?.quoteId });
     try {
-      await sendTransaction.mutateAsync(attempt);
+      const response = await sendTransaction.mutateAsync(attempt);
+      acknowledged?.settle(response.alerts);
       attempts.current.settle();
       toast.success(SEND_SUCCESS_MESSAGE);
       await navigate('/dashboard');
     } catch (error) {
-      // A 4xx is the server's decision; after a network failure or a 5xx the send may have happened, so a
-      // retry of the same send keeps its key.
-      if (error instanceof ApiError && error.status < 500) {
+      acknowledged?.end();
+      // A 4xx is the server's decision; after no answer, a bad one or a 5xx the send may have happened, so
+      // a retry of the same send keeps its key (docs/product.md#payment-system-failures).
+      const failure = describeSendFailure(error);
+      if (failure.isDecided && error instanceof ApiError) {
         attempts.current.settle();
         // Which field a refusal from the server belongs to: the domain's error registry says.
         const field = apiErrorFieldIn(error.code, SEND_FIELDS);
         if (field) form.setError(field, { message: error.message });
       }
-      toast.error(error instanceof ApiError && error.message ? error.message : SEND_FAILURE_MESSAGE);
+      const tryAgain = { label: PAYMENT_MESSAGES.tryAgain, onClick: () => void sendAgain(values, quote) };
+      if (failure.isTimeout) toast.error(failure.message, { action: tryAgain });
+      else toast.error(failure.message);
+    }
+  }
+
+  /** "Try again" after a timeout: the same request with the same Idempotency-Key, so it is carried out once. */
+  async function sendAgain(values: SendFormValues, quote: FeeQuoteView | undefined) {
+    if (isInFlight.current) return;
+    isInFlight.current = true;
+    try {
+      await send(values, quote);
+    } finally {
+      isInFlight.current = false;
     }
   }
 
@@ -188,7 +208,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     isInFlight.current = true;
     try {
       // The dialog showed the live quote, so that is the one to send.
-      await send(pending.values, selectedQuote);
+      await send(pending.values, selectedQuote, acknowledgeWarnings(reasonsConfirmedBy(pending.dialog.assessment)));
     } finally {
       isInFlight.current = false;
     }
