@@ -362,4 +362,23 @@ test.describe('Sending', () => {
       await expect(hint).toBeHidden();
     }
   });
+
+  test('the speed cards value each fee in the display currency, in euros when EUR is chosen', async ({ page, account: _account }) => {
+    await openSendReceive(page);
+    await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
+    await page.getByLabel('Display currency').first().selectOption('eur');
+    const form = sendForm(page);
+    const pricesResponse = await page.request.get('/api/prices');
+    const { prices } = (await pricesResponse.json()) as { prices: { ethereum: { prices: Record<string, number> } } };
+    for (const label of ['Slow', 'Normal', 'Fast'] as const) {
+      await expect(form.speed(label)).toContainText(/≈ €[\d,]+\.\d{2}/);
+      const text = (await form.speed(label).textContent()) ?? '';
+      expect(text).not.toContain('$');
+      const fee = Number(/(\d+\.\d{6}) ETH/.exec(text)?.[1]);
+      const euros = Number(/≈ €([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, ''));
+      // The simulated feed moves a little between the page's price call and this one; the card shows 6 decimals.
+      expect(Math.abs(euros - fee * prices.ethereum.prices.eur!)).toBeLessThan(Math.max(0.02, euros * 0.05));
+    }
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+  });
 });

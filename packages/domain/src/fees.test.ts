@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   feeDisplay8,
+  feeFiatValue,
   feeFromReceipt,
   feeUsdDisplay,
   GAS_SPEEDS,
@@ -128,6 +129,13 @@ describe('displays', () => {
     expect(feeUsdDisplay(10n ** 18n, 'polygon_mumbai', 0.935)).toBe('0.94');
     expect(feeUsdDisplay(10n ** 18n, 'eth_sepolia', Number.NaN)).toBeUndefined();
     expect(feeUsdDisplay(10n ** 18n, 'eth_sepolia', -1)).toBeUndefined();
+  });
+
+  it('values the exact fee in any display currency from the coin price in that currency', () => {
+    expect(feeFiatValue(945_000_000_000_000n, 'eth_sepolia', 2000)).toBeCloseTo(1.89, 10);
+    expect(feeFiatValue('31500', 'solana_devnet', 100)).toBeCloseTo(0.00315, 10);
+    expect(feeFiatValue(1n, 'eth_sepolia', Number.NaN)).toBeUndefined();
+    expect(feeFiatValue(1n, 'eth_sepolia', -1)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatAmount } from './money.ts';
+import { formatAmount, formatAmountTrimmed } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 export const GAS_SPEEDS = ['slow', 'normal', 'fast'] as const;
@@ -145,6 +145,15 @@ export function feeUsdDisplay(fee: bigint, network: NetworkId, usdPrice: number)
   const divisor = 10n ** BigInt(NETWORKS[network].decimals + USD_PRICE_SCALE_DIGITS - 2);
   const cents = (fee * scaledPrice + divisor / 2n) / divisor;
   return formatAmount(cents, 2, 2);
+}
+
+/**
+ * A fee's value in a fiat currency, from the coin's price in that currency: a float for display only
+ * (formatFiat rounds it to the currency's minor unit); the fee itself stays an exact integer.
+ */
+export function feeFiatValue(fee: bigint | string, network: NetworkId, coinPrice: number): number | undefined {
+  if (!Number.isFinite(coinPrice) || coinPrice < 0) return undefined;
+  return Number(formatAmountTrimmed(toUnsignedBigInt(fee, 'fee'), NETWORKS[network].decimals)) * coinPrice;
 }
 
 export interface FeeQuote {
