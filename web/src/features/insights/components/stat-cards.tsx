@@ -28,7 +28,7 @@ function StatCard({ label, value, figure, icon: Icon }: StatCardProps) {
         {value}
       </p>
       <p className="mt-1 text-sm">
-        <span className={cn('font-medium tabular-nums', TREND_TEXT_CLASS[change === null ? 'flat' : directionOf(change)])}>
+        <span className={cn('font-medium tabular-nums', TREND_TEXT_CLASS[change === null ? 'flat' : directionOf(change, 1)])}>
           {formatStatChange(change)}
         </span>{' '}
         <span className="text-slate-600 dark:text-slate-300">{change === null ? 'no activity the day before' : 'vs previous 24h'}</span>
