@@ -49,7 +49,7 @@ test.describe('AI Market Insights', () => {
 
     const stats = region(page, 'Platform activity in the last 24 hours');
     for (const label of ['24h Volume', 'Active Users', 'Avg Transaction', 'TPS']) {
-      await expect(stats.getByRole('listitem').filter({ hasText: label })).toContainText(/vs previous 24h|no activity the day before/);
+      await expect(stats.getByRole('listitem').filter({ hasText: label })).toContainText(/vs previous 24h|no volume the day before|nobody active the day before|no sends the day before/);
     }
 
     const sentiment = region(page, 'Market Sentiment');
@@ -204,6 +204,36 @@ test.describe('AI Market Insights', () => {
       }
     }
     expect(checked).toBe(9);
+  });
+
+  test('a large stat figure is compact (lakh and crore for rupees) and shows in full on hover and on focus', async ({ page, account: _account }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // 1.5 ETH is worth well over ₹1,00,000, so the platform's 24h volume is at least that.
+    await sendEth(page);
+    await openInsights(page);
+    const card = region(page, 'Platform activity in the last 24 hours').getByRole('listitem').filter({ hasText: '24h Volume' });
+    const figure = card.locator('p.font-mono > span[tabindex="0"]');
+    await expect(figure).toHaveText(/^₹[\d.]+(L|Cr)/);
+    const tooltip = card.locator('[role="tooltip"]');
+    await expect(tooltip).toBeHidden();
+    await expect(tooltip).toHaveText(/^₹[\d,]+\.\d{2}$/, { useInnerText: false });
+    // The compact figure and the full one agree.
+    const full = moneyValue((await tooltip.textContent()) ?? '');
+    const compactText = (await figure.innerText()).trim();
+    const compact = Number(compactText.replace(/[^\d.]/g, '')) * (compactText.includes('Cr') ? 1e7 : 1e5);
+    expect(Math.abs(compact - full) / full).toBeLessThan(0.01);
+    // The card's figure fits: nothing cut off.
+    expect(await card.locator('p.font-mono').evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+
+    await figure.hover();
+    await expect(tooltip).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toBeHidden();
+    await figure.focus();
+    await expect(figure).toBeFocused();
+    await expect(tooltip).toBeVisible();
+    await expect(figure).toHaveAccessibleDescription(/^₹[\d,]+\.\d{2}$/);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('a forecast change that rounds to zero is neutral: no arrow up or down, no sign, no red or green', async ({ page, account: _account }) => {

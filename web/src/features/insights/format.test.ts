@@ -7,6 +7,7 @@ import {
   formatConfidence,
   formatPriceAtTick,
   formatStatChange,
+  formatStatFiat,
   formatTps,
   roundTicks,
   tickSignificantDigits,
@@ -105,5 +106,15 @@ describe('roundTicks', () => {
     const tight = roundTicks(1_234_120, 1_235_980, 6);
     const labels = tight.map((tick) => formatCompactFiat(tick, 'usd', tickSignificantDigits(tight)));
     expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe('formatStatFiat', () => {
+  it('is compact by the currency\'s locale from 100,000 on, with the full figure kept', () => {
+    expect(formatStatFiat(14_881_053.27, 'inr')).toEqual({ short: '₹1.49Cr', full: '₹14,881,053.27' });
+    expect(formatStatFiat(14_881_053.27, 'usd')).toEqual({ short: '$14.9M', full: '$14,881,053.27' });
+    expect(formatStatFiat(150_000, 'inr').short).toBe('₹1.5L');
+    expect(formatStatFiat(99_999.99, 'eur')).toEqual({ short: '€99,999.99', full: '€99,999.99' });
+    expect(formatStatFiat(Number.NaN, 'gbp')).toEqual({ short: '£0.00', full: '£0.00' });
   });
 });

@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOLS, type DisplayCurrency, formatSignedPercent, fractionDigitsFor } from '@fincrypt/domain';
+import { CURRENCY_SYMBOLS, type DisplayCurrency, formatFiat, formatSignedPercent, fractionDigitsFor } from '@fincrypt/domain';
 
 /** A stat card's change (docs/product.md#market-data): one decimal, signed by its rounded value ("+12.5%", "-3.1%", "0.0%"); "—" when there is nothing to compare. */
 export function formatStatChange(changePercent: number | null): string {
@@ -87,6 +87,34 @@ export function formatCompactFiat(value: number, currency: DisplayCurrency, sign
     compactFormats.set(key, format);
   }
   return format.format(value);
+}
+
+/** Below this a fiat stat is shown in full; from it on, in compact notation (docs/product.md#insights). */
+export const STAT_COMPACT_FROM = 100_000;
+
+/** Compact notation follows the currency's own locale: rupees count in lakh and crore (₹1.49Cr), the others in K/M/B. */
+const STAT_LOCALES: Record<DisplayCurrency, string> = { inr: 'en-IN', usd: 'en-US', eur: 'en-US', gbp: 'en-US', jpy: 'en-US' };
+const statFormats = new Map<DisplayCurrency, Intl.NumberFormat>();
+
+/**
+ * A fiat stat card figure: `full` as everywhere else ("₹14,881,053.27"), and `short` for the card, which is
+ * `full` below STAT_COMPACT_FROM and compact by locale from it on ("₹1.49Cr", "$14.9M").
+ */
+export function formatStatFiat(value: number, currency: DisplayCurrency): { short: string; full: string } {
+  const full = formatFiat(value, currency);
+  if (!Number.isFinite(value) || Math.abs(value) < STAT_COMPACT_FROM) return { short: full, full };
+  let format = statFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(STAT_LOCALES[currency], {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      notation: 'compact',
+      maximumSignificantDigits: 3,
+    });
+    statFormats.set(currency, format);
+  }
+  return { short: format.format(value), full };
 }
 
 /** Axis steps are 1, 2 or 5 × a power of ten, so every tick is a round figure (₹160K, ₹170K, …). */
