@@ -1,4 +1,4 @@
-import { type DisplayCurrency, type FeeQuoteView, type GasSpeed, type NetworkId, feeFiatValue, formatFiat } from '@fincrypt/domain';
+import { type DisplayCurrency, type FeeQuoteView, GAS_USED, type GasSpeed, type NetworkId, feeFiatValue, feeRate, formatFiat } from '@fincrypt/domain';
 import { RadioGroup } from 'radix-ui';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -61,6 +61,8 @@ export function GasSpeedSelector({ quotes, symbol, network, coinPrice, currency,
         >
           {quotes.map((quote) => {
             const fiat = network && coinPrice !== undefined ? feeFiatValue(quote.feeUnits, network, coinPrice) : undefined;
+            // Each network's rate in its own units: Gwei per gas, or lamports per signature on Solana.
+            const rate = network ? feeRate(network, GAS_USED, quote.gasPriceWei, 'screen') : { value: quote.gasPriceGwei, unit: 'Gwei' };
             return (
               <RadioGroup.Item
                 key={quote.speed}
@@ -70,7 +72,9 @@ export function GasSpeedSelector({ quotes, symbol, network, coinPrice, currency,
                 <span className="block font-semibold">{quote.label}</span>
                 {/* One wrapped line on narrow screens, one figure per line in the three-column layout. */}
                 <span className="flex flex-wrap gap-x-3 text-slate-600 sm:block dark:text-slate-300">
-                  <span className="sm:block">{`${quote.gasPriceGwei} Gwei`}</span>
+                  <span className="sm:block">
+                    {rate.unit === 'Gwei' ? `${rate.value} Gwei` : `${Number(rate.value).toLocaleString('en-US')} lamports per signature`}
+                  </span>
                   <span className="font-mono text-slate-900 sm:block dark:text-slate-100">{`${quote.fee} ${symbol ?? ''}`.trim()}</span>
                   {fiat !== undefined && <span className="sm:block">{`≈ ${formatFiat(fiat, currency)}`}</span>}
                   <span className="sm:block">{quote.timeEstimate}</span>
