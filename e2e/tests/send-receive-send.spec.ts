@@ -38,6 +38,9 @@ function recordTraffic(page: Page) {
   });
   return {
     sends,
+    /** The last set of fee quotes the page received. */
+    latestQuotes: () => feeQuotes.at(-1),
+    allQuotes: () => [...feeQuotes],
     /** The quote a send request carried, as the server issued it. */
     quoteOf(request: Request) {
       const { quoteId } = request.postDataJSON() as SendRequestInput;
@@ -379,5 +382,26 @@ test.describe('Sending', () => {
       expect(Math.abs(euros - fee * prices.ethereum.prices.eur!)).toBeLessThan(Math.max(0.02, euros * 0.05));
     }
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+  });
+
+  test("Solana's speed cards give the fee in lamports per signature, exact, not a gas price in Gwei", async ({ page, account: _account }) => {
+    const traffic = recordTraffic(page);
+    await openSendReceive(page);
+    await chooseSendWallet(page, await walletOn(page.request, 'solana_devnet'));
+    const form = sendForm(page);
+    for (const label of ['Slow', 'Normal', 'Fast'] as const) {
+      await expect(form.speed(label)).toContainText(/[\d,]+ lamports per signature/);
+      await expect(form.speed(label)).not.toContainText('Gwei');
+    }
+    await expect.poll(() => traffic.latestQuotes()?.network).toBe('solana_devnet');
+    const text = (await form.speed('Normal').textContent()) ?? '';
+    // The card shows one of the quotes the server sent (a refresh may have landed meanwhile), digit for digit.
+    const normal = traffic
+      .allQuotes()
+      .flatMap((response) => response.quotes)
+      .filter((quote) => quote.speed === 'normal')
+      .find((quote) => text.includes(`${quote.fee} SOL`));
+    expect(normal, text).toBeDefined();
+    expect(text).toContain(`${Number(normal!.feeUnits).toLocaleString('en-US')} lamports per signature`);
   });
 });
