@@ -267,19 +267,21 @@ test.describe('AI Market Insights', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the price axis shows round ticks', async ({ page, account: _account }) => {
+  test('the price and volume axes show round ticks', async ({ page, account: _account }) => {
+    await sendEth(page);
     await openInsights(page);
-    const labels = page.getByTestId('price-analysis-chart').locator('.recharts-yAxis-tick-labels text');
-    await expect.poll(() => labels.count()).toBeGreaterThanOrEqual(2);
-    const values = (await labels.allTextContents()).map((text) => {
-      const number = Number(text.replace(/[^\d.]/g, ''));
-      return text.includes('K') ? number * 1e3 : text.includes('M') ? number * 1e6 : number;
-    });
-    expect(values.length).toBeGreaterThanOrEqual(2);
-    const step = values[1]! - values[0]!;
-    const mantissa = Number((step / 10 ** Math.floor(Math.log10(step) + 1e-9)).toFixed(6));
-    expect([1, 2, 5], `ticks ${values.join(', ')}`).toContain(mantissa);
-    for (const value of values) expect(Number((value / step).toFixed(6)) % 1).toBe(0);
+    for (const chart of [page.getByTestId('price-analysis-chart'), region(page, '24h Trading Volume')]) {
+      const labels = chart.locator('.recharts-yAxis-tick-labels text');
+      await expect.poll(() => labels.count()).toBeGreaterThanOrEqual(2);
+      const values = (await labels.allTextContents()).map((text) => {
+        const number = Number(text.replace(/[^\d.]/g, ''));
+        return text.includes('K') ? number * 1e3 : text.includes('M') ? number * 1e6 : number;
+      });
+      const step = values[1]! - values[0]!;
+      const mantissa = Number((step / 10 ** Math.floor(Math.log10(step) + 1e-9)).toFixed(6));
+      expect([1, 2, 5], `ticks ${values.join(', ')}`).toContain(mantissa);
+      for (const value of values) expect(Number((value / step).toFixed(6)) % 1).toBe(0);
+    }
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
