@@ -76,7 +76,7 @@ export async function chooseSendWallet(page: Page, wallet: WalletView): Promise<
 /** "0.000840 ETH" inside a speed option → "0.000840". */
 export async function shownFee(option: Locator, symbol: string): Promise<string> {
   const text = (await option.textContent()) ?? '';
-  const match = new RegExp(`(\\d+\\.\\d{6}) ${symbol}`).exec(text);
+  const match = new RegExp(`(\\d+(?:\\.\\d+)?) ${symbol}`).exec(text);
   if (!match?.[1]) throw new Error(`no fee in "${text}"`);
   return match[1];
 }

@@ -141,6 +141,9 @@ test.describe('Dashboard', () => {
     const analysis = page.getByRole('region', { name: 'AI Market Analysis' });
     await expect(analysis).toContainText('Ethereum Sepolia');
     await expect(analysis).toContainText('do your own research');
+    // Two confidences, each saying what it measures.
+    await expect(analysis).toContainText(/Sentiment confidence \d+%How clearly the 24h change sits inside its label/);
+    await expect(analysis).toContainText(/Forecast confidence\d+%Chance the price lands within ±5% of the forecast/);
     await expect(analysis.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/insights');
   });
 

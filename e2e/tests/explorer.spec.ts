@@ -6,6 +6,8 @@ import { PENDING_GLANCE_MS, newSignedInUser, seenWhilePending, toastWith } from 
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
 
 const UNKNOWN_HASH = `0x${'0'.repeat(63)}1`;
+/** A valid Solana address (32 bytes in base58) that belongs to no wallet here. */
+const OUTSIDE_SOLANA_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
 async function sendEth(request: APIRequestContext, speed: 'slow' | 'fast', amount = '1.25'): Promise<TransactionView> {
   const wallet = await walletOn(request, 'eth_sepolia');
@@ -102,6 +104,30 @@ test.describe('Transaction detail', () => {
     const [tab] = await Promise.all([context.waitForEvent('page'), explorerLink.click()]);
     await expect(tab).toHaveURL(`/explorer/${transaction.hash}`);
     await expect(progress(tab)).toHaveAttribute('aria-valuenow', '12');
+  });
+
+  test('each network states its fee in its own units: Gwei per gas on Ethereum, lamports per signature on Solana', async ({
+    page,
+    account: _account,
+  }) => {
+    const solana = await walletOn(page.request, 'solana_devnet');
+    const { transaction: sol } = await sendViaApi(page.request, { walletId: solana.id, to: OUTSIDE_SOLANA_ADDRESS, amount: '0.5', speed: 'normal' });
+    const eth = await sendEth(page.request, 'fast', '0.2');
+    // The detail page calls it Gas Fee, the explorer Transaction Fee.
+    for (const [path, feeLabel] of [['/transaction', 'Gas Fee'], ['/explorer', 'Transaction Fee']] as const) {
+      await page.goto(`${path}/${sol.hash}`);
+      // The fee in full, exactly as the API gives it, and Solana's rate in lamports per signature: no Gwei.
+      await expect(fact(page, feeLabel)).toContainText(`${sol.fee} SOL`);
+      await expect(fact(page, feeLabel)).toContainText(`1 signature · ${Number(sol.feeUnits).toLocaleString('en-US')} lamports per signature`);
+      await expect(fact(page, feeLabel)).not.toContainText('Gwei');
+      await expectNoSeriousA11yViolations(page);
+
+      await page.goto(`${path}/${eth.hash}`);
+      await expect(fact(page, feeLabel)).toContainText(`${eth.fee} ETH`);
+      await expect(fact(page, feeLabel)).toContainText(`Gas used 21,000 · Gas price ${eth.gasPriceGwei} Gwei`);
+    }
+    // The API's fee is exact: every digit of feeUnits, no more and no fewer.
+    expect(BigInt(sol.fee.replace('.', '').replace(/^0+/, '')) * 10n ** BigInt(9 - (sol.fee.split('.')[1]?.length ?? 0))).toBe(BigInt(sol.feeUnits));
   });
 
   test("an unknown hash, or someone else's transaction, is 'Transaction Not Found' with a way back", async ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ForecastsResponse } from '@fincrypt/domain';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
@@ -48,7 +49,7 @@ test.describe('AI Market Insights', () => {
 
     const stats = region(page, 'Platform activity in the last 24 hours');
     for (const label of ['24h Volume', 'Active Users', 'Avg Transaction', 'TPS']) {
-      await expect(stats.getByRole('listitem').filter({ hasText: label })).toContainText(/vs previous 24h|no activity the day before/);
+      await expect(stats.getByRole('listitem').filter({ hasText: label })).toContainText(/vs previous 24h|no volume the day before|nobody active the day before|no sends the day before/);
     }
 
     const sentiment = region(page, 'Market Sentiment');
@@ -184,18 +185,103 @@ test.describe('AI Market Insights', () => {
       for (const figure of await card.locator('[data-direction]').all()) {
         const direction = await figure.getAttribute('data-direction');
         const predicted = moneyValue(await figure.innerText());
+        // The arrow and colour follow the percent as shown under the figure.
+        const percent = (await figure.locator('xpath=following-sibling::span').innerText()).trim();
         const [red, green] = await colourOf(figure);
-        if (predicted > current) {
+        if (percent.startsWith('+')) {
+          expect(predicted).toBeGreaterThan(current);
           expect(direction).toBe('up');
           expect(green, 'an upward forecast is green').toBeGreaterThan(red);
-        } else if (predicted < current) {
+        } else if (percent.startsWith('-')) {
+          expect(predicted).toBeLessThan(current);
           expect(direction).toBe('down');
           expect(red, 'a downward forecast is red').toBeGreaterThan(green);
+        } else {
+          expect(percent).toBe('0.00%');
+          expect(direction).toBe('flat');
         }
         checked++;
       }
     }
     expect(checked).toBe(9);
+  });
+
+  test('a large stat figure is compact (lakh and crore for rupees) and shows in full on hover and on focus', async ({ page, account: _account }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // 1.5 ETH is worth well over ₹1,00,000, so the platform's 24h volume is at least that.
+    await sendEth(page);
+    await openInsights(page);
+    const card = region(page, 'Platform activity in the last 24 hours').getByRole('listitem').filter({ hasText: '24h Volume' });
+    const figure = card.locator('p.font-mono > span[tabindex="0"]');
+    await expect(figure).toHaveText(/^₹[\d.]+(L|Cr)/);
+    const tooltip = card.locator('[role="tooltip"]');
+    await expect(tooltip).toBeHidden();
+    await expect(tooltip).toHaveText(/^₹[\d,]+\.\d{2}$/, { useInnerText: false });
+    // The compact figure and the full one agree.
+    const full = moneyValue((await tooltip.textContent()) ?? '');
+    const compactText = (await figure.innerText()).trim();
+    const compact = Number(compactText.replace(/[^\d.]/g, '')) * (compactText.includes('Cr') ? 1e7 : 1e5);
+    expect(Math.abs(compact - full) / full).toBeLessThan(0.01);
+    // The card's figure fits: nothing cut off.
+    expect(await card.locator('p.font-mono').evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+
+    await figure.hover();
+    await expect(tooltip).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toBeHidden();
+    await figure.focus();
+    await expect(figure).toBeFocused();
+    await expect(tooltip).toBeVisible();
+    await expect(figure).toHaveAccessibleDescription(/^₹[\d,]+\.\d{2}$/);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a forecast change that rounds to zero is neutral: no arrow up or down, no sign, no red or green', async ({ page, account: _account }) => {
+    // The server's own forecasts, with ETH's 24h change and 24h forecast made tiny enough to show as 0.00%.
+    await page.route('**/api/insights/forecasts?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as ForecastsResponse;
+      for (const forecast of body.forecasts.filter((candidate) => candidate.token === 'ethereum')) {
+        forecast.change24hPercent = -0.003;
+        forecast.change24h = -forecast.currentRate * 0.00003;
+        forecast.expectedChangePercent.h24 = -0.004;
+        forecast.predictedRate24h = forecast.currentRate * (1 - 0.00004);
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await openInsights(page);
+    const card = region(page, 'Exchange Rate Forecast').getByRole('article', { name: 'ETH to INR forecast' });
+    const predicted = card.getByText('Predicted 24h', { exact: true }).locator('xpath=following-sibling::dd');
+    await expect(predicted.locator('[data-direction]')).toHaveAttribute('data-direction', 'flat');
+    await expect(predicted).toContainText('■');
+    await expect(predicted).not.toContainText(/[▲▼]/);
+    await expect(predicted).toContainText('0.00%');
+    await expect(predicted).not.toContainText(/[+-]0\.00%/);
+    const change = card.getByText('24h change', { exact: true }).locator('xpath=following-sibling::dd');
+    await expect(change).toContainText('0.00%');
+    expect((await change.innerText()).trim()).toMatch(/^₹[\d,.]+\s+0\.00%$/);
+    for (const figure of [predicted.locator('[data-direction]'), change]) {
+      const [red, green] = await colourOf(figure);
+      expect(Math.abs(red - green), 'a neutral figure is neither red nor green').toBeLessThan(40);
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the price and volume axes show round ticks', async ({ page, account: _account }) => {
+    await sendEth(page);
+    await openInsights(page);
+    for (const chart of [page.getByTestId('price-analysis-chart'), region(page, '24h Trading Volume')]) {
+      const labels = chart.locator('.recharts-yAxis-tick-labels text');
+      await expect.poll(() => labels.count()).toBeGreaterThanOrEqual(2);
+      const values = (await labels.allTextContents()).map((text) => {
+        const number = Number(text.replace(/[^\d.]/g, ''));
+        return text.includes('K') ? number * 1e3 : text.includes('M') ? number * 1e6 : number;
+      });
+      const step = values[1]! - values[0]!;
+      const mantissa = Number((step / 10 ** Math.floor(Math.log10(step) + 1e-9)).toFixed(6));
+      expect([1, 2, 5], `ticks ${values.join(', ')}`).toContain(mantissa);
+      for (const value of values) expect(Number((value / step).toFixed(6)) % 1).toBe(0);
+    }
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -38,6 +38,9 @@ function recordTraffic(page: Page) {
   });
   return {
     sends,
+    /** The last set of fee quotes the page received. */
+    latestQuotes: () => feeQuotes.at(-1),
+    allQuotes: () => [...feeQuotes],
     /** The quote a send request carried, as the server issued it. */
     quoteOf(request: Request) {
       const { quoteId } = request.postDataJSON() as SendRequestInput;
@@ -63,8 +66,6 @@ async function submitAndConfirm(page: Page, { expectConfirmation }: { expectConf
   return JSON.parse(body) as SendResponse;
 }
 
-/** The fee cut to the 6 decimals the speed selector shows. */
-const feeTo6 = (transaction: TransactionView) => transaction.fee.replace(/^(\d+\.\d{6})\d*$/, '$1');
 
 test.describe('Sending', () => {
   test('pays another user on the same network: they are credited the amount, the sender pays it plus the fee shown', async ({
@@ -91,7 +92,8 @@ test.describe('Sending', () => {
     const { transaction } = await submitAndConfirm(page, { expectConfirmation: true });
     expect(transaction.speed).toBe('fast');
     expect(transaction.amount).toBe('2.5');
-    expect(feeTo6(transaction)).toBe(fastFee);
+    // The speed card shows the exact fee charged, digit for digit.
+    expect(transaction.fee).toBe(fastFee);
     expect(transaction.feeUnits).toBe(traffic.quoteOf(traffic.sends[0]!)?.feeUnits);
 
     const credited = await walletOn(recipientRequest, 'polygon_mumbai');
@@ -241,7 +243,7 @@ test.describe('Sending', () => {
       await expect(form.form.getByText('Network fee', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${shown} ETH`);
       const { transaction } = await submitAndConfirm(page, { expectConfirmation: false });
       expect(transaction.speed).toBe(speed.toLowerCase());
-      expect(feeTo6(transaction)).toBe(shown);
+      expect(transaction.fee).toBe(shown);
       expect(transaction.feeUnits).toBe(traffic.quoteOf(traffic.sends[0]!)?.feeUnits);
       charged.push({ speed, shown, transaction });
     }
@@ -361,5 +363,45 @@ test.describe('Sending', () => {
       await form.amount.fill('');
       await expect(hint).toBeHidden();
     }
+  });
+
+  test('the speed cards value each fee in the display currency, in euros when EUR is chosen', async ({ page, account: _account }) => {
+    await openSendReceive(page);
+    await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
+    await page.getByLabel('Display currency').first().selectOption('eur');
+    const form = sendForm(page);
+    const pricesResponse = await page.request.get('/api/prices');
+    const { prices } = (await pricesResponse.json()) as { prices: { ethereum: { prices: Record<string, number> } } };
+    for (const label of ['Slow', 'Normal', 'Fast'] as const) {
+      await expect(form.speed(label)).toContainText(/≈ €[\d,]+\.\d{2}/);
+      const text = (await form.speed(label).textContent()) ?? '';
+      expect(text).not.toContain('$');
+      const fee = Number(/(\d+\.\d+) ETH/.exec(text)?.[1]);
+      const euros = Number(/≈ €([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, ''));
+      // The simulated feed moves a little between the page's price call and this one.
+      expect(Math.abs(euros - fee * prices.ethereum.prices.eur!)).toBeLessThan(Math.max(0.02, euros * 0.05));
+    }
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+  });
+
+  test("Solana's speed cards give the fee in lamports per signature, exact, not a gas price in Gwei", async ({ page, account: _account }) => {
+    const traffic = recordTraffic(page);
+    await openSendReceive(page);
+    await chooseSendWallet(page, await walletOn(page.request, 'solana_devnet'));
+    const form = sendForm(page);
+    for (const label of ['Slow', 'Normal', 'Fast'] as const) {
+      await expect(form.speed(label)).toContainText(/[\d,]+ lamports per signature/);
+      await expect(form.speed(label)).not.toContainText('Gwei');
+    }
+    await expect.poll(() => traffic.latestQuotes()?.network).toBe('solana_devnet');
+    const text = (await form.speed('Normal').textContent()) ?? '';
+    // The card shows one of the quotes the server sent (a refresh may have landed meanwhile), digit for digit.
+    const normal = traffic
+      .allQuotes()
+      .flatMap((response) => response.quotes)
+      .filter((quote) => quote.speed === 'normal')
+      .find((quote) => text.includes(`${quote.fee} SOL`));
+    expect(normal, text).toBeDefined();
+    expect(text).toContain(`${Number(normal!.feeUnits).toLocaleString('en-US')} lamports per signature`);
   });
 });

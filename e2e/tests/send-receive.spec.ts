@@ -163,7 +163,8 @@ test.describe('Send & Receive page', () => {
     await expect(page.getByRole('radiogroup', { name: 'Transaction Speed' })).toBeVisible();
     for (const [label, gwei] of [['Slow', 30], ['Normal', 45], ['Fast', 60]] as const) {
       const text = (await form.speed(label).textContent()) ?? '';
-      const match = /(\d+\.\d{2}) Gwei.*?(\d+\.\d{6}) ETH.*?≈ \$(\d+\.\d{2}).*?(\d+-\d+ sec)/.exec(text);
+      // The fee's value is in the display currency (rupees by default).
+      const match = /(\d+\.\d{2}) Gwei.*?(\d+\.\d+) ETH.*?≈ ₹([\d,]+\.\d{2}).*?(\d+-\d+ sec)/.exec(text);
       expect(match, text).not.toBeNull();
       // The live factor keeps the price within 0.8–1.2 of the speed's base.
       expect(Number(match?.[1])).toBeGreaterThanOrEqual(gwei * 0.8 - 0.01);

@@ -46,11 +46,35 @@ export function formatFiat(value: number | null | undefined, currency: DisplayCu
   return formatter.format(value);
 }
 
-/** A 24h change in percent: two decimals, with a plus sign when not negative ("+1.50%", "-0.30%"). */
+/** Where a change points once rounded as shown: a change that rounds to zero is flat (neutral). */
+export type ChangeDirection = 'up' | 'down' | 'flat';
+
+/**
+ * A change rounded half away from zero to `places` decimals, as an integer count of 10^-places: the one
+ * value a shown change takes its digits, sign, arrow and colour from (docs/product.md#money).
+ */
+export function roundedChange(change: number, places: number): number {
+  if (!Number.isFinite(change)) return 0;
+  const scaled = Math.round(Math.abs(change) * 10 ** places);
+  return change < 0 && scaled > 0 ? -scaled : scaled;
+}
+
+export function changeDirection(change: number, places: number): ChangeDirection {
+  const rounded = roundedChange(change, places);
+  return rounded === 0 ? 'flat' : rounded > 0 ? 'up' : 'down';
+}
+
+/**
+ * A change in percent to `places` decimals with its sign ("+1.50%", "-0.30%"); a change that rounds to zero
+ * has no sign ("0.00%"), so it never reads as a rise or a fall.
+ */
+export function formatSignedPercent(changePercent: number, places: number): string {
+  const rounded = roundedChange(changePercent, places);
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '-' : '';
+  return `${sign}${(Math.abs(rounded) / 10 ** places).toFixed(places)}%`;
+}
+
+/** A 24h change in percent: two decimals, signed by the rounded value ("+1.50%", "-0.30%", "0.00%"). */
 export function formatPercentChange(changePercent: number): string {
-  if (!Number.isFinite(changePercent)) return '+0.00%';
-  // Round half away from zero, and never show "-0.00%" for a tiny negative change.
-  const hundredths = Math.round(Math.abs(changePercent) * 100);
-  const sign = changePercent < 0 && hundredths > 0 ? '-' : '+';
-  return `${sign}${(hundredths / 100).toFixed(2)}%`;
+  return formatSignedPercent(changePercent, 2);
 }

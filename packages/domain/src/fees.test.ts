@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  feeDisplay8,
+  feeExact,
+  feeRate,
+  feeFiatValue,
   feeFromReceipt,
   feeUsdDisplay,
   GAS_SPEEDS,
@@ -117,8 +119,19 @@ describe('displays', () => {
   it('shows Gwei and fees cut to their places', () => {
     expect(gweiDisplay(36_045_000_000n)).toBe('36.04');
     expect(gweiDisplay('1201000000')).toBe('1.20');
-    expect(feeDisplay8(756_945_000_000_000n, 'eth_sepolia')).toBe('0.00075694');
-    expect(feeDisplay8(25_221n, 'solana_devnet')).toBe('0.00002522');
+    // Fees are exact: every digit, trailing zeros trimmed.
+    expect(feeExact(756_945_000_000_000n, 'eth_sepolia')).toBe('0.000756945');
+    expect(feeExact(830_655_000_000_000n, 'polygon_mumbai')).toBe('0.000830655');
+    expect(feeExact(25_221n, 'solana_devnet')).toBe('0.000025221');
+    expect(feeExact(0n, 'eth_sepolia')).toBe('0');
+  });
+
+  it('gives each network its fee rate in its own units', () => {
+    expect(feeRate('eth_sepolia', '21000', '36045000000', 'screen')).toEqual({ value: '36.04', unit: 'Gwei' });
+    expect(feeRate('eth_sepolia', '21000', '36045000000', 'exact')).toEqual({ value: '36.045', unit: 'Gwei' });
+    // 21,000 gas × 1.5 Gwei on Solana is 31,500 lamports for its one signature.
+    expect(feeRate('solana_devnet', '21000', '1500000000', 'screen')).toEqual({ value: '31500', unit: 'lamports per signature' });
+    expect(feeRate('solana_devnet', 21_000n, 1_500_000_000n, 'exact')).toEqual({ value: '31500', unit: 'lamports per signature' });
   });
 
   it('estimates the fee in dollars to the nearest cent', () => {
@@ -128,6 +141,13 @@ describe('displays', () => {
     expect(feeUsdDisplay(10n ** 18n, 'polygon_mumbai', 0.935)).toBe('0.94');
     expect(feeUsdDisplay(10n ** 18n, 'eth_sepolia', Number.NaN)).toBeUndefined();
     expect(feeUsdDisplay(10n ** 18n, 'eth_sepolia', -1)).toBeUndefined();
+  });
+
+  it('values the exact fee in any display currency from the coin price in that currency', () => {
+    expect(feeFiatValue(945_000_000_000_000n, 'eth_sepolia', 2000)).toBeCloseTo(1.89, 10);
+    expect(feeFiatValue('31500', 'solana_devnet', 100)).toBeCloseTo(0.00315, 10);
+    expect(feeFiatValue(1n, 'eth_sepolia', Number.NaN)).toBeUndefined();
+    expect(feeFiatValue(1n, 'eth_sepolia', -1)).toBeUndefined();
   });
 });
 
@@ -142,7 +162,7 @@ describe('quoteFee', () => {
       gasPriceWei: '36045000000',
       gasPriceGwei: '36.04',
       feeUnits: '756945000000000',
-      feeDisplay: '0.000756',
+      feeDisplay: '0.000756945',
       feeUsd: '1.67',
       timeEstimate: '15-30 sec',
       quotedAt: '2026-11-21T17:04:00.000Z',

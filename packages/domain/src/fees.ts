@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatAmount } from './money.ts';
+import { formatAmount, formatAmountTrimmed } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 export const GAS_SPEEDS = ['slow', 'normal', 'fast'] as const;
@@ -123,14 +123,33 @@ export function gweiDisplay(wei: bigint | string): string {
   return formatAmount(toUnsignedBigInt(wei, 'wei'), 9, 2);
 }
 
-/** A fee in coin to 8 decimals, as detail and explorer pages show it. */
-export function feeDisplay8(fee: bigint, network: NetworkId): string {
-  return formatAmount(fee, NETWORKS[network].decimals, 8);
+/**
+ * A fee in coin, exact: every digit down to the smallest unit, trailing zeros trimmed ("0.000830655"). Fees are
+ * never rounded or cut, on any screen, in the CSV or in the API (docs/product.md#money).
+ */
+export function feeExact(fee: bigint, network: NetworkId): string {
+  return formatAmountTrimmed(fee, NETWORKS[network].decimals);
 }
 
-/** A fee in coin to 6 decimals, as the speed selector shows it. */
-export function feeDisplay6(fee: bigint, network: NetworkId): string {
-  return formatAmount(fee, NETWORKS[network].decimals, 6);
+/** How a network prices a transfer, in its own units: Gwei per gas (EVM), lamports per signature (Solana). */
+export type FeeRateUnit = 'Gwei' | 'lamports per signature';
+
+export interface FeeRate {
+  value: string;
+  unit: FeeRateUnit;
+}
+
+/**
+ * A transaction's fee rate in its network's own units. On EVM networks the gas price in Gwei: to 2 decimals
+ * (cut) on screen, exact for `exact` (CSV). On Solana a transfer carries one signature, so the rate is the
+ * fee in lamports per signature, a whole number either way.
+ */
+export function feeRate(network: NetworkId, gasUsed: bigint | string, effectiveGasPrice: bigint | string, precision: 'screen' | 'exact'): FeeRate {
+  if (NETWORKS[network].family === 'solana') {
+    return { value: feeFromReceipt(gasUsed, effectiveGasPrice, network).toString(), unit: 'lamports per signature' };
+  }
+  const price = toUnsignedBigInt(effectiveGasPrice, 'effectiveGasPrice');
+  return { value: precision === 'exact' ? formatAmountTrimmed(price, 9) : gweiDisplay(price), unit: 'Gwei' };
 }
 
 const USD_PRICE_SCALE_DIGITS = 8;
@@ -147,6 +166,15 @@ export function feeUsdDisplay(fee: bigint, network: NetworkId, usdPrice: number)
   return formatAmount(cents, 2, 2);
 }
 
+/**
+ * A fee's value in a fiat currency, from the coin's price in that currency: a float for display only
+ * (formatFiat rounds it to the currency's minor unit); the fee itself stays an exact integer.
+ */
+export function feeFiatValue(fee: bigint | string, network: NetworkId, coinPrice: number): number | undefined {
+  if (!Number.isFinite(coinPrice) || coinPrice < 0) return undefined;
+  return Number(formatAmountTrimmed(toUnsignedBigInt(fee, 'fee'), NETWORKS[network].decimals)) * coinPrice;
+}
+
 export interface FeeQuote {
   network: NetworkId;
   speed: GasSpeed;
@@ -157,7 +185,7 @@ export interface FeeQuote {
   gasPriceGwei: string;
   /** Integer string in the network's smallest unit (wei or lamports): the fee charged. */
   feeUnits: string;
-  /** Coin to 6 decimals, e.g. "0.000945". */
+  /** Coin, exact (feeExact), e.g. "0.000830655". */
   feeDisplay: string;
   /** US dollars to 2 decimals, when a USD price was given. */
   feeUsd?: string;
@@ -187,7 +215,7 @@ export function quoteFee({ network, speed, liveFactorPermille, usdPrice, now }: 
     gasPriceWei: priceWei.toString(),
     gasPriceGwei: gweiDisplay(priceWei),
     feeUnits: fee.toString(),
-    feeDisplay: feeDisplay6(fee, network),
+    feeDisplay: feeExact(fee, network),
     ...(feeUsd === undefined ? {} : { feeUsd }),
     timeEstimate: SPEED_TIME_ESTIMATES[knownSpeed],
     quotedAt: new Date(now).toISOString(),

@@ -35,6 +35,8 @@ export const BACKTEST_ORIGINS = 20;
 export const CONFIDENCE_TOLERANCE = 0.05;
 /** Past data never makes the future certain. */
 export const MAX_CONFIDENCE = 0.99;
+/** What a forecast's confidence measures, in a few words for where it is shown beside another confidence. */
+export const FORECAST_CONFIDENCE_HINT = `Chance the price lands within ±${CONFIDENCE_TOLERANCE * 100}% of the forecast`;
 
 export const FORECAST_METHOD = {
   name: "Holt's damped-trend exponential smoothing",

@@ -77,7 +77,7 @@ export const feeQuoteViewSchema = z.object({
   gasPriceWei: unitsString,
   /** Gwei to 2 decimals. */
   gasPriceGwei: decimalString,
-  /** Coin to 6 decimals. */
+  /** Coin, exact (every digit, trailing zeros trimmed). */
   fee: decimalString,
   feeUnits: unitsString,
   /** US dollars to 2 decimals. */
@@ -124,7 +124,7 @@ export const transactionViewSchema = z.object({
   /** Exact coin amount, no trailing zeros. */
   amount: decimalString,
   amountUnits: unitsString,
-  /** The transaction's fee (paid by the sender) = gasUsed × effectiveGasPrice, coin to 8 decimals. */
+  /** The transaction's fee (paid by the sender) = gasUsed × effectiveGasPrice, coin, exact (trailing zeros trimmed). */
   fee: decimalString,
   feeUnits: unitsString,
   gasUsed: unitsString,

@@ -61,6 +61,9 @@ export const SENTIMENT_MIN_CONFIDENCE = 50;
 export const SENTIMENT_CERTAIN_DISTANCE = 2.5;
 export const SENTIMENT_MAX_CONFIDENCE = 95;
 
+/** What the sentiment's confidence measures, in a few words for where it is shown beside another confidence. */
+export const SENTIMENT_CONFIDENCE_HINT = 'How clearly the 24h change sits inside its label';
+
 export const SENTIMENT_CONFIDENCE_METHOD =
   `Confidence grows with the distance of the 24h change from the nearest threshold (−5%, 0%, +5%): ` +
   `${SENTIMENT_MIN_CONFIDENCE}% on a threshold, ${SENTIMENT_MAX_CONFIDENCE}% at ${SENTIMENT_CERTAIN_DISTANCE} points or more away.`;

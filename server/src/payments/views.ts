@@ -5,7 +5,7 @@
  */
 import {
   BALANCE_DISPLAY_PLACES,
-  feeDisplay8,
+  feeExact,
   feeFromReceipt,
   formatAmount,
   formatAmountTrimmed,
@@ -85,7 +85,7 @@ function chainFacts(row: ChainFields) {
   return {
     network,
     feeUnits,
-    fee: feeDisplay8(feeUnits, network.id),
+    fee: feeExact(feeUnits, network.id),
     amount: formatAmountTrimmed(row.amount, network.decimals),
     gasUsed: row.gasUsed.toString(),
     effectiveGasPrice: row.effectiveGasPrice.toString(),

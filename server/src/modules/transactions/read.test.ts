@@ -1,4 +1,4 @@
-import { explorerTransactionSchema, type TransactionView } from '@fincrypt/domain';
+import { NETWORKS, type TransactionView, explorerTransactionSchema, feeFromReceipt, formatAmountTrimmed, parseAmount } from '@fincrypt/domain';
 import { expect, it } from 'vitest';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
@@ -62,6 +62,24 @@ describeEachDatabase('transactions read API', (kind) => {
     expect(bobs.items.map((item) => item.type).sort()).toEqual(['receive', 'receive', 'send']);
     for (const query of ['?limit=0', '?limit=101', '?cursor=bm90LWEtY3Vyc29y', '?type=sideways', '?status=lost', '?from=yesterday']) {
       expect((await call(ctx.app, 'GET', `/api/transactions${query}`, { cookie: alice.cookie })).statusCode, query).toBe(400);
+    }
+  });
+
+  it('carries every fee exactly: fee is feeUnits in coin, every digit, in the list, the detail and the explorer', async () => {
+    const { alice } = await history();
+    const all = await list(alice);
+    expect(all.items).toHaveLength(7);
+    for (const item of all.items) {
+      const decimals = NETWORKS[item.network].decimals;
+      expect(BigInt(item.feeUnits)).toBe(feeFromReceipt(item.gasUsed, item.effectiveGasPrice, item.network));
+      expect(parseAmount(item.fee, decimals)).toEqual({ ok: true, units: BigInt(item.feeUnits) });
+      expect(item.fee).toBe(formatAmountTrimmed(BigInt(item.feeUnits), decimals));
+      const detail = await call(ctx.app, 'GET', `/api/transactions/${item.hash}`, { cookie: alice.cookie });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json()).toMatchObject({ fee: item.fee, feeUnits: item.feeUnits });
+      const explorer = await call(ctx.app, 'GET', `/api/explorer/tx/${item.hash}`);
+      expect(explorer.statusCode).toBe(200);
+      expect(explorer.json()).toMatchObject({ fee: item.fee, feeUnits: item.feeUnits });
     }
   });
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   evenTicks,
@@ -6,7 +7,10 @@ import {
   formatConfidence,
   formatPriceAtTick,
   formatStatChange,
+  formatStatFiat,
   formatTps,
+  roundTicks,
+  tickSignificantDigits,
 } from './format.ts';
 
 describe('formatStatChange', () => {
@@ -14,8 +18,8 @@ describe('formatStatChange', () => {
     [12.5, '+12.5%'],
     [8.24, '+8.2%'],
     [-3.1, '-3.1%'],
-    [0, '+0.0%'],
-    [-0.04, '+0.0%'],
+    [0, '0.0%'],
+    [-0.04, '0.0%'],
     [15.75, '+15.8%'],
     [null, '—'],
     [Number.NaN, '—'],
@@ -61,5 +65,59 @@ describe('evenTicks', () => {
     expect(ticks[0]).toBe(0);
     expect(ticks.at(-1)).toBe(119);
     expect(evenTicks([1, 2, 3], 7)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('roundTicks', () => {
+  it('steps by 1, 2 or 5 × a power of ten and covers the data', () => {
+    expect(roundTicks(158_200, 179_400, 6)).toEqual([155_000, 160_000, 165_000, 170_000, 175_000, 180_000]);
+    expect(roundTicks(158_200, 179_400, 4)).toEqual([150_000, 160_000, 170_000, 180_000]);
+    expect(roundTicks(0.912, 0.948, 6)).toEqual([0.91, 0.92, 0.93, 0.94, 0.95]);
+    expect(roundTicks(2_205, 2_291, 6)).toEqual([2_200, 2_220, 2_240, 2_260, 2_280, 2_300]);
+    expect(roundTicks(0, 3_400_000, 6)).toEqual([0, 1_000_000, 2_000_000, 3_000_000, 4_000_000]);
+  });
+
+  it('widens a flat series and gives no ticks without finite bounds', () => {
+    expect(roundTicks(100, 100, 6)).toEqual([99, 99.5, 100, 100.5, 101]);
+    expect(roundTicks(0, 0, 6)).toEqual([-1, -0.5, 0, 0.5, 1]);
+    expect(roundTicks(Number.NaN, 5, 6)).toEqual([]);
+  });
+
+  it('never gives more than maxTicks, and every tick is a whole multiple of a round step', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 3, max: 10 }), (lowThousandths, spanThousandths, maxTicks) => {
+        const low = lowThousandths / 1000;
+        const span = spanThousandths / 1000;
+        const ticks = roundTicks(low, low + span, maxTicks);
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
+        expect(ticks.length).toBeLessThanOrEqual(maxTicks);
+        // Covered up to floating-point noise: a tick is the round decimal, the bound may carry a last-bit error.
+        const noise = 1e-9 * Math.max(1, Math.abs(low) + span);
+        expect(ticks[0]!).toBeLessThanOrEqual(low + noise);
+        expect(ticks.at(-1)!).toBeGreaterThanOrEqual(low + span - noise);
+        const step = ticks[1]! - ticks[0]!;
+        const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
+        // A step a last bit under 10^k reads as mantissa 9.99…: that is 1 × 10^k.
+        expect([1, 2, 5, 10].some((base) => Math.abs(mantissa - base) < 1e-4)).toBe(true);
+      }),
+    );
+  });
+
+  it('labels round ticks so that neighbours never read the same', () => {
+    const ticks = [150_000, 160_000, 170_000, 180_000];
+    expect(ticks.map((tick) => formatCompactFiat(tick, 'inr', tickSignificantDigits(ticks)))).toEqual(['₹150K', '₹160K', '₹170K', '₹180K']);
+    const tight = roundTicks(1_234_120, 1_235_980, 6);
+    const labels = tight.map((tick) => formatCompactFiat(tick, 'usd', tickSignificantDigits(tight)));
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe('formatStatFiat', () => {
+  it('is compact by the currency\'s locale from 100,000 on, with the full figure kept', () => {
+    expect(formatStatFiat(14_881_053.27, 'inr')).toEqual({ short: '₹1.49Cr', full: '₹14,881,053.27' });
+    expect(formatStatFiat(14_881_053.27, 'usd')).toEqual({ short: '$14.9M', full: '$14,881,053.27' });
+    expect(formatStatFiat(150_000, 'inr').short).toBe('₹1.5L');
+    expect(formatStatFiat(99_999.99, 'eur')).toEqual({ short: '€99,999.99', full: '€99,999.99' });
+    expect(formatStatFiat(Number.NaN, 'gbp')).toEqual({ short: '£0.00', full: '£0.00' });
   });
 });

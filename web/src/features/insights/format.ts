@@ -1,11 +1,9 @@
-import { CURRENCY_SYMBOLS, type DisplayCurrency, fractionDigitsFor } from '@fincrypt/domain';
+import { CURRENCY_SYMBOLS, type DisplayCurrency, formatFiat, formatSignedPercent, fractionDigitsFor } from '@fincrypt/domain';
 
-/** A stat card's change (docs/product.md#market-data): one decimal with its sign ("+12.5%", "-3.1%"); "—" when there is nothing to compare. */
+/** A stat card's change (docs/product.md#market-data): one decimal, signed by its rounded value ("+12.5%", "-3.1%", "0.0%"); "—" when there is nothing to compare. */
 export function formatStatChange(changePercent: number | null): string {
   if (changePercent === null || !Number.isFinite(changePercent)) return '—';
-  const tenths = Math.round(Math.abs(changePercent) * 10);
-  const sign = changePercent < 0 && tenths > 0 ? '-' : '+';
-  return `${sign}${(tenths / 10).toFixed(1)}%`;
+  return formatSignedPercent(changePercent, 1);
 }
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -71,22 +69,93 @@ export function formatPriceAtTick(value: number, currency: DisplayCurrency, tick
   return format.format(value);
 }
 
-const compactFormats = new Map<DisplayCurrency, Intl.NumberFormat>();
+const compactFormats = new Map<string, Intl.NumberFormat>();
 
-/** Short axis labels: "$2.21K", "₹1.8M", "€0.931". */
-export function formatCompactFiat(value: number, currency: DisplayCurrency): string {
-  let format = compactFormats.get(currency);
+/** Short axis labels: "$2.21K", "₹1.8M", "€0.931"; more significant digits when an axis needs them to tell ticks apart. */
+export function formatCompactFiat(value: number, currency: DisplayCurrency, significantDigits = 3): string {
+  const digits = Math.min(21, Math.max(1, Math.round(significantDigits)));
+  const key = `${currency}:${digits}`;
+  let format = compactFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency: currency.toUpperCase(),
       currencyDisplay: 'narrowSymbol',
       notation: 'compact',
-      maximumSignificantDigits: 3,
+      maximumSignificantDigits: digits,
     });
-    compactFormats.set(currency, format);
+    compactFormats.set(key, format);
   }
   return format.format(value);
+}
+
+/** Below this a fiat stat is shown in full; from it on, in compact notation (docs/product.md#insights). */
+export const STAT_COMPACT_FROM = 100_000;
+
+/** Compact notation follows the currency's own locale: rupees count in lakh and crore (₹1.49Cr), the others in K/M/B. */
+const STAT_LOCALES: Record<DisplayCurrency, string> = { inr: 'en-IN', usd: 'en-US', eur: 'en-US', gbp: 'en-US', jpy: 'en-US' };
+const statFormats = new Map<DisplayCurrency, Intl.NumberFormat>();
+
+/**
+ * A fiat stat card figure: `full` as everywhere else ("₹14,881,053.27"), and `short` for the card, which is
+ * `full` below STAT_COMPACT_FROM and compact by locale from it on ("₹1.49Cr", "$14.9M").
+ */
+export function formatStatFiat(value: number, currency: DisplayCurrency): { short: string; full: string } {
+  const full = formatFiat(value, currency);
+  if (!Number.isFinite(value) || Math.abs(value) < STAT_COMPACT_FROM) return { short: full, full };
+  let format = statFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(STAT_LOCALES[currency], {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      notation: 'compact',
+      maximumSignificantDigits: 3,
+    });
+    statFormats.set(currency, format);
+  }
+  return { short: format.format(value), full };
+}
+
+/** Axis steps are 1, 2 or 5 × a power of ten, so every tick is a round figure (₹160K, ₹170K, …). */
+const ROUND_STEP_BASES = [1, 2, 5] as const;
+
+/**
+ * At most `maxTicks` (3 or more) round ticks covering min..max (docs/product.md#insights): the smallest step of 1, 2 or
+ * 5 × 10^k that fits, from the multiple of the step at or below min to the one at or above max. A flat series
+ * is widened by 1% either side; nothing finite gives no ticks.
+ */
+export function roundTicks(min: number, max: number, maxTicks = 6): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  // A range across zero needs a tick below, at and above it: three is the fewest that always fits.
+  const limit = Math.max(3, Math.floor(maxTicks));
+  let low = Math.min(min, max);
+  let high = Math.max(min, max);
+  if (low === high) {
+    const pad = low === 0 ? 1 : Math.abs(low) * 0.01;
+    low -= pad;
+    high += pad;
+  }
+  for (let exponent = Math.floor(Math.log10((high - low) / limit)); ; exponent++) {
+    for (const base of ROUND_STEP_BASES) {
+      const step = base * 10 ** exponent;
+      const first = Math.floor(low / step);
+      const last = Math.ceil(high / step);
+      if (last - first + 1 <= limit) {
+        const decimals = Math.max(0, -exponent);
+        return Array.from({ length: last - first + 1 }, (_, i) => Number(((first + i) * step).toFixed(decimals)) + 0);
+      }
+    }
+  }
+}
+
+/** The significant digits a compact label needs so that neighbouring round ticks never read the same. */
+export function tickSignificantDigits(ticks: readonly number[]): number {
+  if (ticks.length < 2) return 3;
+  const step = Math.abs(ticks[1]! - ticks[0]!);
+  const largest = Math.max(...ticks.map((tick) => Math.abs(tick)));
+  if (step === 0 || largest === 0) return 3;
+  return Math.max(3, Math.floor(Math.log10(largest)) - Math.floor(Math.log10(step) + 1e-9) + 1);
 }
 
 const hourFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

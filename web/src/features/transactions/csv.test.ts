@@ -31,21 +31,37 @@ describe('buildTransactionsCsv', () => {
       status: 'pending',
       confirmations: 0,
       blockNumber: null,
-      fee: '0.00002100',
-      gasPriceGwei: '1.00',
+      fee: '0.0000315',
+      feeUnits: '31500',
+      effectiveGasPrice: '1500000000',
+      gasPriceGwei: '1.50',
       timestamp: '2026-11-19T08:30:00.000Z',
     });
     const lines = buildTransactionsCsv([sent, received]).split('\r\n');
     expect(lines).toEqual([
-      'Date,Type,Network,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Gas Price (Gwei),Hash',
-      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.00094500,45.00,0x01`,
-      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0.00002100,1.00,0x02`,
+      'Date,Type,Network,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Rate,Fee Rate Unit,Hash',
+      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,45,Gwei,0x01`,
+      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0.0000315,31500,lamports per signature,0x02`,
       '',
     ]);
   });
 
   it('is just the header for no transactions', () => {
-    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Gas Price (Gwei),Hash\r\n');
+    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Rate,Fee Rate Unit,Hash\r\n');
+  });
+
+  it("carries the API's exact fee and the exact gas price, never a rounded one", () => {
+    const transaction = makeTransaction({
+      network: 'polygon_mumbai',
+      symbol: 'MATIC',
+      fee: '0.000830655',
+      feeUnits: '830655000000000',
+      effectiveGasPrice: '39555000000',
+      gasPriceGwei: '39.55',
+    });
+    const fields = buildTransactionsCsv([transaction]).split('\r\n')[1]!.split(',');
+    expect(fields[10]).toBe(transaction.fee);
+    expect(fields.slice(11, 13)).toEqual(['39.555', 'Gwei']);
   });
 
   it('names the file after the day', () => {

@@ -1,4 +1,4 @@
-import { NETWORKS, type TransactionView, transactionStatusDisplay, transactionTypeLabel } from '@fincrypt/domain';
+import { NETWORKS, type TransactionView, feeRate, transactionStatusDisplay, transactionTypeLabel } from '@fincrypt/domain';
 
 export const CSV_COLUMNS = [
   'Date',
@@ -12,7 +12,8 @@ export const CSV_COLUMNS = [
   'Confirmations',
   'Block',
   'Fee',
-  'Gas Price (Gwei)',
+  'Fee Rate',
+  'Fee Rate Unit',
   'Hash',
 ] as const;
 
@@ -26,7 +27,9 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The fee exactly as the API gives it, and its rate in the network's own units, exact (docs/product.md#money). */
 function csvRow(transaction: TransactionView): string[] {
+  const rate = feeRate(transaction.network, transaction.gasUsed, transaction.effectiveGasPrice, 'exact');
   return [
     transaction.timestamp,
     transactionTypeLabel(transaction.type),
@@ -39,7 +42,8 @@ function csvRow(transaction: TransactionView): string[] {
     String(transaction.confirmations),
     transaction.blockNumber === null ? '' : String(transaction.blockNumber),
     transaction.fee,
-    transaction.gasPriceGwei,
+    rate.value,
+    rate.unit,
     transaction.hash,
   ];
 }

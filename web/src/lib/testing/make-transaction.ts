@@ -17,7 +17,7 @@ export function makeTransaction(overrides: Partial<TransactionView> = {}): Trans
     toAddress: '0x000000000000000000000000000000000000dEaD',
     amount: '1.5',
     amountUnits: '1500000000000000000',
-    fee: '0.00094500',
+    fee: '0.000945',
     feeUnits: '945000000000000',
     gasUsed: '21000',
     effectiveGasPrice: '45000000000',

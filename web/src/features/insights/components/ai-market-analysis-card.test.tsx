@@ -82,7 +82,9 @@ describe('AiMarketAnalysisCard', () => {
     expect(within(card).getByRole('note').textContent).toMatch(/based on historical data.*do your own research/);
 
     await within(card).findByText('Cautious');
-    expect(card.textContent).toContain('Confidence 77%');
+    // Two confidences side by side, each saying what it measures.
+    expect(card.textContent).toContain('Sentiment confidence 77%How clearly the 24h change sits inside its label');
+    expect(card.textContent).toContain('Forecast confidence64%Chance the price lands within ±5% of the forecast');
     expect(card.textContent).toContain('₹182,000.00');
     expect(card.textContent).toContain('64%');
     const up = card.querySelector('[data-direction="up"]');

@@ -1,4 +1,4 @@
-import { NETWORKS, formatFiat } from '@fincrypt/domain';
+import { FORECAST_CONFIDENCE_HINT, NETWORKS, SENTIMENT_CONFIDENCE_HINT, formatFiat } from '@fincrypt/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -53,15 +53,20 @@ export function AiMarketAnalysisCard({ className }: { className?: string }) {
           <div>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className={cn('text-xl font-bold', SENTIMENT_LABEL_CLASS[sentiment.data.label])}>{sentiment.data.label}</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                Confidence <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">{sentiment.data.confidence}%</span>
+              <p className="text-right text-sm text-slate-600 dark:text-slate-300">
+                Sentiment confidence{' '}
+                <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">{sentiment.data.confidence}%</span>
+                <span className="block text-xs">{SENTIMENT_CONFIDENCE_HINT}</span>
               </p>
             </div>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">{sentiment.data.prediction}</p>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
             <FigureCell label="Current rate">{formatFiat(forecast.currentRate, forecast.currency)}</FigureCell>
-            <FigureCell label="Forecast confidence">{formatConfidence(forecast.confidence)}</FigureCell>
+            <FigureCell label="Forecast confidence">
+              {formatConfidence(forecast.confidence)}
+              <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{FORECAST_CONFIDENCE_HINT}</span>
+            </FigureCell>
             {FORECAST_HORIZONS.slice(0, 2).map((horizon) => (
               <PredictedRate key={horizon.key} forecast={forecast} horizon={horizon} />
             ))}

@@ -10,9 +10,12 @@ import { SectionCard } from './section-card.tsx';
 import { FORECAST_HORIZONS, FigureCell, PredictedRate } from './forecast-figures.tsx';
 import { TREND_TEXT_CLASS, directionOf } from './trend.ts';
 
+const CHANGE_SIGN = { up: '+', down: '-', flat: '' } as const;
+
 export function ForecastCard({ forecast }: { forecast: ForecastView }) {
-  const change = directionOf(forecast.change24hPercent);
-  const signedChange = `${forecast.change24h < 0 ? '-' : '+'}${formatFiat(Math.abs(forecast.change24h), forecast.currency)}`;
+  // The percent as shown decides the sign of both figures and their colour.
+  const change = directionOf(forecast.change24hPercent, 2);
+  const signedChange = `${CHANGE_SIGN[change]}${formatFiat(Math.abs(forecast.change24h), forecast.currency)}`;
   return (
     <article aria-label={`${forecast.fromCurrency} to ${forecast.toCurrency} forecast`} className={cn(cardClassName, 'min-w-0 p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -21,17 +21,18 @@ export function FigureCell({ label, children, className }: { label: string; chil
   );
 }
 
-/** A forecast figure coloured by where it points against the current rate: green up, red down. */
+/** A forecast figure coloured by its change as shown (two decimals): green up, red down, grey when it shows as zero. */
 export function PredictedRate({ forecast, horizon }: { forecast: ForecastView; horizon: ForecastHorizon }) {
   const rate = forecast[horizon.key];
-  const direction = directionOf(rate - forecast.currentRate);
+  const changePercent = forecast.expectedChangePercent[horizon.percentKey];
+  const direction = directionOf(changePercent, 2);
   return (
     <FigureCell label={horizon.label} className={TREND_TEXT_CLASS[direction]}>
       <span data-direction={direction}>
         <span aria-hidden>{TREND_ARROW[direction]} </span>
         {formatFiat(rate, forecast.currency)}
       </span>
-      <span className="block text-xs font-normal">{formatPercentChange(forecast.expectedChangePercent[horizon.percentKey])}</span>
+      <span className="block text-xs font-normal">{formatPercentChange(changePercent)}</span>
     </FigureCell>
   );
 }

@@ -90,7 +90,7 @@ export function LivePricesCard({ currency }: { currency: DisplayCurrency }) {
         <ul className="divide-y divide-slate-200 dark:divide-slate-700">
           {PRICE_TOKEN_IDS.map((tokenId) => {
             const coin = prices[tokenId];
-            const direction = directionOf(coin.change24h);
+            const direction = directionOf(coin.change24h, 2);
             return (
               <li key={tokenId} className="flex items-center justify-between gap-3 py-3">
                 <div>

@@ -12,7 +12,7 @@ import {
 import { useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { usePriceHistory } from '../../prices/index.ts';
-import { evenTicks, formatCompactFiat, formatDay, formatHour } from '../format.ts';
+import { evenTicks, formatCompactFiat, formatDay, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -27,6 +27,8 @@ export const CHART_COINS: readonly SegmentOption<PriceTokenId>[] = [
 
 const PERIODS: readonly SegmentOption<PriceHistoryDays>[] = PRICE_HISTORY_DAYS.map((days) => ({ value: days, label: `${days}D` }));
 export const MAX_PRICE_AXIS_TICKS = 7;
+/** The price axis shows at most this many round ticks. */
+export const MAX_PRICE_AXIS_Y_TICKS = 6;
 
 function describeHistory(history: PriceHistoryResponse): string {
   const { points, currency, days } = history;
@@ -60,6 +62,11 @@ export function PriceAnalysisChart({
   const data = history.data;
   const series = useMemo(() => data?.points.map((point) => ({ time: Date.parse(point.time), price: point.price })) ?? [], [data]);
   const ticks = useMemo(() => evenTicks(series.map((point) => point.time), MAX_PRICE_AXIS_TICKS), [series]);
+  const priceTicks = useMemo(() => {
+    const prices = series.map((point) => point.price);
+    return prices.length === 0 ? [] : roundTicks(Math.min(...prices), Math.max(...prices), MAX_PRICE_AXIS_Y_TICKS);
+  }, [series]);
+  const priceDigits = tickSignificantDigits(priceTicks);
   const shownCurrency = data?.currency ?? currency;
   const formatTick = (time: number) => (data && data.days <= 7 ? `${formatDay(time)} ${formatHour(time)}` : formatDay(time));
 
@@ -98,8 +105,10 @@ export function PriceAnalysisChart({
                   minTickGap={8}
                 />
                 <YAxis
-                  domain={['auto', 'auto']}
-                  tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency)}
+                  domain={priceTicks.length > 0 ? [priceTicks[0]!, priceTicks.at(-1)!] : ['auto', 'auto']}
+                  ticks={priceTicks.length > 0 ? priceTicks : undefined}
+                  interval={0}
+                  tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, priceDigits)}
                   tick={{ fill: 'currentColor', fontSize: 12 }}
                   width={64}
                 />

@@ -1,9 +1,14 @@
-/** Up, down or flat, and their colours (docs/product.md#insights): green up, red down. */
-export type TrendDirection = 'up' | 'down' | 'flat';
+import { type ChangeDirection, changeDirection } from '@fincrypt/domain';
 
-export function directionOf(change: number): TrendDirection {
-  if (!Number.isFinite(change) || change === 0) return 'flat';
-  return change > 0 ? 'up' : 'down';
+/** Up, down or flat, and their colours (docs/product.md#insights): green up, red down, grey flat. */
+export type TrendDirection = ChangeDirection;
+
+/**
+ * Where a change points as shown with `places` decimals: the arrow, colour and sign come from the same
+ * rounded value as the digits, so a change that shows as zero is flat.
+ */
+export function directionOf(change: number, places: number): TrendDirection {
+  return changeDirection(change, places);
 }
 
 export const TREND_TEXT_CLASS: Record<TrendDirection, string> = {

@@ -2,10 +2,16 @@ import { type DisplayCurrency, NETWORKS, NETWORK_IDS, type NetworkId, type Volum
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useVolume } from '../api/insights-api.ts';
-import { formatCompactFiat, formatCount, formatHour } from '../format.ts';
+import { formatCompactFiat, formatCount, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
+
+/** The volume axes show at most this many round ticks from zero. */
+const MAX_VOLUME_AXIS_TICKS = 6;
+
+/** Round ticks from zero up to the largest bar; none (the chart's own) when every bar is zero. */
+const axisTicksFromZero = (max: number) => (max > 0 ? roundTicks(0, max, MAX_VOLUME_AXIS_TICKS) : []);
 
 const VOLUME_COLOR = '#6366f1';
 const TRANSACTIONS_COLOR = '#d97706';
@@ -47,6 +53,7 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
     () => data?.hourly.map((hour) => ({ hour: formatHour(hour.hourStart), volume: hour.volume, transactions: hour.transactions })) ?? [],
     [data],
   );
+  const volumeTicks = useMemo(() => axisTicksFromZero(Math.max(0, ...series.map((hour) => hour.volume))), [series]);
   const shownCurrency = data?.currency ?? currency;
   return (
     <SectionCard title="24h Volume Analysis">
@@ -60,7 +67,10 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
               <XAxis dataKey="hour" interval="preserveStartEnd" minTickGap={12} tick={{ fill: 'currentColor', fontSize: 12 }} />
               <YAxis
                 yAxisId="volume"
-                tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency)}
+                domain={[0, volumeTicks.at(-1) ?? 'auto']}
+                ticks={volumeTicks.length > 0 ? volumeTicks : undefined}
+                interval={0}
+                tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, tickSignificantDigits(volumeTicks))}
                 tick={{ fill: 'currentColor', fontSize: 12 }}
                 width={64}
               />
@@ -97,6 +107,10 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
     () => data?.byNetwork.map((bucket) => ({ block: formatHour(bucket.start), ...bucket.volumes })) ?? [],
     [data],
   );
+  const stackTicks = useMemo(
+    () => axisTicksFromZero(Math.max(0, ...(data?.byNetwork ?? []).map((bucket) => NETWORK_IDS.reduce((sum, network) => sum + bucket.volumes[network], 0)))),
+    [data],
+  );
   const shownCurrency = data?.currency ?? currency;
   return (
     <SectionCard title="24h Trading Volume">
@@ -108,7 +122,14 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
             <BarChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
               <XAxis dataKey="block" tick={{ fill: 'currentColor', fontSize: 12 }} />
-              <YAxis tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency)} tick={{ fill: 'currentColor', fontSize: 12 }} width={64} />
+              <YAxis
+                domain={[0, stackTicks.at(-1) ?? 'auto']}
+                ticks={stackTicks.length > 0 ? stackTicks : undefined}
+                interval={0}
+                tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, tickSignificantDigits(stackTicks))}
+                tick={{ fill: 'currentColor', fontSize: 12 }}
+                width={64}
+              />
               <Tooltip
                 formatter={(value, name) => [formatFiat(Number(value), shownCurrency), NETWORKS[name as NetworkId]?.label ?? String(name)]}
                 contentStyle={{ borderRadius: 8 }}

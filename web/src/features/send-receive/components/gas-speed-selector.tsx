@@ -1,4 +1,4 @@
-import type { FeeQuoteView, GasSpeed } from '@fincrypt/domain';
+import { type DisplayCurrency, type FeeQuoteView, GAS_USED, type GasSpeed, type NetworkId, feeFiatValue, feeRate, formatFiat } from '@fincrypt/domain';
 import { RadioGroup } from 'radix-ui';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,6 +10,10 @@ export interface GasSpeedSelectorProps {
   /** Undefined while no wallet is chosen or its quotes are loading. */
   quotes: readonly FeeQuoteView[] | undefined;
   symbol: string | undefined;
+  /** The wallet's network, and its coin's price in the display currency, to value each fee in that currency. */
+  network: NetworkId | undefined;
+  coinPrice: number | undefined;
+  currency: DisplayCurrency;
   value: GasSpeed;
   onChange: (speed: GasSpeed) => void;
   /** When the quotes on screen arrived. */
@@ -19,7 +23,7 @@ export interface GasSpeedSelectorProps {
 }
 
 /** Slow / Normal / Fast as a radio group (arrow keys move between them), each with its quoted fee. */
-export function GasSpeedSelector({ quotes, symbol, value, onChange, updatedAtMs, state, onRetry }: GasSpeedSelectorProps) {
+export function GasSpeedSelector({ quotes, symbol, network, coinPrice, currency, value, onChange, updatedAtMs, state, onRetry }: GasSpeedSelectorProps) {
   const headingId = useId();
   const secondsAgo = useSecondsSince(state === 'ready' ? updatedAtMs : undefined);
 
@@ -55,22 +59,29 @@ export function GasSpeedSelector({ quotes, symbol, value, onChange, updatedAtMs,
           onValueChange={(speed) => onChange(speed as GasSpeed)}
           className="grid gap-2 sm:grid-cols-3"
         >
-          {quotes.map((quote) => (
-            <RadioGroup.Item
-              key={quote.speed}
-              value={quote.speed}
-              className="rounded-lg border border-slate-300 p-3 text-left text-sm hover:border-indigo-400 data-[state=checked]:border-indigo-600 data-[state=checked]:bg-indigo-50 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600 dark:border-slate-600 dark:data-[state=checked]:border-indigo-400 dark:data-[state=checked]:bg-indigo-950 dark:data-[state=checked]:ring-indigo-400"
-            >
-              <span className="block font-semibold">{quote.label}</span>
-              {/* One wrapped line on narrow screens, one figure per line in the three-column layout. */}
-              <span className="flex flex-wrap gap-x-3 text-slate-600 sm:block dark:text-slate-300">
-                <span className="sm:block">{`${quote.gasPriceGwei} Gwei`}</span>
-                <span className="font-mono text-slate-900 sm:block dark:text-slate-100">{`${quote.fee} ${symbol ?? ''}`.trim()}</span>
-                {quote.feeUsd !== undefined && <span className="sm:block">{`≈ $${quote.feeUsd}`}</span>}
-                <span className="sm:block">{quote.timeEstimate}</span>
-              </span>
-            </RadioGroup.Item>
-          ))}
+          {quotes.map((quote) => {
+            const fiat = network && coinPrice !== undefined ? feeFiatValue(quote.feeUnits, network, coinPrice) : undefined;
+            // Each network's rate in its own units: Gwei per gas, or lamports per signature on Solana.
+            const rate = network ? feeRate(network, GAS_USED, quote.gasPriceWei, 'screen') : { value: quote.gasPriceGwei, unit: 'Gwei' };
+            return (
+              <RadioGroup.Item
+                key={quote.speed}
+                value={quote.speed}
+                className="rounded-lg border border-slate-300 p-3 text-left text-sm hover:border-indigo-400 data-[state=checked]:border-indigo-600 data-[state=checked]:bg-indigo-50 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600 dark:border-slate-600 dark:data-[state=checked]:border-indigo-400 dark:data-[state=checked]:bg-indigo-950 dark:data-[state=checked]:ring-indigo-400"
+              >
+                <span className="block font-semibold">{quote.label}</span>
+                {/* One wrapped line on narrow screens, one figure per line in the three-column layout. */}
+                <span className="flex flex-wrap gap-x-3 text-slate-600 sm:block dark:text-slate-300">
+                  <span className="sm:block">
+                    {rate.unit === 'Gwei' ? `${rate.value} Gwei` : `${Number(rate.value).toLocaleString('en-US')} lamports per signature`}
+                  </span>
+                  <span className="font-mono text-slate-900 sm:block dark:text-slate-100">{`${quote.fee} ${symbol ?? ''}`.trim()}</span>
+                  {fiat !== undefined && <span className="sm:block">{`≈ ${formatFiat(fiat, currency)}`}</span>}
+                  <span className="sm:block">{quote.timeEstimate}</span>
+                </span>
+              </RadioGroup.Item>
+            );
+          })}
         </RadioGroup.Root>
       )}
     </div>

@@ -302,6 +302,9 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       <GasSpeedSelector
         quotes={quotes?.quotes}
         symbol={symbol}
+        network={wallet?.network}
+        coinPrice={coinPrice}
+        currency={currency}
         value={speed}
         onChange={(nextSpeed) => form.setValue('speed', nextSpeed)}
         updatedAtMs={quotes && !feeQuotes.isPlaceholderData ? feeQuotes.dataUpdatedAt : undefined}

@@ -1,4 +1,4 @@
-import { type NetworkId, confirmationsLabel, feeDisplay8, feeFromReceipt, gweiDisplay } from '@fincrypt/domain';
+import { type NetworkId, confirmationsLabel, feeExact, feeFromReceipt, feeRate } from '@fincrypt/domain';
 import { Info } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -60,16 +60,19 @@ export interface GasFacts {
   effectiveGasPrice: string;
 }
 
-/** The fee as gas used × gas price (to 8 decimals), with both figures; the price in Gwei. */
+/** The exact fee, with how it was priced in the network's own units: gas and Gwei, or lamports per signature. */
 export function GasFee({ network, symbol, gasUsed, effectiveGasPrice }: GasFacts) {
-  const fee = feeDisplay8(feeFromReceipt(gasUsed, effectiveGasPrice, network), network);
+  const fee = feeExact(feeFromReceipt(gasUsed, effectiveGasPrice, network), network);
+  const rate = feeRate(network, gasUsed, effectiveGasPrice, 'screen');
   return (
     <>
       <span className="font-medium tabular-nums">
         {fee} {symbol}
       </span>
       <span className="block text-sm text-slate-600 dark:text-slate-300">
-        Gas used {Number(gasUsed).toLocaleString('en-US')} · Gas price {gweiDisplay(effectiveGasPrice)} Gwei
+        {rate.unit === 'Gwei'
+          ? `Gas used ${Number(gasUsed).toLocaleString('en-US')} · Gas price ${rate.value} Gwei`
+          : `1 signature · ${Number(rate.value).toLocaleString('en-US')} lamports per signature`}
       </span>
     </>
   );
