@@ -42,7 +42,9 @@ describeEachDatabase('send API', (kind) => {
     expect(quoted).toMatchObject({ network: 'eth_sepolia', symbol: 'ETH', balance: '100.0000', usdPrice: ethereum.prices.usd, priceSource: 'simulated', refreshIntervalMs: 15_000 });
     expect(quoted.quotes.map((quote) => quote.speed)).toEqual(['slow', 'normal', 'fast']);
     for (const quote of quoted.quotes) {
-      expect(quote.fee).toMatch(/^0\.\d{6}$/);
+      // The fee in coin is exact: its digits, padded to 18 decimals, are the fee in wei.
+      expect(quote.fee).toMatch(/^0\.\d*[1-9]$/);
+      expect(BigInt(quote.fee.slice(2).padEnd(18, '0'))).toBe(BigInt(quote.feeUnits));
       expect(quote.gasPriceGwei).toMatch(/^\d+\.\d{2}$/);
       expect(quote.feeUsd).toMatch(/^\d+\.\d{2}$/);
       expect(BigInt(quote.maxSendableUnits)).toBe(100n * ETH - BigInt(quote.feeUnits));
