@@ -34,13 +34,13 @@ import { createWalletService } from './modules/wallets/service.ts';
 import { walletRoutes } from './modules/wallets/routes.ts';
 import { createChainClock, type ChainClock } from './payments/clock.ts';
 import { createPaymentsEngine } from './payments/engine.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
-import { answerFrameworkError, textInputGuardPlugin } from './plugins/text-input-guard.ts';
+import { textInputGuardPlugin } from './plugins/text-input-guard.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;

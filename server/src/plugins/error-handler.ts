@@ -1,5 +1,5 @@
 import { API_ERRORS, passedOnMessages } from '@fincrypt/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody, retryAfterSeconds } from '../errors.ts';
@@ -62,3 +62,18 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send(errorBody('INTERNAL_ERROR', API_ERRORS.INTERNAL_ERROR.messages.somethingWentWrong));
   });
 });
+
+/**
+ * Fastify's `frameworkErrors` (buildApp): a path that does not decode to UTF-8 text (where an unpaired
+ * surrogate's bytes end up) or a path parameter over maxParamLength is refused before any route, and would
+ * otherwise be answered in Fastify's own shape; here it gets the app's `{ error: { code, message } }`, with
+ * the same messages the error handler gives Fastify's other client errors.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    void reply.status(500).send(errorBody('INTERNAL_ERROR', API_ERRORS.INTERNAL_ERROR.messages.somethingWentWrong));
+    return;
+  }
+  void reply.status(status).send(errorBody(error.code, FRAMEWORK_MESSAGES[error.code] ?? error.message));
+}

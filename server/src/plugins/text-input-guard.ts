@@ -1,7 +1,7 @@
-import { API_ERRORS, passedOnMessages } from '@fincrypt/domain';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERRORS } from '@fincrypt/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, errorBody } from '../errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * The longest string any request may carry in one field (a backstop: each route's schema caps its own
@@ -75,19 +75,3 @@ export const textInputGuardPlugin = fp(async (app: FastifyInstance) => {
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
   });
 });
-
-const FRAMEWORK_MESSAGES = passedOnMessages('fastify');
-
-/**
- * Fastify's `frameworkErrors` (buildApp): a path that does not decode to UTF-8 text (where an unpaired
- * surrogate's bytes end up) or a path parameter over maxParamLength is refused before any route, and would
- * otherwise be answered in Fastify's own shape; here it gets the app's `{ error: { code, message } }`.
- */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode ?? 400;
-  if (status >= 500) {
-    void reply.status(500).send(errorBody('INTERNAL_ERROR', API_ERRORS.INTERNAL_ERROR.messages.somethingWentWrong));
-    return;
-  }
-  void reply.status(status).send(errorBody(error.code, FRAMEWORK_MESSAGES[error.code] ?? error.message));
-}
