@@ -8,7 +8,8 @@ export const TRANSACTION_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
-export const TRANSACTION_TYPES = ['send', 'receive'] as const;
+/** A 'mint' is test funds the faucet created in a wallet (docs/product.md#faucet); it has no sender of ours. */
+export const TRANSACTION_TYPES = ['send', 'receive', 'mint'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 

@@ -1,3 +1,4 @@
+import { findAsset, nativeAsset } from './assets.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 /**
@@ -15,7 +16,7 @@ import { NETWORKS, type NetworkId } from './networks.ts';
  */
 
 /** The form fields an error can belong to: the names the request bodies and the web's forms use. */
-export const ERROR_FIELDS = ['walletId', 'to', 'amount', 'network', 'email', 'code', 'currentPassword'] as const;
+export const ERROR_FIELDS = ['walletId', 'asset', 'to', 'amount', 'network', 'email', 'code', 'currentPassword'] as const;
 export type ErrorField = (typeof ERROR_FIELDS)[number];
 
 export type ApiErrorMessage = string | ((...args: never[]) => string);
@@ -34,8 +35,9 @@ export interface ApiErrorSpec {
   from?: 'better-auth' | 'fastify';
 }
 
-const tooManyDecimals = (network: NetworkId): string => {
-  const { symbol, decimals } = NETWORKS[network];
+/** Of the asset sent: the network's coin unless another symbol is named. */
+const tooManyDecimals = (network: NetworkId, symbol: string = NETWORKS[network].symbol): string => {
+  const decimals = findAsset(network, symbol)?.decimals ?? NETWORKS[network].decimals;
   return `Amount has more decimal places than ${symbol} allows (at most ${decimals})`;
 };
 
@@ -75,8 +77,31 @@ export const API_ERRORS = {
 
   // ---- sends: the send rules, in the order they are checked ----
   WALLET_NOT_FOUND: { status: 404, field: 'walletId', messages: { senderWalletNotFound: 'Sender wallet not found' } },
+  /** An asset the sender's network does not have: unknown anywhere, or of other networks only. */
+  INVALID_ASSET: {
+    status: 400,
+    field: 'asset',
+    messages: {
+      unknownAsset: (symbol: string) => `Unknown asset "${symbol}"`,
+      otherNetwork: (symbol: string, network: NetworkId) => `${symbol} is not an asset on ${NETWORKS[network].label}`,
+    },
+  },
   INVALID_AMOUNT: { status: 400, field: 'amount', messages: { invalidAmount: 'Invalid amount', tooManyDecimals } },
-  INSUFFICIENT_BALANCE: { status: 400, field: 'amount', messages: { insufficientBalance: 'Insufficient balance for transaction and gas fee' } },
+  INSUFFICIENT_BALANCE: {
+    status: 400,
+    field: 'amount',
+    messages: {
+      insufficientBalance: 'Insufficient balance for transaction and gas fee',
+      /** A token amount above the token balance (its fee is paid in the coin, checked next). */
+      insufficientTokenBalance: (symbol: string) => `Insufficient ${symbol} balance`,
+    },
+  },
+  /** A token send whose fee the native coin cannot cover, however much of the token there is. */
+  INSUFFICIENT_FEE_BALANCE: {
+    status: 400,
+    field: 'amount',
+    messages: { notEnoughForFee: (network: NetworkId) => `Not enough ${nativeAsset(network).symbol} to pay the network fee` },
+  },
   INVALID_RECIPIENT: { status: 400, field: 'to', messages: { invalidRecipient: 'Invalid recipient address' } },
   SAME_WALLET: { status: 400, field: 'to', messages: { sameWallet: 'You cannot send to the same wallet' } },
   IDEMPOTENCY_KEY_REUSED: {
@@ -91,6 +116,11 @@ export const API_ERRORS = {
     messages: { alreadyConnected: (network: NetworkId) => `A ${NETWORKS[network].label} wallet is already connected` },
   },
   WALLET_LIMIT_REACHED: { status: 409, messages: { walletLimitReached: 'You have reached the limit of 30 wallets on this account' } },
+  /** A faucet claim within a day of the wallet's last one; `wait` is e.g. "23 hours" (rate-limiter's describeWait). */
+  FAUCET_COOLDOWN: {
+    status: 429,
+    messages: { claimedRecently: (wait: string) => `This wallet already got test funds in the last 24 hours. You can ask again in ${wait}.` },
+  },
 
   // ---- sessions and accounts ----
   UNAUTHORIZED: { status: 401, messages: { signInRequired: 'Please sign in to continue' } },
@@ -194,7 +224,14 @@ export type ServerErrorCode = {
 }[ApiErrorCode];
 
 /** The codes of the send rules, each with the field it belongs to. */
-export type SendRefusalCode = 'WALLET_NOT_FOUND' | 'INVALID_AMOUNT' | 'INSUFFICIENT_BALANCE' | 'INVALID_RECIPIENT' | 'SAME_WALLET';
+export type SendRefusalCode =
+  | 'WALLET_NOT_FOUND'
+  | 'INVALID_ASSET'
+  | 'INVALID_AMOUNT'
+  | 'INSUFFICIENT_BALANCE'
+  | 'INSUFFICIENT_FEE_BALANCE'
+  | 'INVALID_RECIPIENT'
+  | 'SAME_WALLET';
 
 export function isApiErrorCode(code: string): code is ApiErrorCode {
   return Object.hasOwn(API_ERRORS, code);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GAS_SPEEDS } from './fees.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './confirmations.ts';
 import { API_ERRORS } from './errors.ts';
+import { ASSET_SYMBOLS, assetSymbolSchema } from './assets.ts';
 import { NETWORKS, networkIdSchema, type NetworkId } from './networks.ts';
 import type { AVATAR_PRESETS } from './account.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
@@ -33,7 +34,7 @@ export function walletAlreadyConnectedMessage(network: NetworkId): string {
   return API_ERRORS.WALLET_ALREADY_CONNECTED.messages.alreadyConnected(network);
 }
 
-/** Every new wallet starts with 100.0000 of its coin, minted for it. */
+/** Every new wallet starts with 100.0000 of its coin (and its tokens' opening grants, assets.ts), minted for it. */
 export const STARTING_BALANCE_COINS = 100n;
 export const BALANCE_DISPLAY_PLACES = 4;
 export const MAX_SENDABLE_DISPLAY_PLACES = 8;
@@ -41,6 +42,9 @@ export const MAX_SENDABLE_DISPLAY_PLACES = 8;
 export function startingBalanceUnits(network: NetworkId): bigint {
   return STARTING_BALANCE_COINS * unitsPerCoin(NETWORKS[network].decimals);
 }
+
+/** A wallet may ask the faucet for test funds once per this long. */
+export const FAUCET_COOLDOWN_MS = 24 * 60 * 60_000;
 
 export const connectWalletSchema = z.object({ network: networkIdSchema });
 export type ConnectWalletInput = z.infer<typeof connectWalletSchema>;
@@ -53,6 +57,24 @@ export const idempotencyKeySchema = z
 const unitsString = z.string().regex(/^\d+$/);
 const decimalString = z.string().regex(/^\d+(\.\d+)?$/);
 
+/** One asset a wallet holds. */
+export const assetBalanceViewSchema = z.object({
+  /** The asset's id within its network: its symbol ("ETH", "USDC"). */
+  asset: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number().int(),
+  kind: z.enum(['native', 'token']),
+  /** Tokens: 'erc20' or 'spl'. */
+  standard: z.enum(['erc20', 'spl']).optional(),
+  /** Tokens: the contract (EVM) or mint (Solana) address. */
+  contractAddress: z.string().optional(),
+  /** To the asset's display places (4 for coins, 2 for USDC), cut (never rounded up). */
+  balance: decimalString,
+  balanceUnits: unitsString,
+});
+export type AssetBalanceView = z.infer<typeof assetBalanceViewSchema>;
+
 export const walletViewSchema = z.object({
   id: z.uuid(),
   network: networkIdSchema,
@@ -62,9 +84,13 @@ export const walletViewSchema = z.object({
   /** The blockchain type: 'ethereum' for both EVM networks (docs/product.md#networks). */
   type: z.enum(['ethereum', 'solana']),
   address: z.string(),
-  /** Coin to 4 decimals, cut (never rounded up). */
+  /** The native coin's balance, to 4 decimals, cut (never rounded up); every asset's is in `balances`. */
   balance: decimalString,
   balanceUnits: unitsString,
+  /** One entry per asset of the network, the native coin first. */
+  balances: z.array(assetBalanceViewSchema),
+  /** When the faucet will next give this wallet test funds; null when it can now. */
+  nextFaucetAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type WalletView = z.infer<typeof walletViewSchema>;
@@ -88,7 +114,10 @@ export const feeQuoteViewSchema = z.object({
   expiresAt: z.iso.datetime(),
   /** Send it back with the transaction to be charged exactly this fee. */
   quoteId: z.string(),
-  /** Balance minus this fee, to 8 decimals (cut); '0' when the balance is below the fee. */
+  /**
+   * The most of the asset that can be sent at this fee, to 8 decimals (cut): for the coin, its balance minus
+   * this fee ('0' when the balance is below it); for a token, its whole balance (the fee is paid in the coin).
+   */
   maxSendable: decimalString,
   maxSendableUnits: unitsString,
 });
@@ -97,9 +126,17 @@ export type FeeQuoteView = z.infer<typeof feeQuoteViewSchema>;
 export const feeQuotesResponseSchema = z.object({
   walletId: z.uuid(),
   network: networkIdSchema,
+  /** The asset being sent, and its balance. */
+  asset: z.string(),
+  /** The native coin: what the fee is paid in (and the symbol of every `fee`). */
   symbol: z.string(),
   balance: decimalString,
   balanceUnits: unitsString,
+  /** The native coin's balance, which pays the fee. */
+  feeBalance: decimalString,
+  feeBalanceUnits: unitsString,
+  /** Gas a transfer of this asset uses (21,000 for a coin, 65,000 for an ERC-20 token). */
+  gasUsed: unitsString,
   /** The USD price the feeUsd figures use, and where it came from. */
   usdPrice: z.number(),
   priceSource: z.enum(PRICE_FEED_SOURCES),
@@ -109,22 +146,33 @@ export const feeQuotesResponseSchema = z.object({
 });
 export type FeeQuotesResponse = z.infer<typeof feeQuotesResponseSchema>;
 
-export const feeQuotesQuerySchema = z.object({ walletId: z.uuid({ error: WALLET_MESSAGES.walletNotFound }) });
+export const feeQuotesQuerySchema = z.object({
+  walletId: z.uuid({ error: WALLET_MESSAGES.walletNotFound }),
+  /** The asset to send; the wallet's coin when left out. */
+  asset: assetSymbolSchema.optional(),
+});
 
 export const transactionViewSchema = z.object({
   id: z.uuid(),
   hash: z.string(),
   network: networkIdSchema,
+  /** The asset moved ("ETH", "USDC"); `amount` is in it. */
+  asset: z.string(),
+  /** Same as `asset`: the symbol `amount` is shown with. */
   symbol: z.string(),
+  /** The native coin's symbol: what `fee` is in. */
+  feeSymbol: z.string(),
+  /** Tokens: the contract (EVM) or mint (Solana) the transfer called. */
+  tokenAddress: z.string().optional(),
   type: z.enum(TRANSACTION_TYPES),
   /** The wallet of yours this row belongs to (the sender's for a send, the recipient's for a receive). */
   walletId: z.uuid(),
   fromAddress: z.string(),
   toAddress: z.string(),
-  /** Exact coin amount, no trailing zeros. */
+  /** Exact amount of the asset, no trailing zeros. */
   amount: decimalString,
   amountUnits: unitsString,
-  /** The transaction's fee (paid by the sender) = gasUsed × effectiveGasPrice, coin, exact (trailing zeros trimmed). */
+  /** The transaction's fee (paid by the sender, in the native coin) = gasUsed × effectiveGasPrice, exact (trailing zeros trimmed). */
   fee: decimalString,
   feeUnits: unitsString,
   gasUsed: unitsString,
@@ -168,6 +216,8 @@ export const transactionListQuerySchema = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
   /** Only this network's transactions (docs/product.md#transactions). */
   network: networkIdSchema.optional(),
+  /** Only transfers of this asset, by symbol, on any network ("USDC"). */
+  asset: z.enum(ASSET_SYMBOLS).optional(),
   from: dateBound.optional(),
   to: dateBound.optional(),
   cursor: z.string().max(TRANSACTION_PAGE_LIMITS.cursorChars).optional(),
@@ -194,7 +244,11 @@ export const explorerTransactionSchema = z.object({
   hash: z.string(),
   network: networkIdSchema,
   networkLabel: z.string(),
+  type: z.enum(['transfer', 'mint']),
+  asset: z.string(),
   symbol: z.string(),
+  feeSymbol: z.string(),
+  tokenAddress: z.string().optional(),
   from: z.string(),
   to: z.string(),
   value: decimalString,
@@ -210,6 +264,14 @@ export const explorerTransactionSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 export type ExplorerTransaction = z.infer<typeof explorerTransactionSchema>;
+
+/** A faucet claim's answer: the wallet after it, the mint transaction of each asset, and when it may ask again. */
+export const faucetResponseSchema = z.object({
+  wallet: walletViewSchema,
+  transactions: z.array(transactionViewSchema),
+  nextClaimAt: z.iso.datetime(),
+});
+export type FaucetResponse = z.infer<typeof faucetResponseSchema>;
 
 export const alertListSchema = z.object({ alerts: z.array(fraudAlertViewSchema) });
 
@@ -229,7 +291,18 @@ export interface RealtimeEvents {
   transaction_status: { hash: string; network: NetworkId; status: TransactionView['status']; error?: string };
   /** Replace your copy of the transaction with this hash (and type) by this one. */
   transaction_update: { transaction: TransactionView };
-  balance_update: { walletId: string; network: NetworkId; newBalance: string; newBalanceUnits: string };
+  /**
+   * A wallet's balances moved. `asset` is the asset the change was about; `newBalance(Units)` stay the native
+   * coin's (for older clients); `balances` has every asset's.
+   */
+  balance_update: {
+    walletId: string;
+    network: NetworkId;
+    asset: string;
+    newBalance: string;
+    newBalanceUnits: string;
+    balances: AssetBalanceView[];
+  };
   wallet_update: { action: 'connected' | 'disconnected'; wallet: WalletView };
   fraud_alert: { message: string; level: FraudAlertView['riskLevel']; alert: FraudAlertView };
   profile_update: { name: string; email: string; avatar: (typeof AVATAR_PRESETS)[number] };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sameAddress, validateRecipient } from './addresses.ts';
+import { assetSymbolSchema, checkAssetOn, type Asset } from './assets.ts';
 import { API_ERRORS, type SendRefusalCode } from './errors.ts';
 import { DEFAULT_GAS_SPEED, GAS_SPEEDS } from './fees.ts';
 import { isPositiveDecimalText, parseAmount } from './money.ts';
@@ -20,8 +21,12 @@ export const SEND_MESSAGES = {
   selectSpeed: 'Please choose a transaction speed',
 } as const;
 
-export function tooManyDecimalsMessage(network: NetworkId): string {
-  return API_ERRORS.INVALID_AMOUNT.messages.tooManyDecimals(network);
+export function tooManyDecimalsMessage(network: NetworkId, symbol?: string): string {
+  return API_ERRORS.INVALID_AMOUNT.messages.tooManyDecimals(network, symbol);
+}
+
+export function notEnoughForFeeMessage(network: NetworkId): string {
+  return API_ERRORS.INSUFFICIENT_FEE_BALANCE.messages.notEnoughForFee(network);
 }
 
 export const SEND_LIMITS = { recipientChars: 128, quoteIdChars: 128 } as const;
@@ -38,6 +43,8 @@ export const sendRequestSchema = z.object({
     .string({ error: SEND_MESSAGES.enterValidAmount })
     .trim()
     .refine(isPositiveDecimalText, SEND_MESSAGES.enterValidAmount),
+  /** The asset's symbol on the sender's network ("USDC"); the network's native coin when left out. */
+  asset: assetSymbolSchema.optional(),
   speed: z.enum(GAS_SPEEDS, { error: SEND_MESSAGES.selectSpeed }).default(DEFAULT_GAS_SPEED),
   quoteId: z.string().trim().min(1).max(SEND_LIMITS.quoteIdChars).optional(),
 });
@@ -45,19 +52,22 @@ export type SendRequestInput = z.input<typeof sendRequestSchema>;
 export type SendRequest = z.output<typeof sendRequestSchema>;
 
 export interface SendCheckInput {
-  /** The sender wallet's network, address and balance; leave them out when no such wallet exists. */
+  /** The sender wallet's network, address and balances; leave them out when no such wallet exists. */
   network?: NetworkId | undefined;
   from?: string | undefined;
-  balance?: bigint | undefined;
-  /** As typed: a decimal string in coin. */
+  /** The wallet's balance of each asset it holds, by symbol (a missing asset holds 0). */
+  balances?: Readonly<Record<string, bigint>> | undefined;
+  /** The asset's symbol; the network's native coin when left out. */
+  asset?: string | undefined;
+  /** As typed: a decimal string in the asset's unit. */
   amount: string;
-  /** The fee that will be charged, in the network's smallest unit. */
+  /** The fee that will be charged, in the native coin's smallest unit. */
   fee: bigint;
   to: string;
 }
 
 /** The send form's fields a send rule can refuse. */
-export const SEND_FIELDS = ['walletId', 'amount', 'to'] as const;
+export const SEND_FIELDS = ['walletId', 'asset', 'amount', 'to'] as const;
 export type SendField = (typeof SEND_FIELDS)[number];
 
 /** A refusal: its code, the field the registry puts it on, and its message. */
@@ -68,29 +78,62 @@ export interface SendRefusal {
   message: string;
 }
 
-export type SendCheckResult = { ok: true; amountUnits: bigint; totalUnits: bigint; to: string } | SendRefusal;
+export interface SendCheckPass {
+  ok: true;
+  asset: Asset;
+  amountUnits: bigint;
+  /** What leaves the wallet in the native coin: amount + fee for a coin transfer, the fee alone for a token. */
+  nativeDebitUnits: bigint;
+  /** The recipient in canonical form. */
+  to: string;
+}
+
+export type SendCheckResult = SendCheckPass | SendRefusal;
 
 const refuse = (code: SendRefusalCode, message: string): SendRefusal => ({ ok: false, code, field: API_ERRORS[code].field, message });
 
+/** The asset named (or the native coin), or why it cannot be sent from a wallet on this network. */
+export function assetForSend(network: NetworkId, symbol: string | undefined): { ok: true; asset: Asset } | SendRefusal {
+  const checked = checkAssetOn(network, symbol ?? NETWORKS[network].symbol);
+  if (checked.ok) return checked;
+  const messages = API_ERRORS.INVALID_ASSET.messages;
+  const shown = symbol ?? '';
+  return refuse('INVALID_ASSET', checked.reason === 'unknown' ? messages.unknownAsset(shown) : messages.otherNetwork(shown, network));
+}
+
 /**
- * The send rules in their order (docs/product.md#sending): wallet, amount, balance, recipient, then same wallet.
- * On success `to` is the recipient in canonical form and `totalUnits` is what leaves the wallet.
+ * The send rules in their order (docs/product.md#sending): wallet, asset, amount, balance, recipient, then
+ * same wallet. The balance rule is the asset's: a coin transfer needs amount + fee of the coin; a token
+ * transfer needs the amount of the token and the fee of the coin, and says which of the two is short.
  */
-export function checkSend({ network, from, balance, amount, fee, to }: SendCheckInput): SendCheckResult {
-  if (network === undefined || from === undefined || balance === undefined) {
+export function checkSend({ network, from, balances, asset: symbol, amount, fee, to }: SendCheckInput): SendCheckResult {
+  if (network === undefined || from === undefined || balances === undefined) {
     return refuse('WALLET_NOT_FOUND', SEND_MESSAGES.walletNotFound);
   }
+  const assetCheck = assetForSend(network, symbol);
+  if (!assetCheck.ok) return assetCheck;
+  const { asset } = assetCheck;
 
-  const parsed = parseAmount(amount, NETWORKS[network].decimals);
-  if (!parsed.ok && parsed.error === 'too_many_decimals') return refuse('INVALID_AMOUNT', tooManyDecimalsMessage(network));
+  const parsed = parseAmount(amount, asset.decimals);
+  if (!parsed.ok && parsed.error === 'too_many_decimals') return refuse('INVALID_AMOUNT', tooManyDecimalsMessage(network, asset.symbol));
   if (!parsed.ok || parsed.units <= 0n) return refuse('INVALID_AMOUNT', SEND_MESSAGES.invalidAmount);
 
-  const totalUnits = parsed.units + fee;
-  if (totalUnits > balance) return refuse('INSUFFICIENT_BALANCE', SEND_MESSAGES.insufficientBalance);
+  const nativeBalance = balances[NETWORKS[network].symbol] ?? 0n;
+  let nativeDebitUnits: bigint;
+  if (asset.kind === 'native') {
+    nativeDebitUnits = parsed.units + fee;
+    if (nativeDebitUnits > nativeBalance) return refuse('INSUFFICIENT_BALANCE', SEND_MESSAGES.insufficientBalance);
+  } else {
+    nativeDebitUnits = fee;
+    if (parsed.units > (balances[asset.symbol] ?? 0n)) {
+      return refuse('INSUFFICIENT_BALANCE', API_ERRORS.INSUFFICIENT_BALANCE.messages.insufficientTokenBalance(asset.symbol));
+    }
+    if (fee > nativeBalance) return refuse('INSUFFICIENT_FEE_BALANCE', notEnoughForFeeMessage(network));
+  }
 
   const recipient = validateRecipient(network, to);
   if (!recipient.ok) return refuse(recipient.code, recipient.message);
   if (sameAddress(recipient.address, from)) return refuse('SAME_WALLET', SEND_MESSAGES.sameWallet);
 
-  return { ok: true, amountUnits: parsed.units, totalUnits, to: recipient.address };
+  return { ok: true, asset, amountUnits: parsed.units, nativeDebitUnits, to: recipient.address };
 }

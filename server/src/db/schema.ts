@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -156,8 +157,9 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- The ledger: wallets, the money minted into them, transactions, idempotency, alerts. ----
-// Amounts are integers in the network's smallest unit (wei, lamports): numeric(78,0) in SQL, bigint in code.
+// ---- The ledger: wallets, their balances, the money minted into them, transactions, idempotency, alerts. ----
+// Amounts are integers in their asset's smallest unit (wei, lamports, USDC's 10^-6): numeric(78,0) in SQL,
+// bigint in code. An asset is named by its symbol within its network (packages/domain/src/assets.ts).
 
 /**
  * A key pair on one network. Disconnecting only stamps `disconnected_at`: the wallet, its balance and
@@ -176,9 +178,10 @@ export const wallets = pgTable(
     publicKey: text('public_key').notNull(),
     /** AES-256-GCM, see chain/key-vault.ts; never leaves the server. */
     encryptedPrivateKey: text('encrypted_private_key').notNull(),
-    balance: money('balance').notNull(),
     /** The nonce the next send signs with (EVM), also mixed into Solana messages. */
     nextNonce: integer('next_nonce').notNull().default(0),
+    /** The last faucet claim: the faucet gives a wallet test funds once per FAUCET_COOLDOWN_MS. */
+    faucetClaimedAt: timestamp('faucet_claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
   },
@@ -188,11 +191,28 @@ export const wallets = pgTable(
       .on(table.userId, table.network)
       .where(sql`${table.disconnectedAt} is null`),
     index('wallets_user_id_idx').on(table.userId),
-    check('wallets_balance_not_negative', sql`${table.balance} >= 0`),
   ],
 );
 
-/** Every amount created out of nothing (the 100.0000 of a new wallet): the left side of the ledger equation. */
+/** A wallet's balance of one asset. A row exists for every asset of the wallet's network from its opening. */
+export const walletBalances = pgTable(
+  'wallet_balances',
+  {
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    /** The asset's symbol on the wallet's network. */
+    asset: text('asset').notNull(),
+    balance: money('balance').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.walletId, table.asset] }), check('wallet_balances_not_negative', sql`${table.balance} >= 0`)],
+);
+
+/**
+ * Every amount created out of nothing: the left side of the ledger equation. `source` says why: a new
+ * wallet's opening grant, a faucet claim (with the mint transaction the explorer shows), or the grant
+ * migration 0003 gave wallets that existed before their network had tokens.
+ */
 export const mints = pgTable(
   'mints',
   {
@@ -201,15 +221,25 @@ export const mints = pgTable(
       .notNull()
       .references(() => wallets.id),
     network: text('network').notNull(),
+    asset: text('asset').notNull(),
     amount: money('amount').notNull(),
+    source: text('source', { enum: ['opening', 'faucet', 'migration'] }).notNull(),
+    /** The faucet's mint transaction (type 'mint'); null for opening grants. */
+    transactionId: uuid('transaction_id').references((): AnyPgColumn => transactions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('mints_wallet_id_idx').on(table.walletId), check('mints_amount_positive', sql`${table.amount} > 0`)],
+  (table) => [
+    index('mints_wallet_id_idx').on(table.walletId),
+    uniqueIndex('mints_transaction_id_idx').on(table.transactionId),
+    check('mints_amount_positive', sql`${table.amount} > 0`),
+  ],
 );
 
 /**
  * One row per wallet a transfer touched: the sender's `send` row, and for a recipient inside the system
- * a mirrored `receive` row with the same hash. `fee` is what this row's wallet paid (0 on receives).
+ * a mirrored `receive` row with the same hash. `fee` is what this row's wallet paid (0 on receives), always in
+ * the network's native coin; `amount` is in `asset`. A faucet claim writes a `mint` row per asset (fee 0),
+ * whose amount the ledger counts through its `mints` row.
  * The chain clock reads `include_at` and `next_confirmation_at`; see payments/clock.ts.
  */
 export const transactions = pgTable(
@@ -218,7 +248,9 @@ export const transactions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     hash: text('hash').notNull(),
     network: text('network').notNull(),
-    type: text('type', { enum: ['send', 'receive'] }).notNull(),
+    type: text('type', { enum: ['send', 'receive', 'mint'] }).notNull(),
+    /** The asset's symbol on `network`. */
+    asset: text('asset').notNull(),
     walletId: uuid('wallet_id')
       .notNull()
       .references(() => wallets.id),
