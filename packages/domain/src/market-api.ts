@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from './currency.ts';
 import { networkIdSchema } from './networks.ts';
-import { PRICE_TOKEN_IDS } from './prices.ts';
+import { PRICE_TOKEN_IDS, type PriceTokenId } from './prices.ts';
 
 /**
  * The shapes of the prices and insights API: one definition for the server's routes and the browser's
@@ -17,6 +17,20 @@ export const PRICE_FIGURES = [...DISPLAY_CURRENCIES, 'change24h'] as const;
 export type PriceFigure = (typeof PRICE_FIGURES)[number];
 
 export const priceTokenIdSchema = z.enum(PRICE_TOKEN_IDS);
+
+/**
+ * The coins with a market of their own: the three native coins. Sentiment, forecasts and the order book cover
+ * these; a dollar stablecoin (USDC) is priced, listed and charted like them, but there is no market move of it
+ * to read or forecast (docs/product.md#prices).
+ */
+export const MARKET_TOKEN_IDS = ['ethereum', 'matic-network', 'solana'] as const satisfies readonly PriceTokenId[];
+export type MarketTokenId = (typeof MARKET_TOKEN_IDS)[number];
+export const marketTokenIdSchema = z.enum(MARKET_TOKEN_IDS);
+export const isMarketTokenId = (tokenId: string): tokenId is MarketTokenId => (MARKET_TOKEN_IDS as readonly string[]).includes(tokenId);
+
+/** Priced tokens pegged to a currency: the simulated feed holds them at their fallback price (no walk). */
+export const PEGGED_TOKEN_IDS = ['usd-coin'] as const satisfies readonly PriceTokenId[];
+export const isPeggedTokenId = (tokenId: string): boolean => (PEGGED_TOKEN_IDS as readonly string[]).includes(tokenId);
 export const displayCurrencySchema = z.enum(DISPLAY_CURRENCIES);
 const fiatByCurrency = z.record(displayCurrencySchema, z.number());
 
@@ -77,10 +91,10 @@ export type PriceHistoryResponse = z.infer<typeof priceHistoryResponseSchema>;
 
 export const currencyQuerySchema = z.object({ currency: displayCurrencySchema.default('usd') });
 export const tokenCurrencyQuerySchema = z.object({
-  token: priceTokenIdSchema.default('ethereum'),
+  token: marketTokenIdSchema.default('ethereum'),
   currency: displayCurrencySchema.default('usd'),
 });
-export const tokenQuerySchema = z.object({ token: priceTokenIdSchema.default('ethereum') });
+export const tokenQuerySchema = z.object({ token: marketTokenIdSchema.default('ethereum') });
 
 export const statFigureSchema = z.object({
   value: z.number(),
@@ -105,7 +119,7 @@ export const insightsStatsSchema = z.object({
 export type InsightsStats = z.infer<typeof insightsStatsSchema>;
 
 export const sentimentViewSchema = z.object({
-  token: priceTokenIdSchema,
+  token: marketTokenIdSchema,
   label: z.enum(['Bullish', 'Mildly Bullish', 'Neutral', 'Cautious']),
   prediction: z.string(),
   factors: z.array(z.string()).length(3),
@@ -121,7 +135,7 @@ export type SentimentView = z.infer<typeof sentimentViewSchema>;
 const byHorizon = z.object({ h24: z.number(), d7: z.number(), d30: z.number() });
 
 export const forecastViewSchema = z.object({
-  token: priceTokenIdSchema,
+  token: marketTokenIdSchema,
   network: networkIdSchema,
   /** 'ETH' */
   fromCurrency: z.string(),
@@ -171,7 +185,7 @@ export const orderBookLevelSchema = z.object({
 export type OrderBookLevel = z.infer<typeof orderBookLevelSchema>;
 
 export const orderBookResponseSchema = z.object({
-  token: priceTokenIdSchema,
+  token: marketTokenIdSchema,
   currency: displayCurrencySchema,
   midPrice: z.number(),
   tickSize: z.number(),

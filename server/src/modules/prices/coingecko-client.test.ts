@@ -37,12 +37,12 @@ async function fetchWithFallbacks() {
 }
 
 describe('simple/price client against a local CoinGecko', () => {
-  it('asks for the three coins in five currencies with the 24h change, and reads every figure as live', async () => {
+  it('asks for the three coins and USDC in five currencies with the 24h change, and reads every figure as live', async () => {
     const prices = await fetchWithFallbacks();
     expect(upstream.requests).toHaveLength(1);
     const { url } = upstream.requests[0]!;
     expect(url.pathname).toBe('/api/v3/simple/price');
-    expect(url.searchParams.get('ids')).toBe('ethereum,matic-network,solana');
+    expect(url.searchParams.get('ids')).toBe('ethereum,matic-network,solana,usd-coin');
     expect(url.searchParams.get('vs_currencies')).toBe('inr,usd,eur,gbp,jpy');
     expect(url.searchParams.get('include_24hr_change')).toBe('true');
     expect(prices.ethereum).toEqual({
@@ -53,6 +53,7 @@ describe('simple/price client against a local CoinGecko', () => {
     });
     expect(prices['matic-network'].prices.usd).toBe(0.5);
     expect(prices.solana.source).toBe('live');
+    expect(prices['usd-coin']).toMatchObject({ prices: { usd: 0.9998, jpy: 0.9998 * 150 }, change24h: 0.01, source: 'live' });
     expect(sleeps).toEqual([]);
   });
 
@@ -101,6 +102,18 @@ describe('simple/price client against a local CoinGecko', () => {
     expect(prices['matic-network'].source).toBe('live');
   });
 
+  it('prices USDC at 1 USD and its fiat equivalents when the feed leaves it out, keeping the coins live', async () => {
+    const { 'usd-coin': _usdc, ...withoutUsdc } = HEALTHY;
+    upstream.enqueue({ kind: 'json', body: withoutUsdc });
+    const prices = await fetchWithFallbacks();
+    expect(prices['usd-coin']).toMatchObject({
+      prices: { inr: 82, usd: 1, eur: 0.93, gbp: 0.79, jpy: 148 },
+      change24h: 0,
+      source: 'fallback',
+    });
+    expect(prices.ethereum.source).toBe('live');
+  });
+
   it('falls back figure by figure for "NaN", negative, null or missing values', async () => {
     const ethereum = { ...HEALTHY.ethereum, usd: 'NaN', eur: -5, gbp: null, usd_24h_change: 'abc' } as Record<string, unknown>;
     delete ethereum.jpy;
@@ -128,8 +141,12 @@ describe('parseSimplePriceBody', () => {
       ethereum: { inr: 0, usd: Number.NaN, eur: Number.POSITIVE_INFINITY, gbp: -0.01, jpy: 1, usd_24h_change: -12 },
       bitcoin: { usd: 60000 },
       solana: 'not an object',
+      'usd-coin': { usd: 1.0001, eur: 0.92 },
     });
-    expect(parsed).toEqual({ ethereum: { prices: { inr: 0, jpy: 1 }, change24h: -12 } });
+    expect(parsed).toEqual({
+      ethereum: { prices: { inr: 0, jpy: 1 }, change24h: -12 },
+      'usd-coin': { prices: { usd: 1.0001, eur: 0.92 }, change24h: undefined },
+    });
   });
 
   it('refuses a body that is not an object', () => {

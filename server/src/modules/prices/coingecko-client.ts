@@ -107,7 +107,7 @@ export type SimplePriceClient = ReturnType<typeof createSimplePriceClient>;
 const sleepUnlessAborted = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
 
 /**
- * The price client (docs/product.md#prices): one GET of `simple/price` for the three coins in the five currencies with the
+ * The price client (docs/product.md#prices): one GET of `simple/price` for the three coins and USDC in the five currencies with the
  * 24h change; each attempt times out after `timeoutMs`; a failed attempt (network error, timeout, non-OK
  * status, body that is not a JSON object) is retried up to `retries` times, retry n after n × `retryBaseDelayMs`.
  */

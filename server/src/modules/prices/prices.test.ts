@@ -65,6 +65,16 @@ describeEachDatabase('prices API on the simulated feed', (kind) => {
     expect(defaults).toMatchObject({ token: 'ethereum', days: 30, currency: 'usd', bucketHours: 6 });
   });
 
+  it('serves USDC at its peg on the simulated feed, and its flat history', async () => {
+    const current = await getPrices(ctx);
+    expect(current.prices['usd-coin']).toMatchObject({ prices: FALLBACK_PRICES['usd-coin'].prices, change24h: 0, source: 'simulated' });
+    expect(current.prices['usd-coin'].prices.usd).toBe(1);
+    const history = (await call(ctx.app, 'GET', '/api/prices/history?token=usd-coin&days=7&currency=inr')).json();
+    expect(history).toMatchObject({ token: 'usd-coin', currency: 'inr', days: 7 });
+    expect(history.points.length).toBeGreaterThanOrEqual(168);
+    expect(new Set(history.points.map((point: { price: number }) => point.price))).toEqual(new Set([82]));
+  });
+
   it('records what it serves, at most one point a minute, so the newest history point is the current price', async () => {
     clock.offsetMs += 61 * SECOND;
     const current = await getPrices(ctx);
@@ -75,7 +85,7 @@ describeEachDatabase('prices API on the simulated feed', (kind) => {
   });
 
   it('refuses periods, coins and currencies it does not serve', async () => {
-    for (const query of ['days=8', 'days=abc', 'days=90.5', 'token=bitcoin', 'currency=btc', 'currency=USD']) {
+    for (const query of ['days=8', 'days=abc', 'days=90.5', 'token=bitcoin', 'token=USDC', 'currency=btc', 'currency=USD']) {
       const response = await call(ctx.app, 'GET', `/api/prices/history?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
@@ -176,6 +186,22 @@ describeEachDatabase('prices API with a CoinGecko upstream', (kind) => {
     const lastSeeded = history.points.findLast((point: { source: string }) => point.source === 'simulated');
     expect(lastSeeded.price / 3000).toBeGreaterThan(0.97);
     expect(lastSeeded.price / 3000).toBeLessThan(1.03);
+  });
+
+  it('serves the live USDC quote beside the coins', async () => {
+    clock.offsetMs += 16 * SECOND;
+    const prices = await getPrices(ctx);
+    expect(prices.prices['usd-coin']).toMatchObject({ prices: { usd: 0.9998, eur: 0.9998 * 0.92 }, change24h: 0.01, source: 'live' });
+  });
+
+  it('prices USDC at 1 USD and its fiat equivalents when upstream leaves it out', async () => {
+    const { 'usd-coin': _usdc, ...withoutUsdc } = LIVE_BODY;
+    upstream.enqueue({ kind: 'json', body: withoutUsdc });
+    clock.offsetMs += 16 * SECOND;
+    const prices = await getPrices(ctx);
+    expect(prices.prices['usd-coin']).toMatchObject({ ...FALLBACK_PRICES['usd-coin'], source: 'fallback' });
+    expect(prices.prices['usd-coin'].prices).toEqual({ inr: 82, usd: 1, eur: 0.93, gbp: 0.79, jpy: 148 });
+    expect(prices.prices.solana.source).toBe('live');
   });
 
   it('falls back per coin when upstream leaves one out', async () => {

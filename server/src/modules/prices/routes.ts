@@ -11,7 +11,7 @@ export const priceRoutes: FastifyPluginAsyncZod<{ prices: PriceService }> = asyn
       schema: {
         tags: ['prices'],
         summary:
-          'ETH, MATIC and SOL in INR, USD, EUR, GBP and JPY with the 24h change, saying where each figure came from (live feed, simulated feed or fixed fallback). Refreshed upstream at most every 15 s.',
+          'ETH, MATIC, SOL and USDC (CoinGecko ids ethereum, matic-network, solana, usd-coin) in INR, USD, EUR, GBP and JPY with the 24h change, saying where each figure came from (live feed, simulated feed or fixed fallback; USDC falls back to 1 USD). Refreshed upstream at most every 15 s.',
         response: { 200: pricesResponseSchema },
       },
     },
@@ -27,7 +27,7 @@ export const priceRoutes: FastifyPluginAsyncZod<{ prices: PriceService }> = asyn
     {
       schema: {
         tags: ['prices'],
-        summary: 'Price history of one coin in one currency over 7, 14, 30 or 90 days (one point per 1, 2, 6 or 24 hours)',
+        summary: 'Price history of one coin (or USDC) in one currency over 7, 14, 30 or 90 days (one point per 1, 2, 6 or 24 hours)',
         querystring: priceHistoryQuerySchema,
         response: { 200: priceHistoryResponseSchema },
       },

@@ -1,4 +1,4 @@
-import { DISPLAY_CURRENCIES, FALLBACK_PRICES, PRICE_TOKEN_IDS } from '@fincrypt/domain';
+import { DISPLAY_CURRENCIES, FALLBACK_PRICES, MARKET_TOKEN_IDS, PRICE_TOKEN_IDS } from '@fincrypt/domain';
 import { describe, expect, it } from 'vitest';
 import { SIMULATED_MAX_LOG_DEVIATION, SIMULATED_STEP_MS, roundPrice, simulatedTokenPrice } from './simulated-feed.ts';
 
@@ -45,8 +45,15 @@ describe('simulated feed', () => {
 
   it('moves the coins independently', () => {
     const atMs = T0 + 12 * 24 * HOUR_MS;
-    const ratios = PRICE_TOKEN_IDS.map((tokenId) => simulatedTokenPrice(tokenId, atMs).prices.usd / FALLBACK_PRICES[tokenId].prices.usd);
+    const ratios = MARKET_TOKEN_IDS.map((tokenId) => simulatedTokenPrice(tokenId, atMs).prices.usd / FALLBACK_PRICES[tokenId].prices.usd);
     expect(new Set(ratios.map((ratio) => ratio.toFixed(4))).size).toBe(3);
+  });
+
+  it('holds USDC at its peg: the fallback prices (1 USD and its equivalents) and no change, whenever asked', () => {
+    for (let atMs = T0; atMs < T0 + 90 * 24 * HOUR_MS; atMs += 5 * HOUR_MS + 17_000) {
+      expect(simulatedTokenPrice('usd-coin', atMs)).toEqual(FALLBACK_PRICES['usd-coin']);
+    }
+    expect(FALLBACK_PRICES['usd-coin'].prices.usd).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DISPLAY_CURRENCIES, type DisplayCurrency, FALLBACK_PRICES, type PriceTokenId, type TokenPrice } from '@fincrypt/domain';
+import { DISPLAY_CURRENCIES, type DisplayCurrency, FALLBACK_PRICES, type PriceTokenId, type TokenPrice, isPeggedTokenId } from '@fincrypt/domain';
 
 /** The simulated feed moves in steps of this length, so every request inside one window sees one price. */
 export const SIMULATED_STEP_MS = 15_000;
@@ -33,8 +33,12 @@ function phasesFor(tokenId: PriceTokenId): number[] {
 
 const PHASES = new Map<PriceTokenId, number[]>();
 
-/** The simulated price divided by the fallback price at an instant (before stepping). */
+/**
+ * The simulated price divided by the fallback price at an instant (before stepping). A pegged token (USDC)
+ * does not walk: it stays at its fallback price, a dollar and that dollar in the other currencies.
+ */
 export function simulatedFactor(tokenId: PriceTokenId, atMs: number): number {
+  if (isPeggedTokenId(tokenId)) return 1;
   let phases = PHASES.get(tokenId);
   if (!phases) {
     phases = phasesFor(tokenId);

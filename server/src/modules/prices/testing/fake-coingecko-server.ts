@@ -12,24 +12,31 @@ export interface FakeRequest {
   headers: http.IncomingHttpHeaders;
 }
 
-/** A healthy `simple/price` answer: every coin, every currency, the 24h change per currency. */
-export function coinGeckoBody(usdPrices: { ethereum: number; 'matic-network': number; solana: number }, usdChange = 1.25) {
-  const quote = (usd: number) => ({
+/**
+ * A healthy `simple/price` answer: every coin and USDC, every currency, the 24h change per currency. USDC is
+ * a dollar (0.9998 unless given) with a change of its own, as the real feed quotes it.
+ */
+export function coinGeckoBody(
+  usdPrices: { ethereum: number; 'matic-network': number; solana: number; 'usd-coin'?: number },
+  usdChange = 1.25,
+) {
+  const quote = (usd: number, change = usdChange) => ({
     inr: usd * 83,
     usd,
     eur: usd * 0.92,
     gbp: usd * 0.79,
     jpy: usd * 150,
-    inr_24h_change: usdChange,
-    usd_24h_change: usdChange,
-    eur_24h_change: usdChange,
-    gbp_24h_change: usdChange,
-    jpy_24h_change: usdChange,
+    inr_24h_change: change,
+    usd_24h_change: change,
+    eur_24h_change: change,
+    gbp_24h_change: change,
+    jpy_24h_change: change,
   });
   return {
     ethereum: quote(usdPrices.ethereum),
     'matic-network': quote(usdPrices['matic-network']),
     solana: quote(usdPrices.solana),
+    'usd-coin': quote(usdPrices['usd-coin'] ?? 0.9998, 0.01),
   };
 }
 
