@@ -1,7 +1,7 @@
 import {
   MARKET_DEPTH_LEVELS,
+  MARKET_TOKEN_IDS,
   MAX_CONFIDENCE,
-  PRICE_TOKEN_IDS,
   type PricesResponseView,
   forecastsResponseSchema,
   insightsStatsSchema,
@@ -10,7 +10,7 @@ import {
   sentimentFromChange,
   volumeResponseSchema,
 } from '@fincrypt/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { DEFAULT_PRICE_FEED_SETTINGS } from '../../config.ts';
 import { transactions } from '../../db/schema.ts';
@@ -38,9 +38,9 @@ describeEachDatabase('insights API', (kind) => {
     return response.json();
   };
 
-  async function send(user: TestUser, network: 'eth_sepolia' | 'solana_devnet', to: string, amount: string) {
+  async function send(user: TestUser, network: 'eth_sepolia' | 'solana_devnet', to: string, amount: string, asset?: string) {
     const wallet = await walletOn(ctx.app, user, network);
-    const response = await postSend(ctx.app, user, { walletId: wallet.id, to, amount });
+    const response = await postSend(ctx.app, user, { walletId: wallet.id, to, amount, ...(asset ? { asset } : {}) });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().transaction.hash as string;
   }
@@ -100,7 +100,7 @@ describeEachDatabase('insights API', (kind) => {
 
   it("reads the sentiment from a coin's 24h change with the thresholds of docs/product.md#sentiment", async () => {
     const current = (await prices()).prices;
-    for (const tokenId of PRICE_TOKEN_IDS) {
+    for (const tokenId of MARKET_TOKEN_IDS) {
       const sentiment = await get(`/sentiment?token=${tokenId}`);
       const change = current[tokenId].change24h;
       expect(sentiment).toMatchObject({
@@ -113,7 +113,9 @@ describeEachDatabase('insights API', (kind) => {
       expect(sentiment.factors).toHaveLength(3);
     }
     expect((await get('/sentiment')).token).toBe('ethereum');
-    expect((await call(ctx.app, 'GET', '/api/insights/sentiment?token=dogecoin', { cookie: viewer.cookie })).statusCode).toBe(400);
+    for (const token of ['dogecoin', 'usd-coin']) {
+      expect((await call(ctx.app, 'GET', `/api/insights/sentiment?token=${token}`, { cookie: viewer.cookie })).statusCode, token).toBe(400);
+    }
   });
 
   it('forecasts every coin from its price history with a confidence from the backtest', async () => {
@@ -159,5 +161,30 @@ describeEachDatabase('insights API', (kind) => {
     expect(later.asOf).not.toBe(book.asOf);
     expect(later.bids.map((level) => level.amount)).not.toEqual(book.bids.map((level) => level.amount));
     expect((await call(ctx.app, 'GET', '/api/insights/order-book?token=ethereum&currency=xau', { cookie: viewer.cookie })).statusCode).toBe(400);
+    expect((await call(ctx.app, 'GET', '/api/insights/order-book?token=usd-coin&currency=usd', { cookie: viewer.cookie })).statusCode).toBe(400);
+  });
+
+  it('values a USDC send at the usd-coin price, not as that many ETH, in volume, average and the per-network buckets', async () => {
+    const before = insightsStatsSchema.parse(await get('/stats?currency=eur'));
+    const volumeBefore = volumeResponseSchema.parse(await get('/volume?currency=eur'));
+    const carol = await signUp(ctx.app);
+    await send(carol, 'eth_sepolia', externalAddress('eth_sepolia'), '500', 'USDC');
+    await send(carol, 'eth_sepolia', externalAddress('eth_sepolia'), '0.5');
+    const usdcSends = await ctx.database.db.select({ amount: transactions.amount }).from(transactions).where(and(eq(transactions.asset, 'USDC'), eq(transactions.type, 'send')));
+    expect(usdcSends.map((row) => row.amount)).toEqual([500_000_000n]);
+
+    const after = insightsStatsSchema.parse(await get('/stats?currency=eur'));
+    const { ethereum, 'usd-coin': usdc } = (await prices()).prices;
+    const added = 500 * usdc.prices.eur + 0.5 * ethereum.prices.eur;
+    expect(after.transactions24h).toBe(before.transactions24h + 2);
+    expect(after.volume24h.value).toBeCloseTo(before.volume24h.value + added, 3);
+    // As 500.5 ETH it would have been over a million euros.
+    expect(after.volume24h.value - before.volume24h.value).toBeLessThan(2000);
+    expect(after.averageTransaction.value).toBeCloseTo((before.volume24h.value + added) / after.transactions24h, 3);
+
+    const volumeAfter = volumeResponseSchema.parse(await get('/volume?currency=eur'));
+    const ethTotal = (volume: typeof volumeAfter) => volume.byNetwork.reduce((sum, bucket) => sum + bucket.volumes.eth_sepolia, 0);
+    expect(ethTotal(volumeAfter)).toBeCloseTo(ethTotal(volumeBefore) + added, 3);
+    expect(volumeAfter.hourly.reduce((sum, hour) => sum + hour.volume, 0)).toBeCloseTo(after.volume24h.value, 3);
   });
 });

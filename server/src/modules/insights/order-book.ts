@@ -1,4 +1,4 @@
-import { type DisplayCurrency, MARKET_DEPTH_LEVELS, type OrderBookLevel, type PriceTokenId } from '@fincrypt/domain';
+import { type DisplayCurrency, MARKET_DEPTH_LEVELS, type MarketTokenId, type OrderBookLevel } from '@fincrypt/domain';
 import { seededRandom } from '../../lib/seeded-random.ts';
 
 /**
@@ -7,7 +7,7 @@ import { seededRandom } from '../../lib/seeded-random.ts';
  */
 
 /** Typical size of one resting order, in coin, so the three books hold comparable value. */
-const TYPICAL_ORDER_COINS: Record<PriceTokenId, number> = { ethereum: 4, 'matic-network': 8000, solana: 80 };
+const TYPICAL_ORDER_COINS: Record<MarketTokenId, number> = { ethereum: 4, 'matic-network': 8000, solana: 80 };
 const AMOUNT_DECIMALS = 4;
 
 function seedFor(text: string): number {
@@ -48,7 +48,7 @@ export interface OrderBook {
 }
 
 export function buildOrderBook(input: {
-  tokenId: PriceTokenId;
+  tokenId: MarketTokenId;
   currency: DisplayCurrency;
   midPrice: number;
   minuteStartMs: number;

@@ -20,7 +20,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
     {
       schema: {
         tags: ['insights'],
-        summary: 'Platform figures from the ledger over the last 24 hours (volume, active users, average transaction, TPS), each with its change against the 24 hours before',
+        summary: 'Platform figures from the ledger over the last 24 hours (volume, active users, average transaction, TPS), each with its change against the 24 hours before. Each send is valued in its own asset at the current price (USDC at the usd-coin price).',
         querystring: currencyQuerySchema,
         response: { 200: insightsStatsSchema },
       },
@@ -33,7 +33,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
     {
       schema: {
         tags: ['insights'],
-        summary: "Market sentiment from a coin's 24h change (above +5% Bullish, above 0% Mildly Bullish, above −5% Neutral, else Cautious), with its confidence and three factors",
+        summary: "Market sentiment from a coin's (ETH, MATIC or SOL) 24h change (above +5% Bullish, above 0% Mildly Bullish, above −5% Neutral, else Cautious), with its confidence and three factors",
         querystring: tokenQuerySchema,
         response: { 200: sentimentViewSchema },
       },
@@ -59,7 +59,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
     {
       schema: {
         tags: ['insights'],
-        summary: 'A simulated order book around the current price, 100 levels per side, the same for everyone within a minute',
+        summary: 'A simulated order book around the current price of ETH, MATIC or SOL, 100 levels per side, the same for everyone within a minute',
         querystring: tokenCurrencyQuerySchema,
         response: { 200: orderBookResponseSchema },
       },
@@ -72,7 +72,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
     {
       schema: {
         tags: ['insights'],
-        summary: 'Ledger volume and transaction counts for each of the last 24 hours, and per network in six 4-hour buckets',
+        summary: 'Ledger volume and transaction counts for each of the last 24 hours, and per network in six 4-hour buckets; every asset of a network valued at its own price',
         querystring: currencyQuerySchema,
         response: { 200: volumeResponseSchema },
       },

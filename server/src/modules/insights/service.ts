@@ -4,12 +4,12 @@ import {
   type ForecastView,
   type ForecastsResponse,
   type InsightsStats,
+  MARKET_TOKEN_IDS,
+  type MarketTokenId,
   NETWORK_IDS,
   type NetworkId,
   type OrderBookResponse,
-  PRICE_TOKEN_IDS,
   type PriceForecast,
-  type PriceTokenId,
   SENTIMENT_CONFIDENCE_METHOD,
   type SentimentView,
   type StatFigure,
@@ -17,9 +17,9 @@ import {
   VOLUME_BUCKET_HOURS,
   VOLUME_HOURS,
   type VolumeResponse,
+  findAsset,
   forecastFromCloses,
   formatAmountTrimmed,
-  getNetwork,
   listNetworks,
   readSentiment,
 } from '@fincrypt/domain';
@@ -37,7 +37,7 @@ const DAY_SECONDS = 86_400;
 export const FORECAST_CACHE_MS = 5 * 60_000;
 
 const NETWORK_BY_TOKEN = Object.fromEntries(listNetworks().map((network) => [network.priceTokenId, network.id])) as Record<
-  PriceTokenId,
+  MarketTokenId,
   NetworkId
 >;
 
@@ -53,12 +53,21 @@ function figure(current: number, previous: number): StatFigure {
   return { value: round4(current), changePercent: percentChange(current, previous) };
 }
 
-/** Coin amounts valued at the snapshot's prices. */
-function fiatValue(totals: readonly Pick<NetworkSendTotals, 'network' | 'amountUnits'>[], snapshot: PriceSnapshot, currency: DisplayCurrency) {
-  return totals.reduce((sum, { network, amountUnits }) => {
-    const definition = getNetwork(network);
-    const coins = Number(formatAmountTrimmed(amountUnits, definition.decimals));
-    return sum + coins * snapshot.prices[definition.priceTokenId].prices[currency];
+/**
+ * Amounts valued at the snapshot's prices, each in its own asset: a total of 500 USDC is 500 × the usd-coin
+ * price, not 500 ETH. A total in an asset the registry no longer knows is left out, as rows of an unknown
+ * network are.
+ */
+export function fiatValue(
+  totals: readonly Pick<NetworkSendTotals, 'network' | 'asset' | 'amountUnits'>[],
+  snapshot: Pick<PriceSnapshot, 'prices'>,
+  currency: DisplayCurrency,
+) {
+  return totals.reduce((sum, { network, asset: symbol, amountUnits }) => {
+    const asset = findAsset(network, symbol);
+    if (!asset) return sum;
+    const units = Number(formatAmountTrimmed(amountUnits, asset.decimals));
+    return sum + units * snapshot.prices[asset.priceTokenId].prices[currency];
   }, 0);
 }
 
@@ -75,7 +84,7 @@ export type InsightsService = ReturnType<typeof createInsightsService>;
 export function createInsightsService({ db, prices, now = Date.now }: InsightsServiceOptions) {
   const forecastCache = new Map<string, { forecast: Promise<PriceForecast>; computedAtMs: number }>();
 
-  function cachedForecast(tokenId: PriceTokenId, currency: DisplayCurrency): Promise<PriceForecast> {
+  function cachedForecast(tokenId: MarketTokenId, currency: DisplayCurrency): Promise<PriceForecast> {
     const key = `${tokenId}:${currency}`;
     const hit = forecastCache.get(key);
     if (hit && now() - hit.computedAtMs < FORECAST_CACHE_MS) return hit.forecast;
@@ -115,7 +124,7 @@ export function createInsightsService({ db, prices, now = Date.now }: InsightsSe
       };
     },
 
-    async sentiment(tokenId: PriceTokenId): Promise<SentimentView> {
+    async sentiment(tokenId: MarketTokenId): Promise<SentimentView> {
       const snapshot = await prices.getSnapshot();
       const coin = snapshot.prices[tokenId];
       const reading = readSentiment(coin.change24h);
@@ -134,7 +143,7 @@ export function createInsightsService({ db, prices, now = Date.now }: InsightsSe
     async forecasts(currency: DisplayCurrency): Promise<ForecastsResponse> {
       const snapshot = await prices.getSnapshot();
       const forecasts = await Promise.all(
-        PRICE_TOKEN_IDS.map(async (tokenId): Promise<ForecastView> => {
+        MARKET_TOKEN_IDS.map(async (tokenId): Promise<ForecastView> => {
           const forecast = await cachedForecast(tokenId, currency);
           const coin = snapshot.prices[tokenId];
           const currentRate = coin.prices[currency];
@@ -171,7 +180,7 @@ export function createInsightsService({ db, prices, now = Date.now }: InsightsSe
       return { method: { ...FORECAST_METHOD }, currency, forecasts };
     },
 
-    async orderBook(tokenId: PriceTokenId, currency: DisplayCurrency): Promise<OrderBookResponse> {
+    async orderBook(tokenId: MarketTokenId, currency: DisplayCurrency): Promise<OrderBookResponse> {
       const point = await prices.latestPoint(tokenId);
       const atMs = point ? point.recordedAt.getTime() : minuteStart(now());
       const midPrice = point ? point[currency] : (await prices.getSnapshot()).prices[tokenId].prices[currency];
