@@ -1,4 +1,4 @@
-import type { PriceTokenId } from '@fincrypt/domain';
+import type { MarketTokenId } from '@fincrypt/domain';
 import { useState } from 'react';
 import {
   AiProtectionCard,
@@ -25,7 +25,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export default function InsightsPage() {
   usePageTitle('AI Market Insights');
   const currency = useCurrencyStore((state) => state.currency);
-  const [token, setToken] = useState<PriceTokenId>('ethereum');
+  const [token, setToken] = useState<MarketTokenId>('ethereum');
 
   return (
     <div className="space-y-6">

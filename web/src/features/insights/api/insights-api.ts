@@ -1,6 +1,6 @@
 import {
   type DisplayCurrency,
-  type PriceTokenId,
+  type MarketTokenId,
   alertListSchema,
   forecastsResponseSchema,
   insightsStatsSchema,
@@ -24,9 +24,9 @@ async function getParsed<T extends z.ZodType>(path: string, schema: T, signal: A
 export const insightsKeys = {
   all: ['insights'] as const,
   stats: (currency: DisplayCurrency) => ['insights', 'stats', currency] as const,
-  sentiment: (token: PriceTokenId) => ['insights', 'sentiment', token] as const,
+  sentiment: (token: MarketTokenId) => ['insights', 'sentiment', token] as const,
   forecasts: (currency: DisplayCurrency) => ['insights', 'forecasts', currency] as const,
-  orderBook: (token: PriceTokenId, currency: DisplayCurrency) => ['insights', 'order-book', token, currency] as const,
+  orderBook: (token: MarketTokenId, currency: DisplayCurrency) => ['insights', 'order-book', token, currency] as const,
   volume: (currency: DisplayCurrency) => ['insights', 'volume', currency] as const,
   risk: ['insights', 'risk'] as const,
   fraudAlerts: ['insights', 'fraud-alerts'] as const,
@@ -46,7 +46,7 @@ export function useInsightsStats(currency: DisplayCurrency) {
   });
 }
 
-export function useSentiment(token: PriceTokenId) {
+export function useSentiment(token: MarketTokenId) {
   return useQuery({
     queryKey: insightsKeys.sentiment(token),
     queryFn: ({ signal }) => getParsed(`/api/insights/sentiment?token=${token}`, sentimentViewSchema, signal),
@@ -63,7 +63,7 @@ export function useForecasts(currency: DisplayCurrency) {
   });
 }
 
-export function useOrderBook(token: PriceTokenId, currency: DisplayCurrency) {
+export function useOrderBook(token: MarketTokenId, currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.orderBook(token, currency),
     queryFn: ({ signal }) =>

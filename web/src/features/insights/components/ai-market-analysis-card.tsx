@@ -1,4 +1,4 @@
-import { FORECAST_CONFIDENCE_HINT, NETWORKS, SENTIMENT_CONFIDENCE_HINT, formatFiat } from '@fincrypt/domain';
+import { FORECAST_CONFIDENCE_HINT, type MarketTokenId, NETWORKS, SENTIMENT_CONFIDENCE_HINT, formatFiat } from '@fincrypt/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -11,6 +11,8 @@ import { FORECAST_HORIZONS, FigureCell, PredictedRate } from './forecast-figures
 import { SENTIMENT_LABEL_CLASS } from './sentiment-style.ts';
 
 const NETWORK = NETWORKS.eth_sepolia;
+/** Its coin's market (NETWORK.priceTokenId). */
+const TOKEN: MarketTokenId = 'ethereum';
 
 /**
  * The dashboard's AI Market Analysis for the Ethereum test network: the same sentiment and forecast as the
@@ -18,9 +20,9 @@ const NETWORK = NETWORKS.eth_sepolia;
  */
 export function AiMarketAnalysisCard({ className }: { className?: string }) {
   const currency = useCurrencyStore((state) => state.currency);
-  const sentiment = useSentiment(NETWORK.priceTokenId);
+  const sentiment = useSentiment(TOKEN);
   const forecasts = useForecasts(currency);
-  const forecast = forecasts.data?.forecasts.find((candidate) => candidate.token === NETWORK.priceTokenId);
+  const forecast = forecasts.data?.forecasts.find((candidate) => candidate.token === TOKEN);
   const isLoading = !sentiment.data || !forecast;
   const hasFailed = (sentiment.isError && !sentiment.data) || (forecasts.isError && !forecasts.data);
 

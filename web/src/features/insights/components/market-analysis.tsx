@@ -1,5 +1,6 @@
 import {
   type DisplayCurrency,
+  type MarketTokenId,
   PRICE_TOKEN_IDS,
   type PriceTokenId,
   type SentimentView,
@@ -32,7 +33,7 @@ function ConfidenceBar({ percent }: { percent: number }) {
   );
 }
 
-export function SentimentCard({ token = 'ethereum' }: { token?: PriceTokenId }) {
+export function SentimentCard({ token = 'ethereum' }: { token?: MarketTokenId }) {
   const sentiment = useSentiment(token);
   const data = sentiment.data;
   return (
@@ -73,7 +74,7 @@ export function SentimentCard({ token = 'ethereum' }: { token?: PriceTokenId }) 
   );
 }
 
-/** ETH, MATIC and SOL against the display currency, from the shared 15 s price feed. */
+/** ETH, MATIC, SOL and USDC against the display currency, from the shared 15 s price feed. */
 export function LivePricesCard({ currency }: { currency: DisplayCurrency }) {
   const { prices, isLoading } = usePrices();
   const pair = (tokenId: PriceTokenId) => `${TICKER_SYMBOLS[tokenId]}/${currency.toUpperCase()}`;

@@ -1,4 +1,4 @@
-import { type DisplayCurrency, type OrderBookResponse, type PriceTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
+import { type DisplayCurrency, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
 import { useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useOrderBook } from '../api/insights-api.ts';
@@ -26,7 +26,7 @@ function describeDepth(book: OrderBookResponse): string {
 }
 
 /** Cumulative size on each side of the book: bids rising to the left of the mid price, asks to the right. */
-export function MarketDepthChart({ token, currency }: { token: PriceTokenId; currency: DisplayCurrency }) {
+export function MarketDepthChart({ token, currency }: { token: MarketTokenId; currency: DisplayCurrency }) {
   const orderBook = useOrderBook(token, currency);
   const book = orderBook.data;
   const series = useMemo(() => {

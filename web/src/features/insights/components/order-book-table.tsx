@@ -1,4 +1,4 @@
-import { type DisplayCurrency, ORDER_BOOK_TABLE_LEVELS, type OrderBookLevel, type OrderBookResponse, type PriceTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
+import { type DisplayCurrency, ORDER_BOOK_TABLE_LEVELS, type OrderBookLevel, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useOrderBook } from '../api/insights-api.ts';
@@ -52,7 +52,7 @@ function OrderSideTable({
 }
 
 /** The 10 best bids and asks of the simulated book. */
-export function OrderBookTable({ token, currency }: { token: PriceTokenId; currency: DisplayCurrency }) {
+export function OrderBookTable({ token, currency }: { token: MarketTokenId; currency: DisplayCurrency }) {
   const orderBook = useOrderBook(token, currency);
   const book = orderBook.data;
   return (

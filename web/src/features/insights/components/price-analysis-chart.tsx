@@ -4,7 +4,7 @@ import {
   PRICE_HISTORY_DAYS,
   type PriceHistoryDays,
   type PriceHistoryResponse,
-  type PriceTokenId,
+  type MarketTokenId,
   TICKER_SYMBOLS,
   formatFiat,
   formatPercentChange,
@@ -19,7 +19,7 @@ import { SectionCard } from './section-card.tsx';
 import { type SegmentOption, SegmentedControl } from './segmented-control.tsx';
 
 /** The coin selector's order: ETH, SOL, MATIC (docs/product.md#insights). */
-export const CHART_COINS: readonly SegmentOption<PriceTokenId>[] = [
+export const CHART_COINS: readonly SegmentOption<MarketTokenId>[] = [
   { value: 'ethereum', label: TICKER_SYMBOLS.ethereum },
   { value: 'solana', label: TICKER_SYMBOLS.solana },
   { value: 'matic-network', label: TICKER_SYMBOLS['matic-network'] },
@@ -53,8 +53,8 @@ export function PriceAnalysisChart({
   onTokenChange,
   currency,
 }: {
-  token: PriceTokenId;
-  onTokenChange: (token: PriceTokenId) => void;
+  token: MarketTokenId;
+  onTokenChange: (token: MarketTokenId) => void;
   currency: DisplayCurrency;
 }) {
   const [days, setDays] = useState<PriceHistoryDays>(DEFAULT_PRICE_HISTORY_DAYS);
