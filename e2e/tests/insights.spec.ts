@@ -58,7 +58,7 @@ test.describe('AI Market Insights', () => {
     await expect(sentiment.getByRole('listitem')).toHaveCount(3);
 
     const prices = region(page, 'Live Prices');
-    for (const pair of ['ETH/INR', 'MATIC/INR', 'SOL/INR']) await expect(prices.getByText(pair)).toBeVisible();
+    for (const pair of ['ETH/INR', 'MATIC/INR', 'SOL/INR', 'USDC/INR']) await expect(prices.getByText(pair)).toBeVisible();
 
     await expect(priceCaption(page)).toContainText('ETH in INR over the last 30 days');
     expect(await priceAxisTicks(page).count()).toBeLessThanOrEqual(7);
