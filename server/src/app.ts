@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: usdPriceFrom(prices) });
       await api.register(transactionRoutes, { db: database.db, payments });
       await api.register(explorerRoutes, { db: database.db });
-      await api.register(alertRoutes, { db: database.db });
+      await api.register(alertRoutes, { db: database.db, prices });
       await api.register(ledgerRoutes, { db: database.db });
       await api.register(priceRoutes, { prices });
       await api.register(insightsRoutes, { prefix: '/insights', insights });

@@ -35,6 +35,54 @@ describe('isAboveLargeAmount', () => {
   });
 });
 
+describe('isAboveLargeAmount by value', () => {
+  // ETH at 2,200 USD: the line is 22,000 USD, so 22,000 USDC is not above it and 22,000.000001 USDC is.
+  const usdcOnEthereum = { assetPrice: 1, nativePrice: 2200 };
+  const usdc = (units: bigint) => ({ units, decimals: 6 });
+
+  it('judges a token by its value against 10 of the native coin: 500 USDC is not large, 500 ETH is', () => {
+    expect(isAboveLargeAmount(usdc(500_000_000n), usdcOnEthereum)).toBe(false);
+    expect(isAboveLargeAmount({ units: 500n * 10n ** 18n, decimals: 18 })).toBe(true);
+    expect(isAboveLargeAmount(usdc(22_000_000_000n), usdcOnEthereum)).toBe(false);
+    expect(isAboveLargeAmount(usdc(22_000_000_001n), usdcOnEthereum)).toBe(true);
+    expect(isAboveLargeAmount('22000', usdcOnEthereum)).toBe(false);
+    expect(isAboveLargeAmount('22000.000001', usdcOnEthereum)).toBe(true);
+  });
+
+  it('moves the line with the prices: on Polygon at 1 USD a MATIC, 11 USDC is large; at a USDC of 0.99, 10.1 is not; on Solana 1,000 is the line', () => {
+    expect(isAboveLargeAmount('11', { assetPrice: 1, nativePrice: 1 })).toBe(true);
+    expect(isAboveLargeAmount('10', { assetPrice: 1, nativePrice: 1 })).toBe(false);
+    expect(isAboveLargeAmount('10.1', { assetPrice: 0.99, nativePrice: 1 })).toBe(false);
+    // On Solana at 100 USD a SOL the line is 1,000 USD.
+    expect(isAboveLargeAmount(usdc(1_000_000_000n), { assetPrice: 1, nativePrice: 100 })).toBe(false);
+    expect(isAboveLargeAmount(usdc(1_000_000_001n), { assetPrice: 1, nativePrice: 100 })).toBe(true);
+  });
+
+  it('is the spec rule exactly when the asset is valued at the native price (as a native coin is)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.constantFrom(6, 9, 18), fc.double({ min: 0.0001, max: 400_000, noNaN: true }), (units, decimals, price) => {
+        const amount = { units, decimals };
+        expect(isAboveLargeAmount(amount, { assetPrice: price, nativePrice: price })).toBe(isAboveLargeAmount(amount));
+      }),
+    );
+  });
+
+  it('falls back to the count of coins when there is no positive native price to value against', () => {
+    expect(isAboveLargeAmount('500', { assetPrice: 1, nativePrice: 0 })).toBe(true);
+    expect(isAboveLargeAmount('5', { assetPrice: 1, nativePrice: Number.NaN })).toBe(false);
+    expect(isAboveLargeAmount('5', { assetPrice: -1, nativePrice: 2200 })).toBe(false);
+  });
+
+  it('counts a token send worth more than 10 native coins in the score, and not one worth less', () => {
+    const transactions: RiskTransaction[] = [
+      { amount: { units: 500_000_000n, decimals: 6 }, timestamp: T0, toAddress: recipient(1), valuation: usdcOnEthereum },
+      { amount: { units: 30_000_000_000n, decimals: 6 }, timestamp: T0 + 60 * MINUTE, toAddress: recipient(1), valuation: usdcOnEthereum },
+      { amount: '12', timestamp: T0 + 120 * MINUTE, toAddress: recipient(1) },
+    ];
+    expect(riskScore(transactions).breakdown).toEqual({ largeAmounts: 2, bursts: 0, distinctRecipients: 1 });
+  });
+});
+
 describe('riskBand', () => {
   it.each([
     [0, 'low', 'green'],

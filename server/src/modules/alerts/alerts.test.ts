@@ -52,4 +52,16 @@ describeEachDatabase('alerts and risk API', (kind) => {
     expect((await call(ctx.app, 'GET', '/api/risk', { cookie: newcomer.cookie })).json()).toMatchObject({ score: 0, level: 'low', transactionsConsidered: 0 });
     expect((await call(ctx.app, 'GET', '/api/alerts', { cookie: newcomer.cookie })).json()).toEqual({ alerts: [] });
   });
+
+  it('judges a USDC send by its value: 500 USDC is large on Polygon (above 10 MATIC), not on Ethereum (below 10 ETH)', async () => {
+    const user = await signUp(ctx.app);
+    for (const network of ['polygon_mumbai', 'eth_sepolia'] as const) {
+      const wallet = await walletOn(ctx.app, user, network);
+      const response = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress(network), amount: '500', asset: 'USDC' });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const risk = (await call(ctx.app, 'GET', '/api/risk', { cookie: user.cookie })).json();
+    expect(risk.breakdown.largeAmounts).toBe(1);
+    expect(risk.transactionsConsidered).toBe(2);
+  });
 });

@@ -17,7 +17,13 @@ export async function listUserAlerts(db: Db, userId: string, limit: number) {
 /** The sends the risk score looks at: the user's most recent ones, on every network. */
 export async function recentSendsForRisk(db: Db, userId: string) {
   return db
-    .select({ amount: transactions.amount, network: transactions.network, toAddress: transactions.toAddress, createdAt: transactions.createdAt })
+    .select({
+      amount: transactions.amount,
+      network: transactions.network,
+      asset: transactions.asset,
+      toAddress: transactions.toAddress,
+      createdAt: transactions.createdAt,
+    })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.type, 'send')))
     .orderBy(...newestFirst(transactions.createdAt, transactions.id))
