@@ -4,7 +4,8 @@
  * Seeding (SQL, generate_series): 999 other users with a wallet each share 900,000 transactions; the
  * measured user — signed up over HTTP, so a real session — holds 100,000 of them over a year, across their
  * wallets, paying a few hundred regular payees; the newest 10 are pending, 1 in 200 failed, 1 in 3 a
- * receive; 1 send in 50 carries a fraud alert. Then VACUUM ANALYZE, as autovacuum would have by then.
+ * receive, 1 in 10 a test-USDC transfer; 1 send in 50 carries a fraud alert. Then VACUUM ANALYZE, as
+ * autovacuum would have by then.
  *
  * Then autocannon against each request the two pages make (web/src/features/*\/api), one endpoint at a
  * time, as the measured user: first with 1 connection (the latency one user sees; the headline figure),
@@ -33,6 +34,8 @@ const encodeCursor = (row: { createdAt: Date; id: string }) => Buffer.from(`${ro
 
 /** Distinct payees of the measured user (a search by payee matches 1 row in this many). */
 const PAYEES = 400;
+/** One in this many of the measured user's transactions moves test USDC (the asset filter's figure reads them). */
+const USDC_EVERY = 10;
 
 async function seed(databaseUrl: string, userId: string, options: ApiBenchOptions): Promise<void> {
   const others = options.otherUsers;
@@ -49,9 +52,16 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
          insert into users (id, name, email)
          select 'bench-' || g, 'Bench ' || g, 'bench-' || g || '@example.com' from generate_series(1, $1::int) g
          returning id)
-       insert into wallets (user_id, network, address, public_key, encrypted_private_key, balance)
-       select id, 'eth_sepolia', '0x' || md5('w' || id) || substr(md5('v' || id), 1, 8), '-', '-', 1000000000000000000 from u`,
+       insert into wallets (user_id, network, address, public_key, encrypted_private_key)
+       select id, 'eth_sepolia', '0x' || md5('w' || id) || substr(md5('v' || id), 1, 8), '-', '-' from u`,
       [others],
+    );
+    await step(
+      'their ETH and USDC balances',
+      `insert into wallet_balances (wallet_id, asset, balance)
+       select w.id, a.asset, a.balance from wallets w
+       cross join (values ('ETH', 1000000000000000000::numeric), ('USDC', 1000000000::numeric)) as a(asset, balance)
+       where w.user_id like 'bench-%'`,
     );
     // Bulk load as a restore would: secondary indexes dropped during the inserts and built afterwards (one
     // sort each instead of a million random insertions). The primary key, the foreign keys and the clock's
@@ -73,9 +83,9 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
         withClient(databaseUrl, (part) =>
           part.query(
             `with w as (select id, user_id, network, address, row_number() over (order by user_id) - 1 as k from wallets where user_id like 'bench-%')
-             insert into transactions (hash, network, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+             insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
                effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at, next_confirmation_at)
-             select '0x' || md5('o' || i) || md5('p' || i), w.network, case when i % 3 = 0 then 'receive' else 'send' end, w.id, w.user_id,
+             select '0x' || md5('o' || i) || md5('p' || i), w.network, 'ETH', case when i % 3 = 0 then 'receive' else 'send' end, w.id, w.user_id,
                case when i % 3 = 0 then '0x' || md5('x' || i) || substr(md5('y' || i), 1, 8) else w.address end,
                case when i % 3 = 0 then w.address else '0x' || md5('x' || i) || substr(md5('y' || i), 1, 8) end,
                (1 + (i::bigint * 7919) % 1000000)::numeric * 1000000000000, case when i % 3 = 0 then 0 else 21000000000000 end, 21000, 1000000000,
@@ -90,13 +100,19 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
     progress(`api seed: ${otherTransactions} transactions of the other users in ${((performance.now() - othersStartedAt) / 1000).toFixed(1)} s`);
     await step(
       `${options.userTransactions} transactions of the measured user`,
-      `with w as (select id, network, address, row_number() over (order by id) - 1 as k, count(*) over () as n from wallets where user_id = $2)
-       insert into transactions (hash, network, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+      `with w as (select id, network, address, case network when 'eth_sepolia' then 'ETH' when 'polygon_mumbai' then 'MATIC' else 'SOL' end as native,
+           row_number() over (order by id) - 1 as k, count(*) over () as n from wallets where user_id = $2)
+       insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
          effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at, next_confirmation_at)
-       select '0x' || md5('m' || i) || md5('n' || i), w.network, case when i % 3 = 0 then 'receive' else 'send' end, w.id, $2,
+       select '0x' || md5('m' || i) || md5('n' || i), w.network,
+         case when i % ${USDC_EVERY} = 1 then 'USDC' else w.native end,
+         case when i % 3 = 0 then 'receive' else 'send' end, w.id, $2,
          case when i % 3 = 0 then '0x' || md5('payee' || i % $3) || substr(md5('pay' || i % $3), 1, 8) else w.address end,
          case when i % 3 = 0 then w.address else '0x' || md5('payee' || i % $3) || substr(md5('pay' || i % $3), 1, 8) end,
-         (1 + (i::bigint * 7919) % 1000000)::numeric * 1000000000000, case when i % 3 = 0 then 0 else 21000000000000 end, 21000, 1000000000,
+         case when i % ${USDC_EVERY} = 1 then (1 + (i::bigint * 7919) % 1000000)::numeric * 100
+           else (1 + (i::bigint * 7919) % 1000000)::numeric * 1000000000000 end,
+         case when i % 3 = 0 then 0 when i % ${USDC_EVERY} = 1 then 65000000000000 else 21000000000000 end,
+         case when i % ${USDC_EVERY} = 1 then 65000 else 21000 end, 1000000000,
          i, 'fast',
          case when i <= 10 then 'pending' when i % 200 = 0 then 'failed' else 'confirmed' end,
          case when i <= 10 or i % 200 = 0 then 0 else 12 end,
@@ -115,7 +131,7 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
        select user_id, id, case when nonce % 100 = 0 then 'high' else 'medium' end, 'Unusually large amount compared with your usual sends', created_at
        from transactions where type = 'send' and nonce % 50 = 0`,
     );
-    await step('vacuum analyze', 'vacuum analyze users, wallets, transactions, fraud_alerts');
+    await step('vacuum analyze', 'vacuum analyze users, wallets, wallet_balances, transactions, fraud_alerts');
   });
 }
 
@@ -166,6 +182,7 @@ async function endpoints(databaseUrl: string, userId: string, options: ApiBenchO
       { name: 'search_payee', path: `/api/transactions?limit=25&search=${payeeFragment}`, check: itemsAtLeast(25) },
       { name: 'status_pending', path: '/api/transactions?limit=25&status=pending', check: itemsAtLeast(10) },
       { name: 'type_send', path: '/api/transactions?limit=25&type=send', check: itemsAtLeast(25) },
+      { name: 'asset_usdc', path: '/api/transactions?limit=25&asset=USDC', check: itemsAtLeast(25) },
       {
         name: 'date_range',
         path: `/api/transactions?limit=25&from=${encodeURIComponent(day(60))}&to=${encodeURIComponent(day(30))}`,

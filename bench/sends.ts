@@ -5,6 +5,10 @@
  * - distinct wallets: connection i is user i, sending from their own wallet to an outside address;
  * - hot wallet (`_hot`): every connection is the same user sending from one wallet (its row lock, and its
  *   per-user rate-limit counter, serialise the sends).
+ *
+ * Each is run twice in the same run, on the same server: native sends (ETH) and token sends (`_usdc`: test
+ * USDC, an ERC-20 transfer whose 65,000-gas fee is paid in ETH), so the two throughputs compare directly;
+ * `send_rps_usdc_ratio_*` is the token figure over the native one (issue 14: they should cost about the same).
  */
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
@@ -22,13 +26,19 @@ export interface SendBenchOptions {
   connectionCounts: number[];
 }
 
-/** The send every request makes: a tiny amount, so 100 per wallet lasts any run (fee included). */
+/**
+ * The send every request makes: a tiny amount, so 100 ETH and 1,000 USDC per wallet last any run (fees
+ * included). For USDC it is its smallest unit.
+ */
 const SEND_AMOUNT = '0.000001';
 
-function sendRequests(senders: (index: number) => { user: BenchUser; to: string }) {
+/** What a run sends: the native coin (no `asset`, as today's clients send) or the token. */
+type SendAsset = 'native' | 'USDC';
+
+function sendRequests(asset: SendAsset, senders: (index: number) => { user: BenchUser; to: string }) {
   return (index: number) => {
     const { user, to } = senders(index);
-    const body = JSON.stringify({ walletId: user.walletId, to, amount: SEND_AMOUNT, speed: 'fast' });
+    const body = JSON.stringify({ walletId: user.walletId, to, amount: SEND_AMOUNT, speed: 'fast', ...(asset === 'native' ? {} : { asset }) });
     return () => ({
       method: 'POST' as const,
       path: '/api/transactions',
@@ -50,8 +60,10 @@ function reportSendRun(label: string, result: LoadResult, connections: number) {
 }
 
 /**
- * Runs the send load on one server; `prefix` names the figures ("pg" → send_rps_pg8, send_rps_pg8_hot;
- * "pglite" → send_rps_pglite for 8 connections, send_rps_pglite32). Returns successful sends/s by label.
+ * Runs the send load on one server; `prefix` names the figures ("pg" → send_rps_pg8, send_rps_pg8_hot,
+ * send_rps_pg8_usdc, send_rps_pg8_usdc_hot; "pglite" → send_rps_pglite for 8 connections, send_rps_pglite32,
+ * send_rps_pglite_usdc, …). Native and token runs alternate per connection count, so both see the same server
+ * state. Returns successful sends/s by label.
  */
 async function sendLoadOn(env: Record<string, string>, prefix: string, options: SendBenchOptions): Promise<Map<string, number>> {
   const server = await startBenchServer(env);
@@ -60,22 +72,33 @@ async function sendLoadOn(env: Record<string, string>, prefix: string, options: 
     progress(`sends ${prefix}: signing up ${maxConnections} users on ${server.url}`);
     const users = await signUpUsers(server.url, maxConnections, `Send${prefix}`);
     const destinations = users.map(() => externalAddress());
-    const distinct = sendRequests((index) => ({ user: users[index % users.length]!, to: destinations[index % users.length]! }));
-    const hot = sendRequests((index) => ({ user: users[0]!, to: destinations[index % users.length]! }));
+    const distinct = (asset: SendAsset) =>
+      sendRequests(asset, (index) => ({ user: users[index % users.length]!, to: destinations[index % users.length]! }));
+    // The token's hot wallet is another user's, so neither hot run spends the other's fee balance.
+    const hot = (asset: SendAsset) =>
+      sendRequests(asset, (index) => ({ user: users[asset === 'native' ? 0 : 1 % users.length]!, to: destinations[index % users.length]! }));
 
     if (options.warmupS > 0) {
-      await runLoad({ url: server.url, connections: 8, durationS: options.warmupS, connection: distinct });
+      await runLoad({ url: server.url, connections: 8, durationS: options.warmupS / 2, connection: distinct('native') });
+      await runLoad({ url: server.url, connections: 8, durationS: options.warmupS / 2, connection: distinct('USDC') });
     }
     const rps = new Map<string, number>();
-    for (const [variant, connection] of [
+    for (const [variant, connectionFor] of [
       ['', distinct],
       ['_hot', hot],
     ] as const) {
       for (const connections of options.connectionCounts) {
-        const label = `${prefix === 'pglite' && connections === 8 ? 'pglite' : `${prefix}${connections}`}${variant}`;
-        const result = await runLoad({ url: server.url, connections, durationS: options.durationS, connection });
-        reportSendRun(label, result, connections);
-        rps.set(label, result.okPerSecond);
+        const base = prefix === 'pglite' && connections === 8 ? 'pglite' : `${prefix}${connections}`;
+        for (const asset of ['native', 'USDC'] as const) {
+          const label = `${base}${asset === 'native' ? '' : '_usdc'}${variant}`;
+          const result = await runLoad({ url: server.url, connections, durationS: options.durationS, connection: connectionFor(asset) });
+          reportSendRun(label, result, connections);
+          rps.set(label, result.okPerSecond);
+        }
+        const native = rps.get(`${base}${variant}`)!;
+        const token = rps.get(`${base}_usdc${variant}`)!;
+        report(`send_rps_usdc_ratio_${base}${variant}`, token / native, 'ratio', `send_rps_${base}_usdc${variant} / send_rps_${base}${variant} (same run)`);
+        progress(`sends ${base}${variant}: native ${native.toFixed(0)} req/s, USDC ${token.toFixed(0)} req/s`);
       }
     }
     return rps;
