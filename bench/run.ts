@@ -4,13 +4,14 @@
  * stdout, {"name", "value", "unit", "note"?}; progress and diagnostics go to stderr. See docs/benchmarks.md.
  *
  *   --quick                 the short version (under 3 minutes on a 2-core machine)
- *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag
+ *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag, migration
  *   BENCH_DATABASE_URL      PostgreSQL server for the *_pg* figures (else TEST_DATABASE_URL, else
  *                           postgres://postgres@127.0.0.1:5432/postgres when it answers); each phase
  *                           creates its own database there and drops it afterwards
  */
 import { benchApiAtScale } from './api-at-scale.ts';
 import { benchConfirmLagPglite, benchConfirmLagPostgres } from './confirm-lag.ts';
+import { benchMigrationTime } from './migration-time.ts';
 import { installSignalCleanup, runAllCleanups } from './lib/cleanup.ts';
 import { resolvePostgresServer } from './lib/postgres.ts';
 import { keepStdoutForFigures, progress, report, reportedFigures, warn } from './lib/report.ts';
@@ -19,7 +20,7 @@ import { benchSendsPglite, benchSendsPostgres } from './sends.ts';
 import { benchTpcbPglite, benchTpcbPostgres } from './tpcb.ts';
 import { benchWeb } from './web.ts';
 
-const PHASES = ['web', 'sends', 'realtime', 'api', 'lag'] as const;
+const PHASES = ['web', 'sends', 'realtime', 'api', 'lag', 'migration'] as const;
 type Phase = (typeof PHASES)[number];
 
 const args = process.argv.slice(2);
@@ -37,6 +38,8 @@ const settings = isQuick
       api: { totalTransactions: 1_000_000, userTransactions: 100_000, otherUsers: 999, durationS: 1, loadedConnections: undefined },
       lighthouseRuns: 1,
       lagProbes: { count: 100, windowMs: 3_000 },
+      // The same 1,000,000 rows: the figure is about that size.
+      migration: { transactions: 1_000_000, users: 1000 },
     }
   : {
       sends: { durationS: 10, warmupS: 2, connectionCounts: [8, 32] },
@@ -55,6 +58,7 @@ const settings = isQuick
       api: { totalTransactions: 1_000_000, userTransactions: 100_000, otherUsers: 999, durationS: 5, loadedConnections: 8 },
       lighthouseRuns: 3,
       lagProbes: { count: 300, windowMs: 10_000 },
+      migration: { transactions: 1_000_000, users: 1000 },
     };
 
 /** The issue's targets, checked at the end (on stderr); the figures themselves are never adjusted. */
@@ -99,7 +103,7 @@ const startedAt = performance.now();
 progress(`${isQuick ? 'quick' : 'full'} run; phases: ${[...selected].join(', ')}`);
 try {
   const pgServerUrl = await resolvePostgresServer();
-  if (!pgServerUrl) warn('no PostgreSQL server (BENCH_DATABASE_URL / TEST_DATABASE_URL / local default): *_pg*, realtime, api and confirm_lag_ms_100k figures are skipped');
+  if (!pgServerUrl) warn('no PostgreSQL server (BENCH_DATABASE_URL / TEST_DATABASE_URL / local default): *_pg*, realtime, api, confirm_lag_ms_100k and migration figures are skipped');
 
   if (selected.has('web')) await phase('web', () => benchWeb({ lighthouseRuns: settings.lighthouseRuns, pgServerUrl }));
 
@@ -125,6 +129,11 @@ try {
   if (selected.has('lag')) {
     if (pgServerUrl) await phase('confirmation lag on PostgreSQL', () => benchConfirmLagPostgres(pgServerUrl, settings.lagProbes, !isQuick));
     await phase('confirmation lag on PGlite', () => benchConfirmLagPglite(settings.lagProbes, !isQuick));
+  }
+  if (selected.has('migration') && pgServerUrl) {
+    await phase('migration 0003 at 1M transactions', async () => {
+      await benchMigrationTime(pgServerUrl, settings.migration);
+    });
   }
 } finally {
   await runAllCleanups();
