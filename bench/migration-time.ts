@@ -42,7 +42,7 @@ const shortText = (statement: string, chars: number) =>
     .slice(0, chars);
 
 /** A migration's statements, split as drizzle splits them (at `--> statement-breakpoint`). */
-function statementsOf(tag: string): string[] {
+export function statementsOf(tag: string): string[] {
   const text = fs.readFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), 'utf8');
   return text
     .split('--> statement-breakpoint')
@@ -66,7 +66,7 @@ async function timedStep(client: pg.Client, label: string, text: string, values:
 }
 
 /** The pre-0003 schema with `options.transactions` transactions in it. */
-async function seedBefore(databaseUrl: string, options: MigrationBenchOptions): Promise<void> {
+export async function seedBefore(databaseUrl: string, options: MigrationBenchOptions): Promise<void> {
   await withClient(databaseUrl, async (client) => {
     for (const tag of migrationsBefore(MEASURED_TAG)) {
       for (const statement of statementsOf(tag)) await client.query(statement);
