@@ -1,4 +1,7 @@
+import { faucetResponseSchema } from '@fincrypt/domain';
 import { expect, it } from 'vitest';
+import { call, signUp } from '../test/auth-client.ts';
+import { walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
@@ -67,7 +70,27 @@ describeEachDatabase('OpenAPI document: assets', (kind) => {
     expect(faucet.responses['429']!.description).toContain('FAUCET_COOLDOWN');
     expect(faucet.responses['429']!.headers).toHaveProperty('retry-after');
     expect(Object.keys(propertiesOf(json200(faucet, '429')))).toEqual(['error']);
-    expect(faucet.responses['404']!.description).toContain('WALLET_NOT_FOUND');
+    expect(faucet.responses['404']!.description).toContain('NOT_FOUND');
+  });
+
+  it('answers the faucet as documented: 201 FaucetResponse, then 429 FAUCET_COOLDOWN with Retry-After; 404 NOT_FOUND for another user', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'solana_devnet');
+    const first = await call(ctx.app, 'POST', `/api/wallets/${wallet.id}/faucet`, { cookie: user.cookie });
+    expect(first.statusCode, first.body).toBe(201);
+    const claimed = faucetResponseSchema.parse(first.json());
+    expect(claimed.transactions.map((transaction) => [transaction.type, transaction.asset, transaction.amount])).toEqual([
+      ['mint', 'SOL', '10'],
+      ['mint', 'USDC', '500'],
+    ]);
+    const again = await call(ctx.app, 'POST', `/api/wallets/${wallet.id}/faucet`, { cookie: user.cookie });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.code).toBe('FAUCET_COOLDOWN');
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    const stranger = await signUp(ctx.app);
+    const foreign = await call(ctx.app, 'POST', `/api/wallets/${wallet.id}/faucet`, { cookie: stranger.cookie });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Wallet not found' });
   });
 
   it('keeps USDC in the prices and out of the market figures', () => {

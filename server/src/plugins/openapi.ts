@@ -70,7 +70,7 @@ const retryAfterHeader = { 'retry-after': { type: 'integer', minimum: 1, descrip
  */
 export const DOCUMENTED_ERRORS: Record<string, Record<number, { description: string; retryAfter?: true }>> = {
   'POST /api/wallets/:id/faucet': {
-    404: { description: 'WALLET_NOT_FOUND: no connected wallet of yours with this id' },
+    404: { description: 'NOT_FOUND ("Wallet not found"): no connected wallet of yours with this id' },
     429: {
       description:
         'FAUCET_COOLDOWN: this wallet already got test funds in the last 24 hours (the message says when it can ask again); or RATE_LIMITED: too many faucet claims by this user',
