@@ -164,6 +164,17 @@ describeEachDatabase('insights API', (kind) => {
     expect((await call(ctx.app, 'GET', '/api/insights/order-book?token=usd-coin&currency=usd', { cookie: viewer.cookie })).statusCode).toBe(400);
   });
 
+  it('does not count a faucet claim (mint transactions) as a send, as volume or as activity', async () => {
+    const before = insightsStatsSchema.parse(await get('/stats?currency=usd'));
+    const dave = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, dave, 'eth_sepolia');
+    expect((await call(ctx.app, 'POST', `/api/wallets/${wallet.id}/faucet`, { cookie: dave.cookie })).statusCode).toBe(201);
+    const after = insightsStatsSchema.parse(await get('/stats?currency=usd'));
+    expect(after.transactions24h).toBe(before.transactions24h);
+    expect(after.activeUsers.value).toBe(before.activeUsers.value);
+    expect(after.volume24h.value).toBeCloseTo(before.volume24h.value, 6);
+  });
+
   it('values a USDC send at the usd-coin price, not as that many ETH, in volume, average and the per-network buckets', async () => {
     const before = insightsStatsSchema.parse(await get('/stats?currency=eur'));
     const volumeBefore = volumeResponseSchema.parse(await get('/volume?currency=eur'));
