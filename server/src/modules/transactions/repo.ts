@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
@@ -69,11 +69,11 @@ export async function findUserTransactionByHash(db: Db, userId: string, hash: st
   return row;
 }
 
-/** The chain's view of a transaction: its send row (every transfer has exactly one). */
+/** The chain's view of a transaction: a transfer's send row (every transfer has exactly one), or a faucet's mint row. */
 export async function findChainTransaction(db: Db, hash: string) {
   const [row] = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.hash, hash), eq(transactions.type, 'send')));
+    .where(and(eq(transactions.hash, hash), inArray(transactions.type, ['send', 'mint'])));
   return row;
 }
