@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useWallets } from '../api/get-wallets.ts';
 import { AddWalletButton } from './add-wallet-dialog.tsx';
 import { WalletCard } from './wallet-card.tsx';
+import { WalletsTotal } from './wallets-total.tsx';
 
 /** The dashboard's 'Your Wallets': loading text, the empty state, or a grid of wallet cards, and Add Wallet. */
 export function WalletGrid() {
@@ -16,7 +17,12 @@ export function WalletGrid() {
         <h2 id="your-wallets-heading" className="text-xl font-semibold">
           Your Wallets
         </h2>
-        {wallets.data && list.length > 0 && <AddWalletButton wallets={list} />}
+        {wallets.data && list.length > 0 && (
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <WalletsTotal wallets={list} />
+            <AddWalletButton wallets={list} />
+          </div>
+        )}
       </div>
 
       {wallets.isPending ? (
