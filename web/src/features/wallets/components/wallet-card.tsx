@@ -87,7 +87,7 @@ export function WalletCard({ wallet }: { wallet: WalletView }) {
   const headingId = `wallet-${wallet.id}-heading`;
 
   return (
-    <Card className="flex flex-col p-5" role="article" aria-labelledby={headingId} data-testid="wallet-card">
+    <Card className="flex h-full flex-col p-5" role="article" aria-labelledby={headingId} data-testid="wallet-card">
       <div className="flex items-start gap-3">
         <NetworkLogo network={wallet.network} />
         <div className="min-w-0 flex-1">

@@ -26,9 +26,9 @@ export function WalletGrid() {
       </div>
 
       {wallets.isPending ? (
-        // As tall as the three wallet cards a new account has (one, two or three to a row), so the page below
-        // does not jump when they arrive.
-        <div className="min-h-[698px] sm:min-h-[460px] xl:min-h-[222px]">
+        // As tall as the three wallet cards a new account has (coin, USDC and the faucet; one, two or three to a
+        // row), so the page below does not jump when they arrive.
+        <div className="min-h-[1097px] sm:min-h-[726px] lg:min-h-[646px] xl:min-h-[315px]">
           <p role="status" className="py-8 text-center text-slate-600 dark:text-slate-300">
             Loading wallets...
           </p>

@@ -18,7 +18,7 @@ export function WalletsTotal({ wallets }: { wallets: readonly WalletView[] }) {
           <Skeleton className="inline-block h-6 w-28 align-middle" />
         </span>
       ) : (
-        <span className="text-xl font-bold text-slate-900 tabular-nums dark:text-slate-100" data-testid="wallets-total">
+        <span className="text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums dark:text-slate-100" data-testid="wallets-total">
           ≈ {formatFiat(total, currency)}
         </span>
       )}
