@@ -64,6 +64,9 @@ export function useClaimFaucet() {
           queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) => withNextFaucetAt(wallets, wallet.id, nextFaucetAt));
         }
         void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+      } else if (error instanceof ApiError && error.status === 404) {
+        // Disconnected meanwhile (another tab): the list shows what is left.
+        void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
       }
       toast.error(faucetFailureMessage(error));
     },
