@@ -13,7 +13,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
         await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
         if (path === '/') {
-          await expect(page.getByRole('region', { name: 'Live prices' }).getByRole('listitem')).toHaveCount(3);
+          await expect(page.getByRole('region', { name: 'Live prices' }).getByRole('listitem')).toHaveCount(4);
         }
         await expectNoSeriousA11yViolations(page);
       });

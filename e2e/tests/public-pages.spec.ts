@@ -28,10 +28,10 @@ test.describe('home', () => {
     await expect(page.locator('figure blockquote')).toHaveCount(2);
   });
 
-  test('the ticker shows ETH, MATIC and SOL with a price in rupees and a 24h change', async ({ page }) => {
+  test('the ticker shows ETH, MATIC, SOL and USDC with a price in rupees and a 24h change', async ({ page }) => {
     await openPublicPage(page, '/', PUBLIC_PAGES[0].heading);
     const ticker = page.getByRole('region', { name: 'Live prices' });
-    for (const symbol of ['ETH', 'MATIC', 'SOL']) {
+    for (const symbol of ['ETH', 'MATIC', 'SOL', 'USDC']) {
       const item = ticker.getByRole('listitem').filter({ hasText: symbol });
       await expect(item).toHaveText(/₹[\d,]+\.\d{2}/);
       await expect(item).toHaveText(/[+-]\d+\.\d{2}%\s*24h/);

@@ -3,8 +3,9 @@ import { base58 } from '@scure/base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toChecksumAddress } from './addresses.ts';
+import { findAsset, listAssets } from './assets.ts';
 import { NETWORK_IDS } from './networks.ts';
-import { INVALID_QR_MESSAGE, MAX_QR_PAYLOAD_CHARS, parseQrPayload, receiveQrPayload } from './qr.ts';
+import { INVALID_QR_MESSAGE, MAX_QR_PAYLOAD_CHARS, parseQrPayload, receiveQrPayload, receiveUri } from './qr.ts';
 
 const EVM = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -97,5 +98,103 @@ describe('parseQrPayload', () => {
       expect(parseQrPayload(text), text).toEqual(invalid);
     }
     expect(parseQrPayload(`ethereum:${EVM}${' '.repeat(MAX_QR_PAYLOAD_CHARS)}x`)).toEqual(invalid);
+  });
+});
+
+const SEPOLIA_USDC = findAsset('eth_sepolia', 'USDC')!.address!;
+const MUMBAI_USDC = findAsset('polygon_mumbai', 'USDC')!.address!;
+const DEVNET_USDC = findAsset('solana_devnet', 'USDC')!.address!;
+const SOLANA_RECIPIENT = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+
+describe('receiveUri', () => {
+  it('keeps the coin code as it is: the scheme and the address', () => {
+    expect(receiveUri('eth_sepolia', EVM)).toBe(`ethereum:${EVM}`);
+    expect(receiveUri('polygon_mumbai', EVM, 'MATIC')).toBe(`polygon:${EVM}`);
+    expect(receiveUri('solana_devnet', SOLANA_RECIPIENT, 'SOL')).toBe(`solana:${SOLANA_RECIPIENT}`);
+  });
+
+  it('writes USDC in the standard token forms: EIP-681 transfer on EVM, Solana Pay spl-token on Solana', () => {
+    expect(receiveUri('eth_sepolia', EVM, 'USDC')).toBe(`ethereum:${SEPOLIA_USDC}@11155111/transfer?address=${EVM}`);
+    expect(receiveUri('polygon_mumbai', EVM, 'USDC')).toBe(`ethereum:${MUMBAI_USDC}@80001/transfer?address=${EVM}`);
+    expect(receiveUri('solana_devnet', SOLANA_RECIPIENT, 'USDC')).toBe(`solana:${SOLANA_RECIPIENT}?spl-token=${DEVNET_USDC}`);
+  });
+
+  it('refuses an asset the network does not have', () => {
+    expect(() => receiveUri('eth_sepolia', EVM, 'SOL')).toThrow(RangeError);
+    expect(() => receiveUri('solana_devnet', SOLANA_RECIPIENT, 'DOGE')).toThrow(RangeError);
+  });
+
+  it.each([
+    ['eth_sepolia', EVM, { scheme: 'ethereum', chainId: 11155111, tokenAddress: SEPOLIA_USDC }],
+    ['polygon_mumbai', EVM, { scheme: 'ethereum', chainId: 80001, tokenAddress: MUMBAI_USDC }],
+    ['solana_devnet', SOLANA_RECIPIENT, { scheme: 'solana', tokenAddress: DEVNET_USDC }],
+  ] as const)('reads the %s USDC code back to recipient, network and token', (network, address, expected) => {
+    expect(parseQrPayload(receiveUri(network, address, 'USDC'))).toEqual({ ok: true, address, network, asset: 'USDC', ...expected });
+  });
+
+  it('reads every receive code of every asset back to its recipient, network and asset', () => {
+    const assets = fc.constantFrom(...NETWORK_IDS.flatMap((network) => listAssets(network).map((asset) => [network, asset] as const)));
+    fc.assert(
+      fc.property(assets, evmAddresses, solanaAddresses, ([network, asset], evm, solana) => {
+        const address = network === 'solana_devnet' ? solana : evm;
+        const parsed = parseQrPayload(receiveUri(network, address, asset.symbol));
+        expect(parsed).toMatchObject({ ok: true, address });
+        if (asset.kind === 'token') expect(parsed).toMatchObject({ network, asset: asset.symbol, tokenAddress: asset.address });
+        else expect(parsed).not.toHaveProperty('asset');
+      }),
+    );
+  });
+});
+
+describe('parseQrPayload: token transfers', () => {
+  it('reads an EIP-681 token transfer from another wallet: any case, pay- prefix, uint256 amount', () => {
+    expect(parseQrPayload(`ethereum:pay-${SEPOLIA_USDC.toLowerCase()}@11155111/transfer?address=${EVM}&uint256=2.5e6`)).toEqual({
+      ok: true,
+      address: EVM,
+      scheme: 'ethereum',
+      chainId: 11155111,
+      network: 'eth_sepolia',
+      asset: 'USDC',
+      tokenAddress: SEPOLIA_USDC,
+      amountUnits: 2_500_000n,
+    });
+  });
+
+  it('finds the network from the token when the link names no chain', () => {
+    expect(parseQrPayload(`ethereum:${MUMBAI_USDC}/transfer?address=${EVM}`)).toEqual({
+      ok: true,
+      address: EVM,
+      scheme: 'ethereum',
+      network: 'polygon_mumbai',
+      asset: 'USDC',
+      tokenAddress: MUMBAI_USDC,
+    });
+    expect(parseQrPayload(`polygon:${MUMBAI_USDC}/transfer?address=${EVM}`)).toMatchObject({ network: 'polygon_mumbai', asset: 'USDC' });
+  });
+
+  it.each([
+    ['a token we do not hold', `ethereum:${EVM}@11155111/transfer?address=${EVM}`],
+    ["another network's token for the chain named", `ethereum:${MUMBAI_USDC}@11155111/transfer?address=${EVM}`],
+    ['an unknown chain', `ethereum:${SEPOLIA_USDC}@1/transfer?address=${EVM}`],
+    ['another function', `ethereum:${SEPOLIA_USDC}@11155111/approve?address=${EVM}&uint256=1`],
+    ['no recipient', `ethereum:${SEPOLIA_USDC}@11155111/transfer?uint256=1`],
+    ['a recipient that is no address', `ethereum:${SEPOLIA_USDC}@11155111/transfer?address=0x1234`],
+    ['an amount that is not whole units', `ethereum:${SEPOLIA_USDC}@11155111/transfer?address=${EVM}&uint256=1.5`],
+    ['a polygon: link to the Sepolia token', `polygon:${SEPOLIA_USDC}/transfer?address=${EVM}`],
+    ['a mint we do not hold', `solana:${SOLANA_RECIPIENT}?spl-token=${USDC_MINT}`],
+    ['a mint that is no address', `solana:${SOLANA_RECIPIENT}?spl-token=nope`],
+  ])('refuses %s', (_case, text) => {
+    expect(parseQrPayload(text)).toEqual(invalid);
+  });
+
+  it('reads a Solana Pay token link with other parameters', () => {
+    expect(parseQrPayload(`solana:${SOLANA_RECIPIENT}?amount=25&spl-token=${DEVNET_USDC}&label=Shop`)).toEqual({
+      ok: true,
+      address: SOLANA_RECIPIENT,
+      scheme: 'solana',
+      network: 'solana_devnet',
+      asset: 'USDC',
+      tokenAddress: DEVNET_USDC,
+    });
   });
 });

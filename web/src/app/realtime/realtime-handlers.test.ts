@@ -1,4 +1,11 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, FRAUD_REASONS, type FraudAlertView, type NotificationPreferences, type TransactionView, type WalletView } from '@fincrypt/domain';
+import {
+  type AssetBalanceView,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  FRAUD_REASONS,
+  type FraudAlertView,   type NotificationPreferences,
+  type TransactionView,
+  type WalletView,
+} from '@fincrypt/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKey, notificationPreferencesQueryKey } from '../../features/account/index.ts';
@@ -11,6 +18,27 @@ import { walletsQueryKey } from '../../features/wallets/index.ts';
 import { makeTransaction } from '../../lib/testing/make-transaction.ts';
 import { FRAUD_TOAST_MS, createRealtimeHandlers } from './realtime-handlers.ts';
 
+const ether = (balance: string, balanceUnits: string): AssetBalanceView => ({
+  asset: 'ETH',
+  symbol: 'ETH',
+  name: 'Sepolia Ether',
+  decimals: 18,
+  kind: 'native',
+  balance,
+  balanceUnits,
+});
+const usdc = (balance: string, balanceUnits: string): AssetBalanceView => ({
+  asset: 'USDC',
+  symbol: 'USDC',
+  name: 'USD Coin',
+  decimals: 6,
+  kind: 'token',
+  standard: 'erc20',
+  contractAddress: '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
+  balance,
+  balanceUnits,
+});
+
 const wallet = (overrides: Partial<WalletView>): WalletView => ({
   id: '22222222-2222-4222-8222-222222222222',
   network: 'eth_sepolia',
@@ -21,6 +49,8 @@ const wallet = (overrides: Partial<WalletView>): WalletView => ({
   address: '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B',
   balance: '100.0000',
   balanceUnits: '100000000000000000000',
+  balances: [ether('100.0000', '100000000000000000000'), usdc('1000.00', '1000000000')],
+  nextFaucetAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
@@ -154,7 +184,14 @@ describe('wallet events', () => {
   it("balance_update replaces the balance of that wallet only and toasts 'Balance updated'", async () => {
     const { handlers, queryClient, toasts } = setUp();
     queryClient.setQueryData(walletsQueryKey, [eth, sol]);
-    await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '98.4990', newBalanceUnits: '98499000000000000000' });
+    await handlers.balance_update({
+      walletId: eth.id,
+      network: 'eth_sepolia',
+      asset: 'ETH',
+      newBalance: '98.4990',
+      newBalanceUnits: '98499000000000000000',
+      balances: [ether('98.4990', '98499000000000000000'), usdc('1000.00', '1000000000')],
+    });
     expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.map((item) => item.balance)).toEqual(['98.4990', '100.0000']);
     expect(toasts.info).toHaveBeenCalledExactlyOnceWith('Balance updated', { id: 'balance-updated' });
   });
@@ -162,15 +199,57 @@ describe('wallet events', () => {
   it("balance_update says nothing when Transaction Alerts are off, but still updates the balance", async () => {
     const { handlers, queryClient, toasts } = setUp({ transactionAlerts: false });
     queryClient.setQueryData(walletsQueryKey, [eth, sol]);
-    await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '98.4990', newBalanceUnits: '98499000000000000000' });
+    await handlers.balance_update({
+      walletId: eth.id,
+      network: 'eth_sepolia',
+      asset: 'ETH',
+      newBalance: '98.4990',
+      newBalanceUnits: '98499000000000000000',
+      balances: [ether('98.4990', '98499000000000000000'), usdc('1000.00', '1000000000')],
+    });
     expect(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.[0]?.balance).toBe('98.4990');
     expect(toasts.info).not.toHaveBeenCalled();
+  });
+
+  it("balance_update of a token replaces every asset's balance of that wallet, the coin's too", async () => {
+    const { handlers, queryClient, toasts } = setUp();
+    queryClient.setQueryData(walletsQueryKey, [eth, sol]);
+    await handlers.balance_update({
+      walletId: eth.id,
+      network: 'eth_sepolia',
+      asset: 'USDC',
+      newBalance: '99.9980',
+      newBalanceUnits: '99998000000000000000',
+      balances: [ether('99.9980', '99998000000000000000'), usdc('975.00', '975000000')],
+    });
+    const [updated, untouched] = queryClient.getQueryData<WalletView[]>(walletsQueryKey) ?? [];
+    expect(updated?.balance).toBe('99.9980');
+    expect(updated?.balances.map((entry) => `${entry.balance} ${entry.symbol}`)).toEqual(['99.9980 ETH', '975.00 USDC']);
+    expect(untouched).toEqual(sol);
+    expect(toasts.info).toHaveBeenCalledExactlyOnceWith('Balance updated', { id: 'balance-updated' });
+  });
+
+  it('balance_update from an older server without balances keeps the wallet\'s other assets', async () => {
+    const { handlers, queryClient } = setUp();
+    queryClient.setQueryData(walletsQueryKey, [eth]);
+    const legacy = { walletId: eth.id, network: 'eth_sepolia', newBalance: '98.0000', newBalanceUnits: '98000000000000000000' } as const;
+    await handlers.balance_update(legacy as Parameters<typeof handlers.balance_update>[0]);
+    const [updated] = queryClient.getQueryData<WalletView[]>(walletsQueryKey) ?? [];
+    expect(updated?.balance).toBe('98.0000');
+    expect(updated?.balances).toEqual(eth.balances);
   });
 
   it('balance_update for a wallet not in the list fetches the list again', async () => {
     const { handlers, queryClient } = setUp();
     queryClient.setQueryData(walletsQueryKey, [sol]);
-    await handlers.balance_update({ walletId: eth.id, network: 'eth_sepolia', newBalance: '1.0000', newBalanceUnits: '1' });
+    await handlers.balance_update({
+      walletId: eth.id,
+      network: 'eth_sepolia',
+      asset: 'ETH',
+      newBalance: '1.0000',
+      newBalanceUnits: '1',
+      balances: [ether('1.0000', '1'), usdc('0.00', '0')],
+    });
     expect(queryClient.getQueryState(walletsQueryKey)?.isInvalidated).toBe(true);
   });
 

@@ -97,6 +97,7 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
     },
 
     async balance_update(update) {
+      // Every asset's balance comes with the event (whichever asset moved), so the card's coin and USDC both follow.
       const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
       if (updated) queryClient.setQueryData(walletsQueryKey, updated);
       else void queryClient.invalidateQueries({ queryKey: walletsQueryKey });

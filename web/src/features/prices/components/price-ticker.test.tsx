@@ -39,6 +39,11 @@ describe('PriceTicker', () => {
     expect(priceItem('ETH')?.textContent).toContain('+1.50%');
     expect(priceItem('MATIC')?.textContent).toContain('₹82.00');
     expect(priceItem('SOL')?.textContent).toContain('₹8,200.00');
+    // USDC falls back to one dollar, in rupees.
+    expect(priceItem('USDC')?.textContent).toContain('USD Coin');
+    expect(priceItem('USDC')?.textContent).toContain('₹82.00');
+    expect(priceItem('USDC')?.textContent).toContain('0.00%');
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(screen.queryByRole('status')).toBeNull();
     expect(warn).toHaveBeenCalled();
   });
@@ -50,7 +55,7 @@ describe('PriceTicker', () => {
       source: 'live',
     });
     respondWith(200, {
-      prices: { ethereum: coin(2512.5, -2.345), 'matic-network': coin(0.71, 0.4), solana: coin(149.99, 5) },
+      prices: { ethereum: coin(2512.5, -2.345), 'matic-network': coin(0.71, 0.4), solana: coin(149.99, 5), 'usd-coin': coin(0.9998, -0.01) },
       updatedAt: new Date().toISOString(),
     });
     renderTicker('usd');
@@ -59,6 +64,8 @@ describe('PriceTicker', () => {
     expect(priceItem('ETH')?.textContent).toContain('-2.35%');
     expect(priceItem('MATIC')?.textContent).toContain('$0.71');
     expect(priceItem('SOL')?.textContent).toContain('+5.00%');
+    expect(priceItem('USDC')?.textContent).toContain('$1.00');
+    expect(priceItem('USDC')?.textContent).toContain('-0.01%');
     expect(screen.getByRole('link', { name: 'View Market Insights' }).getAttribute('href')).toBe('/insights');
   });
 });

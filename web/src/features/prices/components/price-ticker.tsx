@@ -16,6 +16,7 @@ const COIN_NAMES: Record<PriceTokenId, string> = {
   ethereum: 'Ethereum',
   'matic-network': 'Polygon',
   solana: 'Solana',
+  'usd-coin': 'USD Coin',
 };
 
 function TickerItem({ tokenId, price, currency }: { tokenId: PriceTokenId; price: CoinPrice; currency: DisplayCurrency }) {
@@ -45,7 +46,7 @@ function TickerItem({ tokenId, price, currency }: { tokenId: PriceTokenId; price
   );
 }
 
-/** The home page's strip of ETH, MATIC and SOL prices in the chosen display currency. */
+/** The home page's strip of ETH, MATIC, SOL and USDC prices in the chosen display currency. */
 export function PriceTicker({ currency }: { currency: DisplayCurrency }) {
   const { prices, isLoading } = usePrices();
   return (
@@ -59,14 +60,14 @@ export function PriceTicker({ currency }: { currency: DisplayCurrency }) {
         </Link>
       </div>
       {isLoading || !prices ? (
-        <div role="status" className="mt-4 grid gap-3 sm:grid-cols-3">
+        <div role="status" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <span className="sr-only">Loading prices</span>
           {PRICE_TOKEN_IDS.map((tokenId) => (
             <Skeleton key={tokenId} className="h-[4.25rem] rounded-lg" />
           ))}
         </div>
       ) : (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {PRICE_TOKEN_IDS.map((tokenId) => (
             <TickerItem key={tokenId} tokenId={tokenId} price={prices[tokenId]} currency={currency} />
           ))}

@@ -1,8 +1,11 @@
-import { type WalletView, receiveQrPayload } from '@fincrypt/domain';
+import { type Asset, type WalletView, findAsset, listAssets, nativeAsset, receiveUri } from '@fincrypt/domain';
 import { Check, Copy } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useCopyConfirmation } from '../hooks/use-copy-confirmation.ts';
 import { WalletSelect } from './wallet-select.tsx';
@@ -17,10 +20,26 @@ export interface ReceivePanelProps {
   onWalletChange: (walletId: string) => void;
 }
 
-/** The Receive tab: the chosen wallet's address to copy, and as a QR code with its network's scheme. */
+/** "USD Coin (USDC)": how the receive tab names an asset. */
+export function receiveAssetLabel(asset: Pick<Asset, 'name' | 'symbol'>): string {
+  return `${asset.name} (${asset.symbol})`;
+}
+
+/** The accessible name of the receive code: the coin's as before, a token's naming the token. */
+export function receiveQrLabel(wallet: Pick<WalletView, 'networkLabel'>, asset: Pick<Asset, 'kind' | 'symbol'>): string {
+  return asset.kind === 'native' ? `QR code of your ${wallet.networkLabel} address` : `QR code of your ${wallet.networkLabel} address for ${asset.symbol}`;
+}
+
+/**
+ * The Receive tab: the chosen wallet's address to copy, and a QR code for the asset chosen: the coin's code
+ * with the network's scheme, or a token's in its chain's standard form (qr.ts receiveUri).
+ */
 export function ReceivePanel({ wallets, walletId, onWalletChange }: ReceivePanelProps) {
   const wallet = wallets.find((candidate) => candidate.id === walletId);
   const { isCopied, copy } = useCopyConfirmation();
+  const [chosenAsset, setChosenAsset] = useState<string | undefined>(undefined);
+  // Another wallet keeps the choice when its network has that asset too (USDC is on all three), else its coin.
+  const asset = wallet ? ((chosenAsset && findAsset(wallet.network, chosenAsset)) || nativeAsset(wallet.network)) : undefined;
 
   async function copyAddress(address: string) {
     if (await copy(address)) toast.success('Address copied to clipboard');
@@ -30,8 +49,19 @@ export function ReceivePanel({ wallets, walletId, onWalletChange }: ReceivePanel
   return (
     <div className="space-y-6">
       <WalletSelect wallets={wallets} value={walletId} onChange={onWalletChange} />
-      {wallet ? (
+      {wallet && asset ? (
         <>
+          <Field label="Asset">
+            {(control) => (
+              <Select {...control} value={asset.symbol} onChange={(event) => setChosenAsset(event.target.value)}>
+                {listAssets(wallet.network).map((option) => (
+                  <option key={option.symbol} value={option.symbol}>
+                    {receiveAssetLabel(option)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
               Wallet Address
@@ -50,15 +80,15 @@ export function ReceivePanel({ wallets, walletId, onWalletChange }: ReceivePanel
           <figure className="flex flex-col items-center gap-2">
             <div className="rounded-lg bg-white p-4">
               <QRCodeSVG
-                value={receiveQrPayload(wallet.network, wallet.address)}
+                value={receiveUri(wallet.network, wallet.address, asset.symbol)}
                 size={RECEIVE_QR_SIZE_PX}
                 level="H"
                 role="img"
-                aria-label={`QR code of your ${wallet.networkLabel} address`}
+                aria-label={receiveQrLabel(wallet, asset)}
               />
             </div>
             <figcaption className="text-center text-sm text-slate-600 dark:text-slate-300">
-              {`Scan to send ${wallet.symbol} on ${wallet.networkLabel} to this wallet`}
+              {`Scan to send ${asset.symbol} on ${wallet.networkLabel} to this wallet`}
             </figcaption>
           </figure>
           <Alert tone="warning">{RECEIVE_TESTNET_WARNING}</Alert>

@@ -4,6 +4,14 @@ import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { useDisconnectWallet } from '../api/wallet-mutations.ts';
+import { walletAssetBalances } from '../wallet-assets.ts';
+
+/** "its balances of 100.0000 ETH and 1000.00 USDC": every balance the wallet holds. */
+function balancesPhrase(wallet: WalletView): string {
+  const parts = walletAssetBalances(wallet).map((entry) => `${entry.balance} ${entry.symbol}`);
+  const last = parts.pop() ?? '';
+  return parts.length > 0 ? `its balances of ${parts.join(', ')} and ${last}` : `its balance of ${last}`;
+}
 
 export const dialogOverlayClassName = 'fixed inset-0 z-50 bg-slate-950/50';
 export const dialogContentClassName =
@@ -27,7 +35,7 @@ export function DisconnectWalletButton({ wallet, size = 'sm' }: { wallet: Wallet
         <AlertDialog.Content className={dialogContentClassName}>
           <AlertDialog.Title className="text-lg font-semibold">Disconnect wallet?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            Your {wallet.networkLabel} wallet {shortenAddress(wallet.address)} and its balance of {wallet.balance} {wallet.symbol} will
+            Your {wallet.networkLabel} wallet {shortenAddress(wallet.address)} and {balancesPhrase(wallet)} will
             no longer be shown here. Its transactions stay in the explorer. Connecting {wallet.networkLabel} again creates a new
             wallet with a new address.
           </AlertDialog.Description>

@@ -1,4 +1,4 @@
-import { type WalletView, formatFiat, formatPercentChange, getNetwork, shortenAddress } from '@fincrypt/domain';
+import { type WalletView, formatFiat, formatPercentChange, shortenAddress } from '@fincrypt/domain';
 import { ArrowDownLeft, ArrowUpRight, ExternalLink, TrendingDown, TrendingUp } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,15 +9,17 @@ import { cn } from '../../../lib/cn.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
 import type { SendReceiveNavigationState } from '../../send-receive/index.ts';
+import { type WalletAssetBalance, walletAssetBalances } from '../wallet-assets.ts';
 import { DisconnectWalletButton } from './disconnect-wallet-dialog.tsx';
+import { FaucetButton } from './faucet-button.tsx';
 import { NetworkLogo } from './network-logo.tsx';
 import { walletExplorerPath } from './wallet-links.ts';
 
-/** The balance's worth in the display currency and the coin's 24h change. */
-function WalletFiat({ wallet }: { wallet: WalletView }) {
+/** The coin balance's worth in the display currency and the coin's 24h change. */
+function WalletFiat({ entry }: { entry: WalletAssetBalance }) {
   const currency = useCurrencyStore((state) => state.currency);
   const { prices } = usePrices();
-  const price = prices?.[getNetwork(wallet.network).priceTokenId];
+  const price = prices?.[entry.priceTokenId];
   if (!price) {
     return (
       <div role="status" className="mt-1">
@@ -31,7 +33,7 @@ function WalletFiat({ wallet }: { wallet: WalletView }) {
   return (
     <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <span className="text-slate-700 tabular-nums dark:text-slate-200" data-testid="wallet-fiat">
-        ≈ {formatFiat(Number(wallet.balance) * price.prices[currency], currency)}
+        ≈ {formatFiat(Number(entry.balance) * price.prices[currency], currency)}
       </span>
       <span
         className={cn(
@@ -47,15 +49,45 @@ function WalletFiat({ wallet }: { wallet: WalletView }) {
   );
 }
 
-/** A dashboard wallet: network, balance, value, address with copy and explorer link, and its actions. */
+/** A token's balance (e.g. "1000.00 USDC") and its worth in the display currency. */
+function TokenBalance({ entry }: { entry: WalletAssetBalance }) {
+  const currency = useCurrencyStore((state) => state.currency);
+  const { prices } = usePrices();
+  const price = prices?.[entry.priceTokenId];
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1" data-testid="wallet-token" data-asset={entry.asset}>
+      <span className="font-semibold tabular-nums break-all" data-testid="wallet-token-balance">
+        {entry.balance} <span className="text-sm text-slate-600 dark:text-slate-300">{entry.symbol}</span>
+      </span>
+      {price ? (
+        <span className="text-sm text-slate-700 tabular-nums dark:text-slate-200" data-testid="wallet-token-fiat">
+          ≈ {formatFiat(Number(entry.balance) * price.prices[currency], currency)}
+        </span>
+      ) : (
+        <span role="status">
+          <span className="sr-only">Loading the fiat value</span>
+          <Skeleton className="h-4 w-24" />
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A dashboard wallet: network, address with copy and explorer link, the coin's balance and value, each token's
+ * balance and value, and its actions (Send, Receive, Disconnect, Get test funds).
+ */
 export function WalletCard({ wallet }: { wallet: WalletView }) {
   const navigate = useNavigate();
+  const assets = walletAssetBalances(wallet);
+  const coin = assets.find((entry) => entry.kind === 'native') ?? assets[0]!;
+  const tokens = assets.filter((entry) => entry !== coin);
   const openSendReceive = (action: 'send' | 'receive') =>
     void navigate('/send-receive', { state: { action, walletId: wallet.id } satisfies SendReceiveNavigationState });
   const headingId = `wallet-${wallet.id}-heading`;
 
   return (
-    <Card className="flex flex-col p-5" role="article" aria-labelledby={headingId} data-testid="wallet-card">
+    <Card className="flex h-full flex-col p-5" role="article" aria-labelledby={headingId} data-testid="wallet-card">
       <div className="flex items-start gap-3">
         <NetworkLogo network={wallet.network} />
         <div className="min-w-0 flex-1">
@@ -82,9 +114,16 @@ export function WalletCard({ wallet }: { wallet: WalletView }) {
       </div>
 
       <p className="mt-4 text-2xl font-bold tabular-nums break-all" data-testid="wallet-balance">
-        {wallet.balance} <span className="text-base font-semibold text-slate-600 dark:text-slate-300">{wallet.symbol}</span>
+        {coin.balance} <span className="text-base font-semibold text-slate-600 dark:text-slate-300">{coin.symbol}</span>
       </p>
-      <WalletFiat wallet={wallet} />
+      <WalletFiat entry={coin} />
+      {tokens.length > 0 && (
+        <ul aria-label={`${wallet.networkLabel} tokens`} className="mt-3 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-700">
+          {tokens.map((entry) => (
+            <TokenBalance key={entry.asset} entry={entry} />
+          ))}
+        </ul>
+      )}
 
       <div className="mt-5 flex flex-wrap items-center gap-2">
         <Button size="sm" onClick={() => openSendReceive('send')} aria-label={`Send from ${wallet.networkLabel} wallet`}>
@@ -99,6 +138,7 @@ export function WalletCard({ wallet }: { wallet: WalletView }) {
           <DisconnectWalletButton wallet={wallet} />
         </div>
       </div>
+      <FaucetButton wallet={wallet} className="mt-3" />
     </Card>
   );
 }

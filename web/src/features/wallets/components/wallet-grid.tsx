@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useWallets } from '../api/get-wallets.ts';
 import { AddWalletButton } from './add-wallet-dialog.tsx';
 import { WalletCard } from './wallet-card.tsx';
+import { WalletsTotal } from './wallets-total.tsx';
 
 /** The dashboard's 'Your Wallets': loading text, the empty state, or a grid of wallet cards, and Add Wallet. */
 export function WalletGrid() {
@@ -16,13 +17,18 @@ export function WalletGrid() {
         <h2 id="your-wallets-heading" className="text-xl font-semibold">
           Your Wallets
         </h2>
-        {wallets.data && list.length > 0 && <AddWalletButton wallets={list} />}
+        {wallets.data && list.length > 0 && (
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <WalletsTotal wallets={list} />
+            <AddWalletButton wallets={list} />
+          </div>
+        )}
       </div>
 
       {wallets.isPending ? (
-        // As tall as the three wallet cards a new account has (one, two or three to a row), so the page below
-        // does not jump when they arrive.
-        <div className="min-h-[698px] sm:min-h-[460px] xl:min-h-[222px]">
+        // As tall as the three wallet cards a new account has (coin, USDC and the faucet; one, two or three to a
+        // row), so the page below does not jump when they arrive.
+        <div className="min-h-[1097px] sm:min-h-[726px] lg:min-h-[646px] xl:min-h-[315px]">
           <p role="status" className="py-8 text-center text-slate-600 dark:text-slate-300">
             Loading wallets...
           </p>

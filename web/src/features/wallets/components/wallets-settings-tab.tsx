@@ -1,4 +1,4 @@
-import { type WalletView, shortenAddress } from '@fincrypt/domain';
+import { type WalletView, formatFiat, shortenAddress } from '@fincrypt/domain';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,12 +7,41 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { formatClockTime } from '../../../lib/format-clock-time.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useCurrencyStore } from '../../preferences/index.ts';
+import { usePrices } from '../../prices/index.ts';
 import { useWallets } from '../api/get-wallets.ts';
+import { assetFiatValue, walletAssetBalances } from '../wallet-assets.ts';
 import { DisconnectWalletButton } from './disconnect-wallet-dialog.tsx';
+import { FaucetButton } from './faucet-button.tsx';
 import { NetworkLogo } from './network-logo.tsx';
 import { walletExplorerPath } from './wallet-links.ts';
 
 const TYPE_LABELS: Record<WalletView['type'], string> = { ethereum: 'Ethereum', solana: 'Solana' };
+
+/** Each asset's balance with its worth in the display currency, the coin first. */
+function WalletBalances({ wallet }: { wallet: WalletView }) {
+  const currency = useCurrencyStore((state) => state.currency);
+  const { prices } = usePrices();
+  return (
+    <ul aria-label={`${wallet.networkLabel} balances`} className="space-y-0.5 text-right">
+      {walletAssetBalances(wallet).map((entry) => {
+        const value = assetFiatValue(entry, prices, currency);
+        return (
+          <li key={entry.asset} data-testid="settings-wallet-asset" data-asset={entry.asset}>
+            <span className="font-semibold tabular-nums">
+              {entry.balance} {entry.symbol}
+            </span>
+            {value !== undefined && (
+              <span className="ml-2 text-sm text-slate-600 tabular-nums dark:text-slate-300" data-testid="settings-wallet-fiat">
+                ≈ {formatFiat(value, currency)}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 function WalletRow({ wallet }: { wallet: WalletView }) {
   return (
@@ -32,9 +61,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
           <CopyButton value={wallet.address} label={`Copy ${wallet.networkLabel} address`} successMessage="Address copied to clipboard" />
         </p>
       </div>
-      <p className="font-semibold tabular-nums">
-        {wallet.balance} {wallet.symbol}
-      </p>
+      <WalletBalances wallet={wallet} />
       <div className="flex items-center gap-1">
         <Link
           to={walletExplorerPath(wallet.address)}
@@ -48,6 +75,7 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
         </Link>
         <DisconnectWalletButton wallet={wallet} />
       </div>
+      <FaucetButton wallet={wallet} className="basis-full sm:pl-14" />
     </li>
   );
 }
