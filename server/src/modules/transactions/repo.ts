@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { transactions } from '../../db/schema.ts';
@@ -71,11 +71,14 @@ export async function findUserTransactionByHash(db: Db, userId: string, hash: st
   return row;
 }
 
-/** The chain's view of a transaction: its send row (every transfer has exactly one). */
+/**
+ * The chain's view of a transaction: a transfer's send row (every transfer has exactly one; its receive row
+ * mirrors it), or a faucet mint's row (the only one with its hash).
+ */
 export async function findChainTransaction(db: Db, hash: string) {
   const [row] = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.hash, hash), eq(transactions.type, 'send')));
+    .where(and(eq(transactions.hash, hash), inArray(transactions.type, ['send', 'mint'])));
   return row;
 }
