@@ -68,6 +68,22 @@ describeEachDatabase('transactions list: the asset filter', (kind) => {
     expect(summary(await list(alice, `?asset=USDC&limit=2&cursor=${page.nextCursor}`))).toEqual(['send 2 USDC eth_sepolia']);
   });
 
+  it("lists a faucet claim's mints as type 'mint', one per asset, and the explorer opens them", async () => {
+    const alice = await signUp(ctx.app, { name: 'Alice' });
+    const wallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const claim = await call(ctx.app, 'POST', `/api/wallets/${wallet.id}/faucet`, { cookie: alice.cookie });
+    expect(claim.statusCode, claim.body).toBe(201);
+
+    expect(summary(await list(alice, '?type=mint')).sort()).toEqual(['mint 10 MATIC polygon_mumbai', 'mint 500 USDC polygon_mumbai']);
+    const usdcMints = await list(alice, '?type=mint&asset=USDC');
+    expect(summary(usdcMints)).toEqual(['mint 500 USDC polygon_mumbai']);
+    expect(await list(alice, '?type=send')).toEqual([]);
+
+    const explorer = await call(ctx.app, 'GET', `/api/explorer/tx/${usdcMints[0]!.hash}`);
+    expect(explorer.statusCode, explorer.body).toBe(200);
+    expect(explorer.json()).toMatchObject({ type: 'mint', asset: 'USDC', symbol: 'USDC', feeSymbol: 'MATIC', value: '500', fee: '0' });
+  });
+
   it('refuses an asset no network has, or not spelled as its symbol, with a 400', async () => {
     const alice = await signUp(ctx.app, { name: 'Alice' });
     for (const asset of ['BTC', 'usdc', '', 'USDC%00']) {
