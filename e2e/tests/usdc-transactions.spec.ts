@@ -146,4 +146,37 @@ test.describe('Transactions of several assets', () => {
     await expect(fact(page, 'Token contract')).toHaveCount(0);
     expect(history.matic.symbol).toBe('MATIC');
   });
+
+  test("a faucet claim's mints read as test funds in the list, the detail and the explorer", async ({ page }) => {
+    const wallet = await walletOn(page.request, 'solana_devnet');
+    const claim = await page.request.post(`/api/wallets/${wallet.id}/faucet`);
+    expect(claim.status(), await claim.text()).toBe(201);
+
+    await openTransactions(page);
+    await page.getByLabel('Type').selectOption({ label: 'Test funds' });
+    await expect(page).toHaveURL(/type=mint/);
+    await expect(rows(page)).toHaveCount(2);
+    for (const row of await rows(page).all()) {
+      await expect(row).toContainText('Test funds · Solana Devnet');
+      await expect(row).toContainText('From the test faucet');
+    }
+    await expect(rows(page).filter({ hasText: '+500 USDC' })).toHaveCount(1);
+    await expect(rows(page).filter({ hasText: '+10 SOL' })).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Asset').selectOption('USDC');
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).click();
+    await expect(fact(page, 'Type')).toHaveText('Test funds');
+    await expect(fact(page, 'Value')).toHaveText('500 USDC');
+    await expect(fact(page, 'Gas Fee')).toContainText('0 SOL');
+    await expect(fact(page, 'Token mint')).toContainText('4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU');
+    await expectNoSeriousA11yViolations(page);
+
+    const hash = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    await page.goto(`/explorer/${hash}`);
+    await expect(fact(page, 'Type')).toHaveText('Test funds (faucet mint)');
+    await expect(fact(page, 'Value')).toHaveText('500 USDC');
+    await expectNoSeriousA11yViolations(page);
+  });
 });
