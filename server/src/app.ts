@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secretOptions = { database, dataDir: database.dataDir };
   const vault = createKeyVault(await loadSecret('wallet-keys', { fromEnv: config.walletEncryptionKey, ...secretOptions }));
   const feeMarket = createFeeMarket(await loadSecret('fee-quotes', { fromEnv: undefined, ...secretOptions }));
+  const prices = createPriceService({ db: database.db, settings: config.prices, log: app.log, ...options.prices });
   const payments = createPaymentsEngine({
     db: database.db,
     events,
@@ -134,7 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     feeMarket,
     generateKeyPair: options.generateKeyPair ?? generateKeyPair,
     sendRule: { limit: config.rateLimits.sendPerUser, windowMs: 60_000 },
+    faucetRule: { limit: config.rateLimits.faucetPerUser, windowMs: 60 * 60_000 },
     timeScale: config.chain.timeScale,
+    usdPriceOf: (priceTokenId) => prices.snapshotAtHand().prices[priceTokenId].prices.usd,
   });
   const wallets = createWalletService({ db: database.db, payments, log: app.log });
   app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }) });
@@ -151,7 +154,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (config.shouldSeedDemoAccounts) await seedDemoAccounts(database.db, auth);
 
-  const prices = createPriceService({ db: database.db, settings: config.prices, log: app.log, ...options.prices });
   app.decorate('prices', prices);
   app.addHook('onClose', async () => prices.close());
   const insights = createInsightsService({ db: database.db, prices, now: options.prices?.now });

@@ -220,6 +220,8 @@ export interface RateLimitCounts {
   contactPerIp: number;
   /** Sends per user per minute. */
   sendPerUser: number;
+  /** Faucet claims per user per hour (each wallet may claim once a day besides). */
+  faucetPerUser: number;
 }
 
 export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
@@ -231,6 +233,7 @@ export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
   twoFactorPerIp: 10,
   contactPerIp: 10,
   sendPerUser: 30,
+  faucetPerUser: 5,
 };
 
 function readCount(raw: string | undefined, fallback: number, name: string): number {
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       twoFactorPerIp: readCount(env.RATE_LIMIT_TWO_FACTOR_PER_IP, defaults.twoFactorPerIp, 'RATE_LIMIT_TWO_FACTOR_PER_IP'),
       contactPerIp: readCount(env.RATE_LIMIT_CONTACT_PER_IP, defaults.contactPerIp, 'RATE_LIMIT_CONTACT_PER_IP'),
       sendPerUser: readCount(env.RATE_LIMIT_SEND_PER_USER, defaults.sendPerUser, 'RATE_LIMIT_SEND_PER_USER'),
+      faucetPerUser: readCount(env.RATE_LIMIT_FAUCET_PER_USER, defaults.faucetPerUser, 'RATE_LIMIT_FAUCET_PER_USER'),
     },
     shouldSeedDemoAccounts: env.SEED_DEMO_ACCOUNTS !== 'false',
     walletEncryptionKey: env.WALLET_ENCRYPTION_KEY || undefined,

@@ -185,3 +185,12 @@ export function checkAssetOn(network: NetworkId, symbol: string): AssetCheck {
   const networks = NETWORK_IDS.filter((other) => findAsset(other, symbol) !== undefined);
   return { ok: false, reason: networks.length === 0 ? 'unknown' : 'other_network', networks };
 }
+
+/** Values are compared in 10^-8 US dollars: a feed price (a float) is taken to 8 decimals first. */
+export const USD_VALUE_SCALE = 100_000_000n;
+
+/** What `units` of the asset are worth in 10^-8 USD at `usdPrice` per whole unit (0 for a price that is not a price). */
+export function usdValueE8(units: bigint, decimals: number, usdPrice: number): bigint {
+  if (!Number.isFinite(usdPrice) || usdPrice < 0) return 0n;
+  return (units * BigInt(Math.round(usdPrice * Number(USD_VALUE_SCALE)))) / 10n ** BigInt(decimals);
+}

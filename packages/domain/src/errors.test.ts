@@ -36,6 +36,7 @@ function sampleText(message: ApiErrorMessage): string {
 /** The request bodies (the forms' fields) each error field comes from. */
 const FORMS_WITH_FIELD: Record<ErrorField, { shape: Record<string, unknown> }[]> = {
   walletId: [sendRequestSchema],
+  asset: [sendRequestSchema],
   to: [sendRequestSchema],
   amount: [sendRequestSchema],
   network: [connectWalletSchema],
@@ -74,7 +75,7 @@ describe('the API error registry', () => {
     for (const field of ERROR_FIELDS) {
       for (const schema of FORMS_WITH_FIELD[field]) expect(Object.keys(schema.shape), field).toContain(field);
     }
-    expect([...SEND_FIELDS].sort()).toEqual(['amount', 'to', 'walletId']);
+    expect([...SEND_FIELDS].sort()).toEqual(['amount', 'asset', 'to', 'walletId']);
     for (const field of SEND_FIELDS) expect(Object.keys(sendRequestSchema.shape)).toContain(field);
     // the change-password form's wrong password is on its own field, not a shared one
     expect(Object.keys(changePasswordSchema.shape)).toContain('currentPassword');
@@ -83,7 +84,8 @@ describe('the API error registry', () => {
   it('puts each send refusal on the send form field it is about', () => {
     expect(Object.fromEntries(SEND_FIELDS.map((field) => [field, registry.filter(([, spec]) => spec.field === field).map(([code]) => code)]))).toEqual({
       walletId: ['WALLET_NOT_FOUND'],
-      amount: ['INVALID_AMOUNT', 'INSUFFICIENT_BALANCE'],
+      asset: ['INVALID_ASSET'],
+      amount: ['INVALID_AMOUNT', 'INSUFFICIENT_BALANCE', 'INSUFFICIENT_FEE_BALANCE'],
       to: ['INVALID_RECIPIENT', 'SAME_WALLET'],
     });
     expect(apiErrorFieldIn('INSUFFICIENT_BALANCE', SEND_FIELDS)).toBe('amount');
@@ -101,14 +103,19 @@ describe('the API error registry', () => {
     const base: SendCheckInput = {
       network: 'eth_sepolia',
       from: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-      balance: 10n ** 18n,
+      balances: { ETH: 10n ** 18n, USDC: 10n ** 6n },
       amount: '0.5',
       fee: 0n,
       to: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
     };
     const refusals: [Partial<SendCheckInput>, ApiErrorCode][] = [
       [{ network: undefined }, 'WALLET_NOT_FOUND'],
+      [{ asset: 'DOGE' }, 'INVALID_ASSET'],
+      [{ asset: 'SOL' }, 'INVALID_ASSET'],
       [{ amount: '0' }, 'INVALID_AMOUNT'],
+      [{ asset: 'USDC', amount: '0.0000001' }, 'INVALID_AMOUNT'],
+      [{ asset: 'USDC', amount: '2' }, 'INSUFFICIENT_BALANCE'],
+      [{ asset: 'USDC', amount: '1', fee: 10n ** 18n + 1n }, 'INSUFFICIENT_FEE_BALANCE'],
       [{ amount: '0.0000000000000000001' }, 'INVALID_AMOUNT'],
       [{ amount: '2' }, 'INSUFFICIENT_BALANCE'],
       [{ to: 'nonsense' }, 'INVALID_RECIPIENT'],
@@ -119,8 +126,18 @@ describe('the API error registry', () => {
       if (result.ok) throw new Error(`${code} expected`);
       expect(result.code).toBe(code);
       expect(result.field).toBe(apiErrorField(code));
-      const texts = Object.values((API_ERRORS[code] as ApiErrorSpec).messages).map((message) =>
-        typeof message === 'string' ? message : (message as (network: string) => string)('eth_sepolia'),
+      // The templates filled as the send rules fill them: the network, then the asset's symbol.
+      const fillings = [['eth_sepolia'], [String(input.asset)], ['eth_sepolia', String(input.asset)]];
+      const texts = Object.values((API_ERRORS[code] as ApiErrorSpec).messages).flatMap((message) =>
+        typeof message === 'string'
+          ? [message]
+          : fillings.flatMap((args) => {
+              try {
+                return [(message as (...values: string[]) => string)(...args)];
+              } catch {
+                return []; // a template that wants other arguments
+              }
+            }),
       );
       expect(texts).toContain(result.message);
     }

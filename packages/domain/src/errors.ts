@@ -83,7 +83,7 @@ export const API_ERRORS = {
     field: 'asset',
     messages: {
       unknownAsset: (symbol: string) => `Unknown asset "${symbol}"`,
-      otherNetwork: (symbol: string, network: NetworkId) => `${symbol} is not an asset on ${NETWORKS[network].label}`,
+      otherNetwork: (network: NetworkId, symbol: string) => `${symbol} is not an asset on ${NETWORKS[network].label}`,
     },
   },
   INVALID_AMOUNT: { status: 400, field: 'amount', messages: { invalidAmount: 'Invalid amount', tooManyDecimals } },

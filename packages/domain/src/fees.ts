@@ -9,7 +9,7 @@ export const gasSpeedSchema = z.enum(GAS_SPEEDS);
 
 export const GAS_SPEED_LABELS: Record<GasSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' };
 
-/** Every transfer uses the gas of a plain transfer. */
+/** The gas of a plain coin transfer; a token transfer's is its asset's `transferGas` (assets.ts). */
 export const GAS_USED = 21_000n;
 
 /** The speed multipliers 1, 1.5 and 2, in thousandths so that every gas price stays an integer. */
@@ -197,16 +197,18 @@ export interface FeeQuote {
 export interface FeeQuoteInput {
   network: NetworkId;
   speed: GasSpeed;
+  /** The gas the transfer uses: GAS_USED for a coin transfer (the default), the asset's `transferGas` for a token. */
+  gasUsed?: bigint | undefined;
   liveFactorPermille: number;
   usdPrice?: number | undefined;
   now: Date | number;
 }
 
-export function quoteFee({ network, speed, liveFactorPermille, usdPrice, now }: FeeQuoteInput): FeeQuote {
+export function quoteFee({ network, speed, gasUsed = GAS_USED, liveFactorPermille, usdPrice, now }: FeeQuoteInput): FeeQuote {
   const knownSpeed = toGasSpeed(speed);
   const factor = clampLiveFactorPermille(liveFactorPermille);
   const priceWei = gasPriceWei(network, knownSpeed, factor);
-  const fee = feeFromReceipt(GAS_USED, priceWei, network);
+  const fee = feeFromReceipt(gasUsed, priceWei, network);
   const feeUsd = usdPrice === undefined ? undefined : feeUsdDisplay(fee, network, usdPrice);
   return {
     network,

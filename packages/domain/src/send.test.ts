@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkSend, SEND_MESSAGES, sendRequestSchema, tooManyDecimalsMessage, type SendCheckInput } from './send.ts';
+import { findAsset, nativeAsset } from './assets.ts';
 
 const WALLET_ID = '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 const FROM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -39,25 +40,54 @@ describe('sendRequestSchema', () => {
 });
 
 describe('checkSend', () => {
-  const base: SendCheckInput = { network: 'eth_sepolia', from: FROM, balance: 100n * ETH, amount: '1', fee: 630_000_000_000_000n, to: TO };
+  const base: SendCheckInput = { network: 'eth_sepolia', from: FROM, balances: { ETH: 100n * ETH, SOL: 100n * 10n ** 9n }, amount: '1', fee: 630_000_000_000_000n, to: TO };
+  const USDC = 1_000_000n;
   const message = (input: Partial<SendCheckInput>) => {
     const result = checkSend({ ...base, ...input });
     return result.ok ? undefined : result.message;
   };
 
-  it('returns the amount, the total leaving the wallet and the canonical recipient', () => {
+  it('returns the asset, the amount, the coin leaving the wallet and the canonical recipient', () => {
     expect(checkSend({ ...base, to: TO.toLowerCase() })).toEqual({
       ok: true,
+      asset: nativeAsset('eth_sepolia'),
       amountUnits: ETH,
-      totalUnits: ETH + 630_000_000_000_000n,
+      nativeDebitUnits: ETH + 630_000_000_000_000n,
       to: TO,
     });
+    expect(checkSend({ ...base, balances: { ETH, USDC: 50n * USDC }, asset: 'USDC', amount: '25.5' })).toEqual({
+      ok: true,
+      asset: findAsset('eth_sepolia', 'USDC'),
+      amountUnits: 25_500_000n,
+      nativeDebitUnits: 630_000_000_000_000n,
+      to: TO,
+    });
+  });
+
+  it('then an asset the network has: unknown ones and other networks\' are refused by name', () => {
+    expect(message({ asset: 'DOGE', amount: 'junk' })).toBe('Unknown asset "DOGE"');
+    expect(message({ asset: 'SOL' })).toBe('SOL is not an asset on Ethereum Sepolia');
+    expect(message({ asset: 'MATIC' })).toBe('MATIC is not an asset on Ethereum Sepolia');
+    expect(message({ asset: 'ETH' })).toBeUndefined();
+  });
+
+  it('checks a token amount against the token, and its fee against the coin', () => {
+    const token = { ...base, asset: 'USDC', balances: { ETH: base.fee, USDC: 25n * USDC } };
+    expect(message({ ...token, amount: '25' })).toBeUndefined();
+    expect(message({ ...token, amount: '25.000001' })).toBe('Insufficient USDC balance');
+    expect(message({ ...token, amount: '0.0000001' })).toBe('Amount has more decimal places than USDC allows (at most 6)');
+    // Plenty of USDC, one wei short of the fee.
+    expect(message({ ...token, amount: '1', balances: { ETH: base.fee - 1n, USDC: 1_000n * USDC } })).toBe('Not enough ETH to pay the network fee');
+    expect(message({ ...token, amount: '1', balances: { USDC: 1_000n * USDC } })).toBe('Not enough ETH to pay the network fee');
+    expect(message({ network: 'solana_devnet', from: SOL_FROM, to: SOL_TO, asset: 'USDC', amount: '1', fee: 5000n, balances: { SOL: 4999n, USDC } })).toBe(
+      'Not enough SOL to pay the network fee',
+    );
   });
 
   it('refuses a missing sender wallet first', () => {
     expect(message({ network: undefined, amount: 'junk', to: '' })).toBe('Sender wallet not found');
     expect(message({ from: undefined })).toBe('Sender wallet not found');
-    expect(message({ balance: undefined })).toBe('Sender wallet not found');
+    expect(message({ balances: undefined })).toBe('Sender wallet not found');
   });
 
   it('then an amount that is not above zero', () => {
@@ -74,9 +104,9 @@ describe('checkSend', () => {
   });
 
   it('then an amount that with the fee is above the balance', () => {
-    expect(message({ balance: ETH, amount: '1', to: '' })).toBe('Insufficient balance for transaction and gas fee');
-    expect(message({ balance: ETH + base.fee, amount: '1' })).toBeUndefined();
-    expect(message({ balance: ETH + base.fee - 1n, amount: '1' })).toBe('Insufficient balance for transaction and gas fee');
+    expect(message({ balances: { ETH }, amount: '1', to: '' })).toBe('Insufficient balance for transaction and gas fee');
+    expect(message({ balances: { ETH: ETH + base.fee }, amount: '1' })).toBeUndefined();
+    expect(message({ balances: { ETH: ETH + base.fee - 1n, USDC: 10n ** 12n }, amount: '1' })).toBe('Insufficient balance for transaction and gas fee');
   });
 
   it('then a recipient that is not valid on the network', () => {
@@ -90,15 +120,19 @@ describe('checkSend', () => {
     expect(message({ network: 'solana_devnet', from: SOL_FROM, to: SOL_FROM, fee: 0n })).toBe('You cannot send to the same wallet');
   });
 
-  it('never lets more than the balance leave the wallet', () => {
+  it('never lets more than a balance of either asset leave the wallet', () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: 0n, max: 10n ** 21n }),
+        fc.bigInt({ min: 0n, max: 10n ** 10n }),
         fc.bigInt({ min: 0n, max: 10n ** 16n }),
+        fc.constantFrom('ETH', 'USDC'),
         fc.stringMatching(/^\d{1,4}(\.\d{1,18})?$/),
-        (balance, fee, amount) => {
-          const result = checkSend({ ...base, balance, fee, amount });
-          return !result.ok || (result.totalUnits <= balance && result.amountUnits > 0n);
+        (eth, usdc, fee, asset, amount) => {
+          const result = checkSend({ ...base, balances: { ETH: eth, USDC: usdc }, asset, fee, amount });
+          if (!result.ok) return true;
+          const tokenDebit = asset === 'USDC' ? result.amountUnits : 0n;
+          return result.nativeDebitUnits <= eth && tokenDebit <= usdc && result.amountUnits > 0n && result.nativeDebitUnits >= fee;
         },
       ),
     );

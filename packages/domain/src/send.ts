@@ -98,7 +98,7 @@ export function assetForSend(network: NetworkId, symbol: string | undefined): { 
   if (checked.ok) return checked;
   const messages = API_ERRORS.INVALID_ASSET.messages;
   const shown = symbol ?? '';
-  return refuse('INVALID_ASSET', checked.reason === 'unknown' ? messages.unknownAsset(shown) : messages.otherNetwork(shown, network));
+  return refuse('INVALID_ASSET', checked.reason === 'unknown' ? messages.unknownAsset(shown) : messages.otherNetwork(network, shown));
 }
 
 /**

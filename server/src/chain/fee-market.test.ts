@@ -44,8 +44,11 @@ describe('fee market', () => {
     const current = (at: number) => BigInt(market.quote('eth_sepolia', 'normal', at).feeUnits);
 
     const fresh = market.feeFor('eth_sepolia', 'normal', start + QUOTE_TTL_MS, quote.quoteId);
-    expect(fresh).toEqual({ gasPriceWei: BigInt(quote.gasPriceWei), feeUnits: quotedFee, source: 'quote' });
+    expect(fresh).toEqual({ gasPriceWei: BigInt(quote.gasPriceWei), gasUsed: GAS_USED, feeUnits: quotedFee, source: 'quote' });
     expect(fresh.feeUnits).toBe(feeFromReceipt(GAS_USED, fresh.gasPriceWei, 'eth_sepolia'));
+    // A quote fixes the price per gas: a token transfer under it pays that price for its own gas.
+    const token = market.feeFor('eth_sepolia', 'normal', start + QUOTE_TTL_MS, quote.quoteId, 65_000n);
+    expect(token).toEqual({ gasPriceWei: BigInt(quote.gasPriceWei), gasUsed: 65_000n, feeUnits: 65_000n * BigInt(quote.gasPriceWei), source: 'quote' });
 
     const stale = market.feeFor('eth_sepolia', 'normal', start + QUOTE_TTL_MS + 1, quote.quoteId);
     expect(stale).toMatchObject({ source: 'current', feeUnits: current(start + QUOTE_TTL_MS + 1) });

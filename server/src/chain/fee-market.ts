@@ -24,6 +24,7 @@ export interface SignedFeeQuote extends FeeQuote {
 
 export interface ChargedFee {
   gasPriceWei: bigint;
+  gasUsed: bigint;
   feeUnits: bigint;
   /** 'quote' when a fresh quote fixed the price, else the price of the moment. */
   source: 'quote' | 'current';
@@ -46,8 +47,8 @@ export function createFeeMarket(secret: string) {
 
   const signature = (payload: string) => mac(`quote:${payload}`).subarray(0, 16).toString('base64url');
 
-  const quote = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number): SignedFeeQuote => {
-    const base = quoteFee({ network, speed, liveFactorPermille: liveFactorPermille(network, nowMs), usdPrice, now: nowMs });
+  const quote = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): SignedFeeQuote => {
+    const base = quoteFee({ network, speed, gasUsed, liveFactorPermille: liveFactorPermille(network, nowMs), usdPrice, now: nowMs });
     const payload = `${network}:${speed}:${base.gasPriceWei}:${nowMs}`;
     return { ...base, quoteId: `${payload}.${signature(payload)}`, expiresAt: new Date(nowMs + QUOTE_TTL_MS).toISOString() };
   };
@@ -71,11 +72,14 @@ export function createFeeMarket(secret: string) {
     liveFactorPermille,
     quote,
 
-    /** The fee a send pays: the quoted one while its quote is fresh, otherwise the current one. */
-    feeFor(network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string): ChargedFee {
+    /**
+     * The fee a send pays: the quoted gas price while its quote is fresh, otherwise the current one, times the
+     * gas its asset's transfer uses (a quote fixes the price per gas, so it holds for a coin or a token).
+     */
+    feeFor(network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string, gasUsed: bigint = GAS_USED): ChargedFee {
       const quoted = quoteId === undefined ? undefined : honouredGasPrice(quoteId, network, speed, nowMs);
       const gasPriceWei = quoted ?? BigInt(quote(network, speed, nowMs).gasPriceWei);
-      return { gasPriceWei, feeUnits: feeFromReceipt(GAS_USED, gasPriceWei, network), source: quoted === undefined ? 'current' : 'quote' };
+      return { gasPriceWei, gasUsed, feeUnits: feeFromReceipt(gasUsed, gasPriceWei, network), source: quoted === undefined ? 'current' : 'quote' };
     },
   };
 }

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { PostgresSettings } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
-import { transactions, wallets } from '../db/schema.ts';
+import { transactions } from '../db/schema.ts';
 import { createEventBus, type UserEvent } from '../lib/event-bus.ts';
 import { CHAIN_CLOCK_LOCK_KEY, type ClockRunner, startClockRunner } from '../payments/clock-runner.ts';
 import { call, signUp, type TestUser } from '../test/auth-client.ts';
-import { expectLedgerBalanced, externalAddress, listWallets, postSend } from '../test/ledger-client.ts';
+import { expectLedgerBalanced, externalAddress, listWallets, postSend, storedBalances } from '../test/ledger-client.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
@@ -86,7 +86,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('a silent network to Po
   const rowsOf = async <Row>(query: SQL) => ((await direct.db.execute(query)) as unknown as { rows: Row[] }).rows;
   const sendRows = (walletId: string) =>
     direct.db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.walletId, walletId), eq(transactions.type, 'send')));
-  const balanceOf = async (walletId: string) => (await direct.db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, walletId)))[0]?.balance;
+  const balanceOf = async (walletId: string) => (await storedBalances(direct.db, [walletId], 'ETH')).get(walletId);
 
   it('answers 503 within seconds, in-flight and new requests alike, and works again once the network is back', async () => {
     const user = await signUp(app);

@@ -3,18 +3,19 @@ import {
   getNetwork,
   MAX_WALLETS_PER_USER,
   NETWORK_IDS,
+  nativeAsset,
+  notEnoughForFeeMessage,
   SEND_MESSAGES,
-  startingBalanceUnits,
   WALLET_MESSAGES,
   type SendResponse,
   type WalletView,
 } from '@fincrypt/domain';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from '../chain/keys.ts';
-import { mints, wallets } from '../db/schema.ts';
+import { mints, walletBalances, wallets } from '../db/schema.ts';
 import { call, signUp, type TestUser } from '../test/auth-client.ts';
-import { expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../test/ledger-client.ts';
+import { expectLedgerBalanced, externalAddress, listWallets, postSend, storedBalances, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase, testDatabaseKinds } from '../test/test-database.ts';
 
@@ -36,8 +37,55 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('concurrent sends [post
       expect(response.json().error.message).toBe(SEND_MESSAGES.insufficientBalance);
     }
     const sent: SendResponse = responses.find((response) => response.statusCode === 201)!.json();
-    const [row] = await ctx.database.db.select({ balance: wallets.balance }).from(wallets).where(inArray(wallets.id, [wallet.id]));
-    expect(row?.balance).toBe(100n * ETH - 505n * ETH / 10n - BigInt(sent.transaction.feeUnits));
+    const stored = await storedBalances(ctx.database.db, [wallet.id], 'ETH');
+    expect(stored.get(wallet.id)).toBe(100n * ETH - 505n * ETH / 10n - BigInt(sent.transaction.feeUnits));
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('lets exactly the affordable ones of 30 concurrent token sends through: together they ask for 3x the USDC', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const to = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    // 1,000 USDC, 30 sends of 100 USDC: exactly 10 fit, whatever the order.
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => postSend(ctx.app, alice, { walletId: wallet.id, asset: 'USDC', to: to.address, amount: '100' })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(20);
+    for (const response of responses.filter((item) => item.statusCode === 400)) expect(response.json().error.message).toBe('Insufficient USDC balance');
+    const fees = responses.filter((item) => item.statusCode === 201).reduce((sum, item) => sum + BigInt(item.json().transaction.feeUnits), 0n);
+    expect((await storedBalances(ctx.database.db, [wallet.id, to.id], 'USDC')).get(wallet.id)).toBe(0n);
+    expect((await storedBalances(ctx.database.db, [to.id], 'USDC')).get(to.id)).toBe(2_000_000_000n);
+    expect((await storedBalances(ctx.database.db, [wallet.id], 'MATIC')).get(wallet.id)).toBe(nativeAsset('polygon_mumbai').openingGrantUnits - fees);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('lets exactly the affordable ones of 20 concurrent token sends through when their fees outrun the coin', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    // Leave the wallet a little ETH: enough for a few token-transfer fees, not for twenty.
+    const drain = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '99.99' });
+    expect(drain.statusCode).toBe(201);
+    const left = (await storedBalances(ctx.database.db, [wallet.id], 'ETH')).get(wallet.id)!;
+    const to = externalAddress('eth_sepolia');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to, amount: '1', speed: 'fast' })),
+    );
+    const sent = responses.filter((response) => response.statusCode === 201);
+    const refused = responses.filter((response) => response.statusCode === 400);
+    expect(sent.length + refused.length).toBe(20);
+    for (const response of refused) expect(response.json().error).toMatchObject({ code: 'INSUFFICIENT_FEE_BALANCE', message: notEnoughForFeeMessage('eth_sepolia') });
+    // Every fee was affordable when it was charged, and the next one would not have been.
+    const fees = sent.map((response) => BigInt(response.json().transaction.feeUnits));
+    const paid = fees.reduce((sum, fee) => sum + fee, 0n);
+    expect(paid).toBeLessThanOrEqual(left);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(left - paid).toBeLessThan(fees.reduce((max, fee) => (fee > max ? fee : max), 0n) * 2n);
+    expect((await storedBalances(ctx.database.db, [wallet.id], 'ETH')).get(wallet.id)).toBe(left - paid);
+    expect((await storedBalances(ctx.database.db, [wallet.id], 'USDC')).get(wallet.id)).toBe(1_000_000_000n - BigInt(sent.length) * 1_000_000n);
     await expectLedgerBalanced(ctx.database.db);
   });
 
@@ -79,8 +127,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('concurrent sends [post
     });
     // Most go through (the amounts are small against 100 ETH), so the locks really were contended.
     expect(responses.filter((response) => response.statusCode === 201).length).toBeGreaterThan(100);
-    const rows = await ctx.database.db.select({ id: wallets.id, balance: wallets.balance }).from(wallets).where(inArray(wallets.id, crowd.map((wallet) => wallet.id)));
-    const balanceById = new Map(rows.map((row) => [row.id, row.balance]));
+    const balanceById = await storedBalances(ctx.database.db, crowd.map((wallet) => wallet.id), 'ETH');
     expect(crowd.map((wallet) => balanceById.get(wallet.id))).toEqual(expected);
     await expectLedgerBalanced(ctx.database.db);
   });
@@ -95,7 +142,7 @@ describeEachDatabase('wallet cap under concurrent connects', (kind) => {
     for (let i = 0; i < howMany; i += 1) {
       const network = getNetwork(NETWORK_IDS[i % NETWORK_IDS.length]!);
       const keyPair = generateKeyPair(network);
-      const balance = startingBalanceUnits(network.id);
+      const balance = nativeAsset(network.id).openingGrantUnits;
       const [row] = await ctx.database.db
         .insert(wallets)
         .values({
@@ -104,11 +151,11 @@ describeEachDatabase('wallet cap under concurrent connects', (kind) => {
           address: keyPair.address,
           publicKey: keyPair.publicKey,
           encryptedPrivateKey: 'closed before this test',
-          balance,
           disconnectedAt: new Date(),
         })
         .returning({ id: wallets.id });
-      await ctx.database.db.insert(mints).values({ walletId: row!.id, network: network.id, amount: balance });
+      await ctx.database.db.insert(walletBalances).values({ walletId: row!.id, asset: network.symbol, balance });
+      await ctx.database.db.insert(mints).values({ walletId: row!.id, network: network.id, asset: network.symbol, amount: balance, source: 'opening' });
     }
   }
 

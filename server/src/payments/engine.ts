@@ -1,6 +1,6 @@
 /**
- * The payments engine: the one writer of the ledger tables — `wallets` (creation, balances, nonces,
- * disconnecting), `mints`, `transactions`, `idempotency_keys` and `fraud_alerts`.
+ * The payments engine: the one writer of the ledger tables — `wallets` (creation, nonces, faucet claims,
+ * disconnecting), `wallet_balances`, `mints`, `transactions`, `idempotency_keys` and `fraud_alerts`.
  *
  * Why one writer: the ledger holds only if every change to it keeps minted = balances + fees + sent
  * outside, with both sides of an internal transfer written together, under the same row locks, and with
@@ -8,7 +8,8 @@
  * place instead of being re-derived by each HTTP module.
  *
  * What lives here:
- * - engine.ts (this file): what the HTTP modules call — send, open a wallet, close a wallet;
+ * - engine.ts (this file): what the HTTP modules call — send, open a wallet, close a wallet, claim test funds;
+ * - faucet.ts: test funds (a mint transaction per asset, once a day per wallet);
  * - send.ts + send-store.ts: the send path (idempotency, rate limit, locks, fraud rules, one write);
  * - wallets.ts + wallet-store.ts: opening (key pair, minted starting balance) and closing wallets;
  * - clock.ts + clock-runner.ts: the chain clock that confirms transactions (and forgets old idempotency keys);
@@ -18,13 +19,14 @@
  * imports modules/. The chain's primitives (keys, signing, blocks, fee market) are in chain/, which never
  * imports this folder.
  */
-import type { NetworkId, SendRequest, WalletView } from '@fincrypt/domain';
+import type { FaucetResponse, NetworkId, PriceTokenId, SendRequest, WalletView } from '@fincrypt/domain';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import type { KeyPairGenerator } from '../chain/keys.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import type { RateLimitRule } from '../lib/rate-limiter.ts';
+import { createFaucet } from './faucet.ts';
 import { createSendService, type SendOutcome } from './send.ts';
 import { createWalletLedger } from './wallets.ts';
 
@@ -37,13 +39,18 @@ export interface PaymentsEngineDeps {
   generateKeyPair: KeyPairGenerator;
   /** How many sends a user may make per window. */
   sendRule: RateLimitRule;
+  /** How many faucet claims a user may make per window. */
+  faucetRule: RateLimitRule;
   /** Chain time runs this many times faster than the wall clock. */
   timeScale: number;
+  /** The USD price of an asset at hand (the fraud rules compare values, docs/product.md#fraud-rules). */
+  usdPriceOf: (priceTokenId: PriceTokenId) => number;
 }
 
 export function createPaymentsEngine(deps: PaymentsEngineDeps) {
   const sends = createSendService(deps);
   const wallets = createWalletLedger(deps);
+  const faucet = createFaucet(deps);
   return {
     /** One send under an Idempotency-Key (see send.ts): the stored answer for a key already used. */
     send: (userId: string, idempotencyKey: string, request: SendRequest): Promise<SendOutcome> =>
@@ -52,6 +59,8 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
     openWallet: (userId: string, network: NetworkId): Promise<WalletView> => wallets.open(userId, network),
     /** Disconnects the user's wallet (404 when it is not theirs or already closed); its history stays. */
     closeWallet: (userId: string, walletId: string): Promise<WalletView> => wallets.close(userId, walletId),
+    /** Test funds for the user's wallet, once a day per wallet (faucet.ts). */
+    claimFaucet: (userId: string, walletId: string): Promise<FaucetResponse> => faucet.claim(userId, walletId),
   };
 }
 

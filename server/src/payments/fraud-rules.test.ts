@@ -6,9 +6,9 @@ const OTHER = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 // Same first and last four hex digits as KNOWN, different middle: an address-poisoning lookalike.
 const LOOKALIKE = '0x5aAe00000000000000000000000000000000eAed';
 const base: FraudRuleInput = {
-  amountUnits: 10n,
+  value: 10n,
   to: KNOWN,
-  earlierAmountsUnits: [10n, 10n, 10n],
+  earlierValues: [10n, 10n, 10n],
   paidAddresses: [KNOWN],
   ownAddresses: [],
   recentSendCount: 0,
@@ -20,10 +20,10 @@ describe('evaluateFraudRules', () => {
     expect(reasons({})).toEqual([]);
   });
 
-  it('flags an amount above three times the average of at least three earlier sends (medium)', () => {
-    expect(reasons({ amountUnits: 30n })).toEqual([]);
-    expect(reasons({ amountUnits: 31n })).toEqual([`medium:${FRAUD_REASONS.unusualAmount}`]);
-    expect(reasons({ amountUnits: 10_000n, earlierAmountsUnits: [10n, 10n] })).toEqual([]);
+  it('flags a value above three times the average value of at least three earlier sends (medium)', () => {
+    expect(reasons({ value: 30n })).toEqual([]);
+    expect(reasons({ value: 31n })).toEqual([`medium:${FRAUD_REASONS.unusualAmount}`]);
+    expect(reasons({ value: 10_000n, earlierValues: [10n, 10n] })).toEqual([]);
     expect(FRAUD_REASONS.unusualAmount).toBe('Unusual transaction amount compared to your history');
   });
 

@@ -2,7 +2,7 @@ import { BURST_GAP_MS, FRAUD_REASONS, looksLikeButDiffers, sameAddress, type Ris
 
 export { FRAUD_REASONS };
 
-/** An amount counts as unusual when it is above this multiple of the mean of the user's earlier sends… */
+/** A send counts as unusual when its value is above this multiple of the mean value of the user's earlier sends… */
 export const UNUSUAL_AMOUNT_MULTIPLE = 3n;
 /** …and there are at least this many earlier sends to compare with. */
 export const MIN_HISTORY_FOR_AMOUNT_RULE = 3;
@@ -10,11 +10,14 @@ export const MIN_HISTORY_FOR_AMOUNT_RULE = 3;
 export const BURST_SENDS = 5;
 
 export interface FraudRuleInput {
-  amountUnits: bigint;
+  /**
+   * The send's value, and those of the user's earlier sends on the same network (newest first), in one unit
+   * (10^-8 USD at the price of the moment): 500 USDC and 500 ETH are not alike (docs/product.md#fraud-rules).
+   */
+  value: bigint;
+  earlierValues: readonly bigint[];
   /** Canonical recipient address. */
   to: string;
-  /** The user's earlier sends on the same network (amounts in the same unit), newest first. */
-  earlierAmountsUnits: readonly bigint[];
   /** Addresses the user has sent to on this network before. */
   paidAddresses: readonly string[];
   /** Addresses of the user's own wallets, connected or not. */
@@ -36,11 +39,11 @@ export function evaluateFraudRules(input: FraudRuleInput): FraudFinding[] {
   const findings: FraudFinding[] = [];
   const known = [...input.paidAddresses, ...input.ownAddresses];
 
-  const history = input.earlierAmountsUnits;
+  const history = input.earlierValues;
   if (history.length >= MIN_HISTORY_FOR_AMOUNT_RULE) {
-    const total = history.reduce((sum, amount) => sum + amount, 0n);
-    // amount > multiple × (total / n), kept exact by multiplying out the division
-    if (input.amountUnits * BigInt(history.length) > UNUSUAL_AMOUNT_MULTIPLE * total) {
+    const total = history.reduce((sum, value) => sum + value, 0n);
+    // value > multiple × (total / n), kept exact by multiplying out the division
+    if (input.value * BigInt(history.length) > UNUSUAL_AMOUNT_MULTIPLE * total) {
       findings.push({ level: 'medium', reason: FRAUD_REASONS.unusualAmount });
     }
   }

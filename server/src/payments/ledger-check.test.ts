@@ -8,9 +8,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
-import { transactions, wallets } from '../db/schema.ts';
+import { mints, transactions, walletBalances } from '../db/schema.ts';
 import { signUp } from '../test/auth-client.ts';
-import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { claimFaucet, externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { testConfig, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { checkLedger, summarizeLedger } from './ledger-check.ts';
@@ -42,12 +42,20 @@ describeEachDatabase('ledger check', (kind) => {
     const to = await walletOn(ctx.app, bob, 'eth_sepolia');
     const internal = await postSend(ctx.app, alice, { walletId: from.id, to: to.address, amount: '7' });
     expect((await postSend(ctx.app, alice, { walletId: from.id, to: externalAddress('eth_sepolia'), amount: '2' })).statusCode).toBe(201);
+    expect((await postSend(ctx.app, alice, { walletId: from.id, asset: 'USDC', to: to.address, amount: '25.5' })).statusCode).toBe(201);
+    expect((await postSend(ctx.app, alice, { walletId: from.id, asset: 'USDC', to: externalAddress('eth_sepolia'), amount: '4' })).statusCode).toBe(201);
+    const faucet = await claimFaucet(ctx.app, bob, to.id);
+    expect(faucet.statusCode).toBe(201);
     const report = await checkLedger(ctx.database.db);
     expect(report.breaches).toEqual([]);
-    const eth = report.networks.find((network) => network.network === 'eth_sepolia')!;
+    const eth = report.networks.find((network) => network.network === 'eth_sepolia' && network.asset === 'ETH')!;
     expect(BigInt(eth.minted)).toBe(BigInt(eth.balances) + BigInt(eth.fees) + BigInt(eth.sentOutside));
     expect(BigInt(eth.sentOutside)).toBe(2n * 10n ** 18n);
-    expect(summarizeLedger(report)).toMatch(/^ledger balanced — eth_sepolia: minted \d+ ETH = balances [\d.]+ ETH \+ fees [\d.]+ ETH \+ outside 2 ETH/);
+    const usdc = report.networks.find((network) => network.network === 'eth_sepolia' && network.asset === 'USDC')!;
+    // Two wallets' opening grants and one faucet claim; fees are never in USDC.
+    expect(usdc).toMatchObject({ minted: String(2_500_000_000n), fees: '0', sentOutside: '4000000', sends: 2 });
+    expect(summarizeLedger(report)).toMatch(/^ledger balanced — eth_sepolia ETH: minted \d+ ETH = balances [\d.]+ ETH \+ fees [\d.]+ ETH \+ outside 2 ETH/);
+    expect(summarizeLedger(report)).toMatch(/eth_sepolia USDC: minted 2500 USDC = balances 2496 USDC \+ fees 0 USDC \+ outside 4 USDC/);
     expect(summarizeLedger(report)).not.toContain('\n');
 
     const db = ctx.database.db;
@@ -63,10 +71,26 @@ describeEachDatabase('ledger check', (kind) => {
         await undo();
       }
     };
+    const nudge = (asset: string, by: number) =>
+      db
+        .update(walletBalances)
+        .set({ balance: sql`${walletBalances.balance} + ${by}` })
+        .where(and(eq(walletBalances.walletId, to.id), eq(walletBalances.asset, asset)));
+    await tamper(() => nudge('ETH', 1), () => nudge('ETH', -1), /eth_sepolia ETH: minted .*off by -1[\s\S]*wallet .* holds \d+ ETH/);
+    await tamper(() => nudge('USDC', -1), () => nudge('USDC', 1), /eth_sepolia USDC: minted .*off by 1[\s\S]*wallet .* holds \d+ USDC/);
+    const faucetHash: string = faucet.json().transactions[1].hash;
+    const faucetRow = and(eq(transactions.hash, faucetHash), eq(transactions.type, 'mint'));
     await tamper(
-      () => db.update(wallets).set({ balance: sql`${wallets.balance} + 1` }).where(eq(wallets.id, to.id)),
-      () => db.update(wallets).set({ balance: sql`${wallets.balance} - 1` }).where(eq(wallets.id, to.id)),
-      /eth_sepolia: minted .*off by -1[\s\S]*wallet .* holds/,
+      () => db.update(transactions).set({ amount: sql`${transactions.amount} + 1` }).where(faucetRow),
+      () => db.update(transactions).set({ amount: sql`${transactions.amount} - 1` }).where(faucetRow),
+      /faucet mint .* does not match exactly one mints row/,
+    );
+    await tamper(
+      () => db.update(mints).set({ transactionId: null }).where(eq(mints.source, 'faucet')),
+      () =>
+        db.execute(sql`update mints m set transaction_id = t.id from transactions t
+          where m.source = 'faucet' and t.type = 'mint' and t.wallet_id = m.wallet_id and t.asset = m.asset`),
+      /faucet mint .* does not match exactly one mints row/,
     );
     await tamper(
       () => db.update(transactions).set({ amount: sql`${transactions.amount} + 1` }).where(and(eq(transactions.hash, hash), eq(transactions.type, 'receive'))),
@@ -95,7 +119,8 @@ describe('npm run ledger:check', () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const throughServer = await ledgerCheckScript({ LEDGER_CHECK_URL: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
       expect(throughServer).toMatchObject({ code: 0 });
-      expect(throughServer.output).toMatch(/^ledger balanced — .*solana_devnet: minted 100 SOL = balances [\d.]+ SOL \+ fees [\d.]+ SOL \+ outside 3 SOL/m);
+      expect(throughServer.output).toMatch(/^ledger balanced — .*solana_devnet SOL: minted 100 SOL = balances [\d.]+ SOL \+ fees [\d.]+ SOL \+ outside 3 SOL/m);
+      expect(throughServer.output).toMatch(/solana_devnet USDC: minted 1000 USDC = balances 1000 USDC/);
       await app.close();
       await database.close();
 
@@ -104,7 +129,10 @@ describe('npm run ledger:check', () => {
       expect(stopped.output).toContain('ledger balanced');
 
       database = await openDatabase({ kind: 'pglite', dataDir });
-      await database.db.update(wallets).set({ balance: sql`${wallets.balance} + 5` }).where(eq(wallets.id, wallet.id));
+      await database.db
+        .update(walletBalances)
+        .set({ balance: sql`${walletBalances.balance} + 5` })
+        .where(and(eq(walletBalances.walletId, wallet.id), eq(walletBalances.asset, 'USDC')));
       await database.close();
       const breached = await ledgerCheckScript({ DATA_DIR: dataDir });
       expect(breached.code).toBe(1);

@@ -1,11 +1,13 @@
-import { formatAmountTrimmed, getNetwork, isNetworkId, listNetworks } from '@fincrypt/domain';
+import { findAsset, formatAmountTrimmed, isNetworkId, listNetworks } from '@fincrypt/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { moneyFromSql } from '../db/money-column.ts';
 
+/** The totals of one asset on one network. */
 export interface NetworkTotals {
   network: string;
-  /** All in the network's smallest unit, as integer strings. */
+  asset: string;
+  /** All in the asset's smallest unit, as integer strings (fees only ever in the native coin). */
   minted: string;
   balances: string;
   fees: string;
@@ -16,6 +18,7 @@ export interface NetworkTotals {
 
 export interface LedgerReport {
   isBalanced: boolean;
+  /** One entry per (network, asset) the ledger holds. */
   networks: NetworkTotals[];
   /** One sentence per problem found; empty when the ledger holds. */
   breaches: string[];
@@ -30,10 +33,10 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return result.rows;
 }
 
-/** 10^(18 − decimals) per network: gas prices are in 10^-18 coin, fees in the smallest unit. */
-function feeDivisors() {
+/** Per network: 10^(18 − decimals) (gas prices are in 10^-18 coin, fees in the smallest unit) and the native coin, which pays fees. */
+function networkFacts() {
   return sql.join(
-    listNetworks().map((network) => sql`(${network.id}, ${(10n ** BigInt(18 - network.decimals)).toString()}::numeric)`),
+    listNetworks().map((network) => sql`(${network.id}, ${(10n ** BigInt(18 - network.decimals)).toString()}::numeric, ${network.symbol})`),
     sql`, `,
   );
 }
@@ -41,10 +44,11 @@ function feeDivisors() {
 /**
  * The ledger's invariants, read in one snapshot (repeatable read, read only) so a running server cannot
  * tear the figures apart:
- * - per network, minted = Σ balances + Σ fees + Σ sent outside the system, exactly;
- * - no balance is negative;
- * - every wallet's balance = what was minted into it − its sends (amount + fee) + its receives;
+ * - per (network, asset), minted = Σ balances + Σ fees (native coin only) + Σ sent outside the system, exactly;
+ * - no balance of any asset is negative;
+ * - every (wallet, asset) balance = what was minted into it − its sends (amount, and fee in the native coin) + its receives;
  * - every send to a wallet of this system has exactly one matching receive, and no receive lacks its send;
+ * - every faucet mint transaction has exactly its mints row (same wallet, asset and amount);
  * - every fee equals gasUsed × effectiveGasPrice in the network's unit.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
@@ -53,6 +57,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       const breaches: string[] = [];
       const totals = await rows<{
         network: string;
+        asset: string;
         minted: string | null;
         balances: string | null;
         fees: string | null;
@@ -62,18 +67,24 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       }>(
         tx,
         sql`
-          with networks as (
-            select network from wallets union select network from mints union select network from transactions
+          with facts(network, divisor, native) as (values ${networkFacts()}),
+          assets as (
+            select w.network, b.asset from wallet_balances b join wallets w on w.id = b.wallet_id
+            union select network, asset from mints
+            union select network, asset from transactions
           )
-          select n.network,
-            (select sum(amount) from mints m where m.network = n.network) as minted,
-            (select sum(balance) from wallets w where w.network = n.network) as balances,
-            (select count(*) from wallets w where w.network = n.network) as wallets,
-            (select sum(fee) from transactions t where t.network = n.network and t.type = 'send') as fees,
+          select a.network, a.asset,
+            (select sum(amount) from mints m where m.network = a.network and m.asset = a.asset) as minted,
+            (select sum(b.balance) from wallet_balances b join wallets w on w.id = b.wallet_id
+              where w.network = a.network and b.asset = a.asset) as balances,
+            (select count(*) from wallet_balances b join wallets w on w.id = b.wallet_id
+              where w.network = a.network and b.asset = a.asset) as wallets,
+            (select sum(fee) from transactions t join facts f on f.network = t.network
+              where t.network = a.network and t.type = 'send' and f.native = a.asset) as fees,
             (select sum(amount) from transactions t
-              where t.network = n.network and t.type = 'send' and t.counterparty_wallet_id is null) as sent_outside,
-            (select count(*) from transactions t where t.network = n.network and t.type = 'send') as sends
-          from networks n order by n.network`,
+              where t.network = a.network and t.asset = a.asset and t.type = 'send' and t.counterparty_wallet_id is null) as sent_outside,
+            (select count(*) from transactions t where t.network = a.network and t.asset = a.asset and t.type = 'send') as sends
+          from assets a order by a.network, a.asset`,
       );
       const networks = totals.map((row): NetworkTotals => {
         const minted = moneyFromSql(row.minted);
@@ -83,11 +94,12 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
         const offBy = minted - balances - fees - sentOutside;
         if (offBy !== 0n) {
           breaches.push(
-            `${row.network}: minted ${minted} ≠ balances ${balances} + fees ${fees} + sent outside ${sentOutside} (off by ${offBy})`,
+            `${row.network} ${row.asset}: minted ${minted} ≠ balances ${balances} + fees ${fees} + sent outside ${sentOutside} (off by ${offBy})`,
           );
         }
         return {
           network: row.network,
+          asset: row.asset,
           minted: minted.toString(),
           balances: balances.toString(),
           fees: fees.toString(),
@@ -97,25 +109,59 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
         };
       });
 
-      const negative = await rows<{ id: string }>(tx, sql`select id from wallets where balance < 0 limit ${SAMPLE}`);
-      for (const wallet of negative) breaches.push(`wallet ${wallet.id} has a negative balance`);
+      const negative = await rows<{ wallet_id: string; asset: string }>(
+        tx,
+        sql`select wallet_id, asset from wallet_balances where balance < 0 limit ${SAMPLE}`,
+      );
+      for (const wallet of negative) breaches.push(`wallet ${wallet.wallet_id} has a negative ${wallet.asset} balance`);
 
-      const drifted = await rows<{ id: string; balance: string; expected: string }>(
+      // Mint transactions are counted through their mints rows, not as flows.
+      const drifted = await rows<{ wallet_id: string; asset: string; balance: string; expected: string }>(
         tx,
         sql`
-          with minted as (select wallet_id, sum(amount) as total from mints group by wallet_id),
+          with facts(network, divisor, native) as (values ${networkFacts()}),
+          minted as (select wallet_id, asset, sum(amount) as total from mints group by wallet_id, asset),
           flows as (
-            select wallet_id, sum(case when type = 'send' then -(amount + fee) else amount end) as total
-            from transactions group by wallet_id
+            select t.wallet_id, t.asset, sum(case when t.type = 'send' then -t.amount else t.amount end) as total
+            from transactions t where t.type <> 'mint' group by t.wallet_id, t.asset
+          ),
+          fees as (
+            select t.wallet_id, f.native as asset, sum(t.fee) as total
+            from transactions t join facts f on f.network = t.network where t.type = 'send' group by t.wallet_id, f.native
+          ),
+          pairs as (
+            select wallet_id, asset from wallet_balances union select wallet_id, asset from minted
+            union select wallet_id, asset from flows union select wallet_id, asset from fees
           )
-          select w.id, w.balance, coalesce(m.total, 0) + coalesce(f.total, 0) as expected
-          from wallets w left join minted m on m.wallet_id = w.id left join flows f on f.wallet_id = w.id
-          where w.balance <> coalesce(m.total, 0) + coalesce(f.total, 0)
+          select p.wallet_id, p.asset, coalesce(b.balance, 0) as balance,
+            coalesce(m.total, 0) + coalesce(fl.total, 0) - coalesce(fe.total, 0) as expected
+          from pairs p
+          left join wallet_balances b on b.wallet_id = p.wallet_id and b.asset = p.asset
+          left join minted m on m.wallet_id = p.wallet_id and m.asset = p.asset
+          left join flows fl on fl.wallet_id = p.wallet_id and fl.asset = p.asset
+          left join fees fe on fe.wallet_id = p.wallet_id and fe.asset = p.asset
+          where coalesce(b.balance, 0) <> coalesce(m.total, 0) + coalesce(fl.total, 0) - coalesce(fe.total, 0)
           limit ${SAMPLE}`,
       );
       for (const wallet of drifted) {
-        breaches.push(`wallet ${wallet.id} holds ${wallet.balance} but its mints and transactions add up to ${wallet.expected}`);
+        breaches.push(
+          `wallet ${wallet.wallet_id} holds ${wallet.balance} ${wallet.asset} but its mints and transactions add up to ${wallet.expected}`,
+        );
       }
+
+      const unmatchedMints = await rows<{ hash: string }>(
+        tx,
+        sql`
+          select t.hash from transactions t
+          where t.type = 'mint'
+            and (select count(*) from mints m
+                 where m.transaction_id = t.id and m.wallet_id = t.wallet_id and m.asset = t.asset and m.amount = t.amount) <> 1
+          union all
+          select coalesce(t.hash, m.id::text) from mints m left join transactions t on t.id = m.transaction_id
+          where m.source = 'faucet' and (t.id is null or t.type <> 'mint')
+          limit ${SAMPLE}`,
+      );
+      for (const mint of unmatchedMints) breaches.push(`faucet mint ${mint.hash} does not match exactly one mints row`);
 
       const unmatchedSends = await rows<{ hash: string }>(
         tx,
@@ -123,7 +169,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
           select s.hash from transactions s
           where s.type = 'send' and s.counterparty_wallet_id is not null
             and (select count(*) from transactions r
-                 where r.hash = s.hash and r.type = 'receive' and r.network = s.network and r.amount = s.amount
+                 where r.hash = s.hash and r.type = 'receive' and r.network = s.network and r.asset = s.asset and r.amount = s.amount
                    and r.wallet_id = s.counterparty_wallet_id and r.counterparty_wallet_id = s.wallet_id) <> 1
           limit ${SAMPLE}`,
       );
@@ -143,7 +189,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       const wrongFees = await rows<{ hash: string }>(
         tx,
         sql`
-          select t.hash from transactions t join (values ${feeDivisors()}) as n(network, divisor) on n.network = t.network
+          select t.hash from transactions t join (values ${networkFacts()}) as n(network, divisor, native) on n.network = t.network
           where t.type = 'send' and t.fee <> div(t.gas_used * t.effective_gas_price, n.divisor)
           limit ${SAMPLE}`,
       );
@@ -155,18 +201,19 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
   );
 }
 
-function coins(units: string, network: string): string {
-  return isNetworkId(network) ? `${formatAmountTrimmed(BigInt(units), getNetwork(network).decimals)} ${getNetwork(network).symbol}` : units;
+function coins(units: string, network: string, symbol: string): string {
+  const asset = isNetworkId(network) ? findAsset(network, symbol) : undefined;
+  return asset ? `${formatAmountTrimmed(BigInt(units), asset.decimals)} ${asset.symbol}` : `${units} ${symbol}`;
 }
 
-/** One line: "ledger balanced — eth_sepolia: minted 300 ETH = balances … + fees … + outside …; …" or the breaches. */
+/** One line: "ledger balanced — eth_sepolia ETH: minted 300 ETH = balances … + fees … + outside …; …" or the breaches. */
 export function summarizeLedger(report: LedgerReport): string {
   if (!report.isBalanced) return `ledger BREACHED (${report.breaches.length} problem(s)): ${report.breaches.join('; ')}`;
   if (report.networks.length === 0) return 'ledger balanced — no wallets yet';
   const parts = report.networks.map((totals) => {
-    const shown = (units: string) => coins(units, totals.network);
+    const shown = (units: string) => coins(units, totals.network, totals.asset);
     return (
-      `${totals.network}: minted ${shown(totals.minted)} = balances ${shown(totals.balances)} + fees ${shown(totals.fees)}` +
+      `${totals.network} ${totals.asset}: minted ${shown(totals.minted)} = balances ${shown(totals.balances)} + fees ${shown(totals.fees)}` +
       ` + outside ${shown(totals.sentOutside)} (${totals.wallets} wallets, ${totals.sends} sends)`
     );
   });

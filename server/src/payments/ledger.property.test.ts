@@ -2,32 +2,34 @@ import { randomUUID } from 'node:crypto';
 import {
   formatAmountTrimmed,
   GAS_SPEEDS,
-  getNetwork,
+  listAssets,
   MAX_CONFIRMATIONS,
   NETWORK_IDS,
+  notEnoughForFeeMessage,
   SEND_MESSAGES,
-  startingBalanceUnits,
+  type Asset,
   type GasSpeed,
   type NetworkId,
+  type WalletView,
 } from '@fincrypt/domain';
 import { count, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { transactions, wallets } from '../db/schema.ts';
+import { transactions, walletBalances, wallets } from '../db/schema.ts';
 import { call, signUp, type TestUser } from '../test/auth-client.ts';
-import { externalAddress, postSend } from '../test/ledger-client.ts';
+import { claimFaucet, externalAddress, postSend } from '../test/ledger-client.ts';
 import { useTestApp, type TestContext } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { checkLedger } from './ledger-check.ts';
 
 /**
  * Model-based test of the whole ledger through the HTTP API: random sequences of connect, disconnect,
- * send (inside and outside the system, affordable or not, with or without a quote), replay, clock ticks
- * and restarts, across several users. After every step the database must agree with a model that is
- * nothing but a map of balances and counters: conservation exact, no negative balance, every send
- * applied exactly once.
+ * faucet claims, sends of the coin or of USDC (inside and outside the system, affordable or not, with or
+ * without a quote), replay, clock ticks and restarts, across several users. After every step the database
+ * must agree with a model that is nothing but balances per (wallet, asset) and counters: conservation exact
+ * per asset, no negative balance, every send and claim applied exactly once.
  */
 
 const USERS = 3;
@@ -38,9 +40,15 @@ interface ModelWallet {
   userIndex: number;
   network: NetworkId;
   address: string;
-  balance: bigint;
+  /** By asset symbol. */
+  balances: Record<string, bigint>;
   isConnected: boolean;
+  /** Whether the faucet already paid it (in this sequence, so within the day). */
+  hasClaimed: boolean;
 }
+
+const balancesOf = (wallet: Pick<WalletView, 'balances'>): Record<string, bigint> =>
+  Object.fromEntries(wallet.balances.map((entry) => [entry.asset, BigInt(entry.balanceUnits)]));
 
 interface SentRecord {
   userIndex: number;
@@ -54,6 +62,7 @@ interface Model {
   wallets: Map<string, ModelWallet>;
   sendRows: number;
   receiveRows: number;
+  mintRows: number;
   sent: SentRecord[];
   /** Confirmations last seen per transaction row, which may only grow. */
   confirmations: Map<string, number>;
@@ -80,9 +89,18 @@ class ConnectCommand implements fc.AsyncCommand<Model, Real, false> {
       return;
     }
     expect(response.statusCode).toBe(201);
-    const wallet = response.json();
-    expect(BigInt(wallet.balanceUnits)).toBe(startingBalanceUnits(this.network));
-    model.wallets.set(wallet.id, { id: wallet.id, userIndex: this.userIndex, network: this.network, address: wallet.address, balance: BigInt(wallet.balanceUnits), isConnected: true });
+    const wallet: WalletView = response.json();
+    const opening = Object.fromEntries(listAssets(this.network).map((asset) => [asset.symbol, asset.openingGrantUnits]));
+    expect(balancesOf(wallet)).toEqual(opening);
+    model.wallets.set(wallet.id, {
+      id: wallet.id,
+      userIndex: this.userIndex,
+      network: this.network,
+      address: wallet.address,
+      balances: opening,
+      isConnected: true,
+      hasClaimed: false,
+    });
   }
   toString = () => `connect(user ${this.userIndex}, ${this.network})`;
 }
@@ -99,8 +117,30 @@ class DisconnectCommand implements fc.AsyncCommand<Model, Real, false> {
   toString = () => `disconnect(user ${this.userIndex}, ${this.network})`;
 }
 
+class FaucetCommand implements fc.AsyncCommand<Model, Real, false> {
+  constructor(readonly userIndex: number, readonly network: NetworkId) {}
+  check = (model: Readonly<Model>) => connectedWallet(model as Model, this.userIndex, this.network) !== undefined;
+  async run(model: Model, real: Real) {
+    const wallet = connectedWallet(model, this.userIndex, this.network)!;
+    const response = await claimFaucet(app(real), real.users[this.userIndex]!, wallet.id);
+    if (wallet.hasClaimed) {
+      expect(response.statusCode).toBe(429);
+      expect(response.json().error.code).toBe('FAUCET_COOLDOWN');
+      return;
+    }
+    expect(response.statusCode).toBe(201);
+    for (const asset of listAssets(this.network)) wallet.balances[asset.symbol] = (wallet.balances[asset.symbol] ?? 0n) + asset.faucetGrantUnits;
+    expect(balancesOf(response.json().wallet)).toEqual(wallet.balances);
+    wallet.hasClaimed = true;
+    model.mintRows += listAssets(this.network).length;
+  }
+  toString = () => `faucet(user ${this.userIndex}, ${this.network})`;
+}
+
 class SendCommand implements fc.AsyncCommand<Model, Real, false> {
   constructor(
+    /** Which of the network's assets: 0 is its coin, 1 its USDC. */
+    readonly assetPick: number,
     readonly userIndex: number,
     readonly network: NetworkId,
     /** null = an address outside the system; otherwise picks one of the network's other wallets. */
@@ -117,12 +157,17 @@ class SendCommand implements fc.AsyncCommand<Model, Real, false> {
     const others = [...model.wallets.values()].filter((wallet) => wallet.network === this.network && wallet.id !== sender.id);
     const recipient = this.recipientPick === null || others.length === 0 ? undefined : others[this.recipientPick % others.length];
     const to = recipient?.address ?? externalAddress(this.network);
-    const amountUnits = (sender.balance * BigInt(this.amountPermille)) / 1000n || 1n;
-    const body: Record<string, unknown> = { walletId: sender.id, to, amount: formatAmountTrimmed(amountUnits, getNetwork(this.network).decimals), speed: this.speed };
+    const assets = listAssets(this.network);
+    const asset: Asset = assets[this.assetPick % assets.length]!;
+    const native = assets[0]!.symbol;
+    const held = sender.balances[asset.symbol] ?? 0n;
+    const amountUnits = (held * BigInt(this.amountPermille)) / 1000n || 1n;
+    const body: Record<string, unknown> = { walletId: sender.id, to, amount: formatAmountTrimmed(amountUnits, asset.decimals), speed: this.speed };
+    if (asset.kind === 'token' || this.assetPick % 3 === 2) body.asset = asset.symbol;
 
     let quotedFee: bigint | undefined;
     if (this.isQuoted) {
-      const fees = (await call(app(real), 'GET', `/api/fees?walletId=${sender.id}`, { cookie: user.cookie })).json();
+      const fees = (await call(app(real), 'GET', `/api/fees?walletId=${sender.id}&asset=${asset.symbol}`, { cookie: user.cookie })).json();
       const quote = fees.quotes.find((candidate: { speed: string }) => candidate.speed === this.speed);
       body.quoteId = quote.quoteId;
       quotedFee = BigInt(quote.feeUnits);
@@ -131,26 +176,35 @@ class SendCommand implements fc.AsyncCommand<Model, Real, false> {
     const response = await postSend(app(real), user, body, key);
     model.sent.push({ userIndex: this.userIndex, key, body, statusCode: response.statusCode, responseBody: response.body });
 
-    if (quotedFee !== undefined) {
-      expect(response.statusCode).toBe(amountUnits + quotedFee <= sender.balance ? 201 : 400);
-    }
+    const nativeHeld = sender.balances[native] ?? 0n;
+    const isToken = asset.kind === 'token';
+    // The rules in their order: the asset's amount first, then (for a token) the fee in the coin.
+    const affordable = (fee: bigint) => (isToken ? amountUnits <= held && fee <= nativeHeld : amountUnits + fee <= nativeHeld);
+    if (quotedFee !== undefined) expect(response.statusCode).toBe(affordable(quotedFee) ? 201 : 400);
     if (response.statusCode === 400) {
-      expect(response.json().error.message).toBe(SEND_MESSAGES.insufficientBalance);
+      const { message } = response.json().error;
+      if (!isToken) expect(message).toBe(SEND_MESSAGES.insufficientBalance);
+      else expect(message).toBe(amountUnits > held ? `Insufficient ${asset.symbol} balance` : notEnoughForFeeMessage(this.network));
       return;
     }
     expect(response.statusCode).toBe(201);
-    const fee = BigInt(response.json().transaction.feeUnits);
+    const sent = response.json();
+    const fee = BigInt(sent.transaction.feeUnits);
+    expect(sent.transaction.asset).toBe(asset.symbol);
+    expect(BigInt(sent.transaction.gasUsed)).toBe(asset.transferGas);
     if (quotedFee !== undefined) expect(fee).toBe(quotedFee);
-    expect(amountUnits + fee).toBeLessThanOrEqual(sender.balance);
-    sender.balance -= amountUnits + fee;
+    expect(affordable(fee)).toBe(true);
+    sender.balances[native] = nativeHeld - fee;
+    sender.balances[asset.symbol] = (sender.balances[asset.symbol] ?? 0n) - amountUnits;
+    expect(balancesOf(sent.wallet)).toEqual(sender.balances);
     model.sendRows += 1;
     if (recipient) {
-      recipient.balance += amountUnits;
+      recipient.balances[asset.symbol] = (recipient.balances[asset.symbol] ?? 0n) + amountUnits;
       model.receiveRows += 1;
     }
   }
   toString = () =>
-    `send(user ${this.userIndex}, ${this.network}, to ${this.recipientPick ?? 'outside'}, ${this.amountPermille}‰, ${this.speed}${this.isQuoted ? ', quoted' : ''})`;
+    `send(asset ${this.assetPick}, user ${this.userIndex}, ${this.network}, to ${this.recipientPick ?? 'outside'}, ${this.amountPermille}‰, ${this.speed}${this.isQuoted ? ', quoted' : ''})`;
 }
 
 class ReplayCommand implements fc.AsyncCommand<Model, Real, false> {
@@ -186,7 +240,7 @@ class RestartCommand implements fc.AsyncCommand<Model, Real, false> {
 
 /** Each sequence starts from a clean ledger: the same users, each with fresh starter wallets. */
 async function resetLedger(real: Real): Promise<void> {
-  for (const table of ['fraud_alerts', 'transactions', 'mints', 'wallets', 'idempotency_keys']) {
+  for (const table of ['fraud_alerts', 'mints', 'transactions', 'wallet_balances', 'wallets', 'idempotency_keys']) {
     await real.ctx.database.db.execute(sql`delete from ${sql.identifier(table)}`);
   }
   for (const user of real.users) expect((await call(app(real), 'GET', '/api/wallets', { cookie: user.cookie })).json().wallets).toHaveLength(3);
@@ -194,21 +248,24 @@ async function resetLedger(real: Real): Promise<void> {
 
 async function loadModel(real: Real): Promise<Model> {
   const rows = await real.ctx.database.db.select().from(wallets);
+  const balanceRows = await real.ctx.database.db.select().from(walletBalances);
   const userIndexById = new Map(real.users.map((user, index) => [user.id, index]));
-  const model: Model = { wallets: new Map(), sendRows: 0, receiveRows: 0, sent: [], confirmations: new Map() };
+  const model: Model = { wallets: new Map(), sendRows: 0, receiveRows: 0, mintRows: 0, sent: [], confirmations: new Map() };
   for (const row of rows) {
     model.wallets.set(row.id, {
       id: row.id,
       userIndex: userIndexById.get(row.userId) ?? -1,
       network: row.network as NetworkId,
       address: row.address,
-      balance: row.balance,
+      balances: Object.fromEntries(balanceRows.filter((balance) => balance.walletId === row.id).map((balance) => [balance.asset, balance.balance])),
       isConnected: row.disconnectedAt === null,
+      hasClaimed: row.faucetClaimedAt !== null,
     });
   }
   const counts = await real.ctx.database.db.select({ type: transactions.type, count: count() }).from(transactions).groupBy(transactions.type);
   model.sendRows = counts.find((row) => row.type === 'send')?.count ?? 0;
   model.receiveRows = counts.find((row) => row.type === 'receive')?.count ?? 0;
+  model.mintRows = counts.find((row) => row.type === 'mint')?.count ?? 0;
   for (const row of await real.ctx.database.db.select({ id: transactions.id, confirmations: transactions.confirmations }).from(transactions)) {
     model.confirmations.set(row.id, row.confirmations);
   }
@@ -220,12 +277,14 @@ async function checkAgainstModel(model: Model, real: Real) {
   const { db } = real.ctx.database;
   const report = await checkLedger(db);
   expect(report.breaches).toEqual([]);
-  const rows = await db.select({ id: wallets.id, balance: wallets.balance, disconnectedAt: wallets.disconnectedAt }).from(wallets);
+  const rows = await db.select({ id: wallets.id, disconnectedAt: wallets.disconnectedAt }).from(wallets);
   expect(rows).toHaveLength(model.wallets.size);
+  const balanceRows = await db.select().from(walletBalances);
   for (const row of rows) {
     const expected = model.wallets.get(row.id);
-    expect(row.balance, `balance of ${row.id}`).toBe(expected?.balance);
-    expect(row.balance >= 0n).toBe(true);
+    const held = Object.fromEntries(balanceRows.filter((balance) => balance.walletId === row.id).map((balance) => [balance.asset, balance.balance]));
+    expect(held, `balances of ${row.id}`).toEqual(expected?.balances);
+    for (const units of Object.values(held)) expect(units >= 0n).toBe(true);
     expect(row.disconnectedAt === null).toBe(expected?.isConnected);
   }
   const txRows = await db
@@ -233,6 +292,7 @@ async function checkAgainstModel(model: Model, real: Real) {
     .from(transactions);
   expect(txRows.filter((row) => row.type === 'send')).toHaveLength(model.sendRows);
   expect(txRows.filter((row) => row.type === 'receive')).toHaveLength(model.receiveRows);
+  expect(txRows.filter((row) => row.type === 'mint')).toHaveLength(model.mintRows);
   const byHash = new Map<string, number>();
   for (const row of txRows) {
     expect(row.confirmations).toBeLessThanOrEqual(MAX_CONFIRMATIONS);
@@ -248,14 +308,17 @@ async function checkAgainstModel(model: Model, real: Real) {
 
 const userIndex = fc.integer({ min: 0, max: USERS - 1 });
 const network = fc.constantFrom(...NETWORK_IDS);
+/** 0 and 2: the coin (2 names it explicitly), 1: USDC. */
+const assetPick = fc.nat(2);
 const commands = fc.commands(
   [
-    fc.tuple(userIndex, network, fc.option(fc.nat(20), { freq: 3 }), fc.oneof(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 900, max: 1100 })), fc.constantFrom(...GAS_SPEEDS), fc.boolean()).map(
+    fc.tuple(assetPick, userIndex, network, fc.option(fc.nat(20), { freq: 3 }), fc.oneof(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 900, max: 1100 })), fc.constantFrom(...GAS_SPEEDS), fc.boolean()).map(
       (args) => new SendCommand(...args),
     ),
-    fc.tuple(userIndex, network, fc.option(fc.nat(20), { freq: 3 }), fc.integer({ min: 1, max: 300 }), fc.constantFrom(...GAS_SPEEDS), fc.boolean()).map(
+    fc.tuple(assetPick, userIndex, network, fc.option(fc.nat(20), { freq: 3 }), fc.integer({ min: 1, max: 300 }), fc.constantFrom(...GAS_SPEEDS), fc.boolean()).map(
       (args) => new SendCommand(...args),
     ),
+    fc.tuple(userIndex, network).map((args) => new FaucetCommand(...args)),
     fc.tuple(userIndex, network).map((args) => new ConnectCommand(...args)),
     fc.tuple(userIndex, network).map((args) => new DisconnectCommand(...args)),
     fc.nat(30).map((pick) => new ReplayCommand(pick)),
@@ -274,7 +337,7 @@ describeEachDatabase('ledger model (property-based)', (kind) => {
   });
 
   it(
-    'keeps the ledger exact through random connect/disconnect/send/replay/tick/restart sequences',
+    'keeps the ledger exact per asset through random connect/disconnect/faucet/send(coin|token)/replay/tick/restart sequences',
     async () => {
       await fc.assert(
         fc.asyncProperty(commands, async (sequence) => {

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { fraudAlerts, idempotencyKeys, transactions, wallets } from '../db/schema.ts';
+import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { countAttempt, type RateLimitRule } from '../lib/rate-limiter.ts';
 
 // ---- the send path: after BEGIN, three statements and COMMIT (claim and count, lock and read, write) ----
 
-/** A wallet row as the send path reads it, locked. */
-export type LockedWallet = typeof wallets.$inferSelect;
+/** A wallet row as the send path reads it, locked, with its balance of each asset (locked too). */
+export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint> };
 
 /**
  * Claims the Idempotency-Key and counts the send against the user's limit, in one statement. `claimed` is
@@ -30,16 +30,18 @@ export async function claimKeyAndCountSend(
 
 /** The history the fraud rules compare a send with (see fraud-rules.ts). */
 export interface FraudContext {
-  earlierAmountsUnits: bigint[];
+  /** The user's latest sends on the sender's network, newest first, of any asset. */
+  earlierSends: { asset: string; amountUnits: bigint }[];
   paidAddresses: string[];
   ownAddresses: string[];
   recentSendCount: number;
 }
 
 /**
- * Locks the sender's wallet and any wallet at one of `recipientCandidates` (network, address), in id order so
- * two opposite transfers cannot deadlock, and reads the sender's fraud history on the sender's network in the
- * same statement.
+ * Locks the sender's wallet and any wallet at one of `recipientCandidates` (network, address), with their
+ * balance rows, in (wallet id, asset) order so two opposite transfers cannot deadlock, and reads the sender's
+ * fraud history on the sender's network in the same statement. Both tables' rows are locked (FOR UPDATE OF
+ * both), so a statement that had to wait re-reads their latest committed balances before answering.
  */
 export async function lockWalletsAndReadHistory(
   db: Db,
@@ -60,8 +62,10 @@ export async function lockWalletsAndReadHistory(
   const rows = await db
     .select({
       wallet: wallets,
-      earlier: sql<unknown>`(select coalesce(json_agg(amount), '[]') from (
-        select sent.amount::text as amount from ${transactions} sent where ${sendsOnNetwork}
+      asset: walletBalances.asset,
+      balance: walletBalances.balance,
+      earlier: sql<unknown>`(select coalesce(json_agg(json_build_array(asset, amount)), '[]') from (
+        select sent.asset, sent.amount::text as amount from ${transactions} sent where ${sendsOnNetwork}
         order by sent.created_at desc nulls last limit 50) earlier)`,
       paid: sql<unknown>`(select coalesce(json_agg(address), '[]') from (
         select distinct sent.to_address as address from ${transactions} sent where ${sendsOnNetwork} limit 500) paid)`,
@@ -70,14 +74,21 @@ export async function lockWalletsAndReadHistory(
         where sent.user_id = ${userId} and sent.type = 'send' and sent.created_at > ${burstSince.toISOString()}::timestamptz)`,
     })
     .from(wallets)
+    .innerJoin(walletBalances, eq(walletBalances.walletId, wallets.id))
     .where(or(eq(wallets.id, senderWalletId), atRecipient))
-    .orderBy(asc(wallets.id))
-    .for('update', { of: wallets });
+    .orderBy(asc(wallets.id), asc(walletBalances.asset))
+    .for('update', { of: [wallets, walletBalances] });
+  const locked = new Map<string, LockedWallet>();
+  for (const row of rows) {
+    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {} };
+    wallet.balances[row.asset] = row.balance;
+    locked.set(row.wallet.id, wallet);
+  }
   const first = rows[0];
   return {
-    locked: rows.map((row) => row.wallet),
+    locked: [...locked.values()],
     history: {
-      earlierAmountsUnits: list(first?.earlier).map((amount) => BigInt(amount)),
+      earlierSends: (list(first?.earlier) as unknown as [string, string][]).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
       paidAddresses: list(first?.paid),
       ownAddresses: list(first?.own),
       recentSendCount: Number(first?.recent ?? 0),
@@ -85,22 +96,84 @@ export async function lockWalletsAndReadHistory(
   };
 }
 
-/** What a transfer adds to one wallet's balance: negative for the sender's amount + fee. */
+/** What a transfer adds to one wallet's balance of one asset: negative for what the sender pays. */
 export interface BalanceChange {
   walletId: string;
+  asset: string;
   deltaUnits: bigint;
-  /** Whether this wallet signed (its nonce moves on). */
-  isSigner: boolean;
 }
 
 /**
- * Everything a transfer writes, in one statement: the balances, its rows, its alerts, and the stored answer
- * for its Idempotency-Key. Every row comes complete from the caller (ids included), so nothing is read back.
+ * Moves balances by `changes` as two CTEs of one statement, `debited` and `credited` (changes to one
+ * (wallet, asset) are summed first, so each row is written once). A debit is an UPDATE: past zero it breaks
+ * the table's CHECK and fails the statement. A credit inserts the row when the wallet did not hold that asset
+ * yet (a token added to the registry after the wallet opened). `moved` counts the rows written.
+ */
+export function balanceMovesSql(db: Db, changes: readonly BalanceChange[]): { ctes: SQL; moved: SQL; expected: number } {
+  const summed = new Map<string, BalanceChange>();
+  for (const change of changes) {
+    const key = `${change.walletId}:${change.asset}`;
+    const earlier = summed.get(key);
+    summed.set(key, earlier ? { ...earlier, deltaUnits: earlier.deltaUnits + change.deltaUnits } : change);
+  }
+  const debits = [...summed.values()].filter((change) => change.deltaUnits < 0n);
+  const credits = [...summed.values()].filter((change) => change.deltaUnits > 0n);
+  const pair = (change: BalanceChange) => sql`(${change.walletId}::uuid, ${change.asset})`;
+  const debited =
+    debits.length === 0
+      ? sql`select null::uuid as wallet_id where false`
+      : db
+          .update(walletBalances)
+          .set({
+            balance: sql.join(
+              [
+                sql`${walletBalances.balance} + case`,
+                ...debits.map((change) => sql`when (${walletBalances.walletId}, ${walletBalances.asset}) = ${pair(change)} then ${change.deltaUnits.toString()}::numeric`),
+                sql`end`,
+              ],
+              sql` `,
+            ),
+          })
+          .where(sql`(${walletBalances.walletId}, ${walletBalances.asset}) in (${sql.join(debits.map(pair), sql`, `)})`)
+          .returning({ walletId: walletBalances.walletId })
+          .getSQL();
+  const credited =
+    credits.length === 0
+      ? sql`select null::uuid as wallet_id where false`
+      : db
+          .insert(walletBalances)
+          .values(credits.map((change) => ({ walletId: change.walletId, asset: change.asset, balance: change.deltaUnits })))
+          .onConflictDoUpdate({
+            target: [walletBalances.walletId, walletBalances.asset],
+            set: { balance: sql`${walletBalances.balance} + excluded.balance` },
+          })
+          .returning({ walletId: walletBalances.walletId })
+          .getSQL();
+  return {
+    ctes: sql`debited as (${debited}), credited as (${credited})`,
+    moved: sql`((select count(*) from debited) + (select count(*) from credited))::int`,
+    expected: debits.length + credits.length,
+  };
+}
+
+/** Moves balances by `changes` on its own (the faucet's credits); throws unless every row was written. */
+export async function moveBalances(db: Db, changes: readonly BalanceChange[]): Promise<void> {
+  const moves = balanceMovesSql(db, changes);
+  const result = (await db.execute(sql`with ${moves.ctes} select ${moves.moved} as moved`)) as unknown as { rows: { moved: unknown }[] };
+  const moved = Number(result.rows[0]?.moved);
+  if (moved !== moves.expected) throw new Error(`moved ${moved} of ${moves.expected} balances`);
+}
+
+/**
+ * Everything a transfer writes, in one statement: the balances, the signer's nonce, its rows, its alerts, and
+ * the stored answer for its Idempotency-Key. Every row comes complete from the caller (ids included), so
+ * nothing is read back.
  */
 export async function writeSend(
   db: Db,
   records: {
     balanceChanges: readonly BalanceChange[];
+    signerWalletId: string;
     transactionRows: (typeof transactions.$inferInsert)[];
     alertRows: (typeof fraudAlerts.$inferInsert)[];
     userId: string;
@@ -110,27 +183,23 @@ export async function writeSend(
   },
 ): Promise<void> {
   const { balanceChanges } = records;
-  const caseOf = (value: (change: BalanceChange) => SQL) =>
-    sql.join([sql`case ${wallets.id}`, ...balanceChanges.map((change) => sql`when ${change.walletId}::uuid then ${value(change)}`), sql`end`], sql` `);
-  const moveBalances = db
+  const bumpNonce = db
     .update(wallets)
-    .set({
-      balance: caseOf((change) => sql`${wallets.balance} + ${change.deltaUnits.toString()}::numeric`),
-      nextNonce: caseOf((change) => (change.isSigner ? sql`${wallets.nextNonce} + 1` : sql`${wallets.nextNonce}`)),
-    })
-    .where(inArray(wallets.id, balanceChanges.map((change) => change.walletId)))
-    .returning({ id: wallets.id });
+    .set({ nextNonce: sql`${wallets.nextNonce} + 1` })
+    .where(eq(wallets.id, records.signerWalletId));
   const insertAlerts = records.alertRows.length > 0 ? sql`, new_alerts as (${db.insert(fraudAlerts).values(records.alertRows).getSQL()})` : sql``;
   const saveAnswer = db
     .update(idempotencyKeys)
     .set({ statusCode: records.statusCode, response: records.response })
     .where(and(eq(idempotencyKeys.userId, records.userId), eq(idempotencyKeys.key, records.idempotencyKey)));
+  const moves = balanceMovesSql(db, balanceChanges);
   const result = (await db.execute(
-    sql`with moved as (${moveBalances.getSQL()}), new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${insertAlerts}
-      ${saveAnswer.getSQL()} returning (select count(*) from moved)::int as moved`,
+    sql`with ${moves.ctes}, nonce as (${bumpNonce.getSQL()}),
+      new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${insertAlerts}
+      ${saveAnswer.getSQL()} returning ${moves.moved} as moved`,
   )) as unknown as { rows: { moved: unknown }[] };
   const moved = Number(result.rows[0]?.moved);
-  if (moved !== balanceChanges.length) throw new Error(`the send moved ${moved} of ${balanceChanges.length} balances`);
+  if (moved !== moves.expected) throw new Error(`the send moved ${moved} of ${moves.expected} balances`);
 }
 
 // ---- idempotency ----

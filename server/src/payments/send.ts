@@ -1,16 +1,20 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   API_ERRORS,
+  assetForSend,
   checkSend,
-  GAS_USED,
+  findAsset,
   NETWORK_IDS,
   pendingDelayMs,
   sameAddress,
   SEND_MESSAGES,
   validateRecipient,
+  usdValueE8,
   WALLET_MESSAGES,
+  type Asset,
   type Network,
   type NetworkId,
+  type PriceTokenId,
   type SendRefusal,
   type SendRequest,
   type SendResponse,
@@ -33,7 +37,16 @@ import {
   saveIdempotentResponse,
   writeSend,
 } from './send-store.ts';
-import { type FraudAlertRow, formatBalance, networkOf, toAlertView, toTransactionView, toWalletView, type TransactionRow } from './views.ts';
+import {
+  balanceUpdateOf,
+  type Balances,
+  type FraudAlertRow,
+  networkOf,
+  toAlertView,
+  toTransactionView,
+  toWalletView,
+  type TransactionRow,
+} from './views.ts';
 
 export interface SendServiceDeps {
   db: Db;
@@ -43,6 +56,8 @@ export interface SendServiceDeps {
   sendRule: RateLimitRule;
   /** Chain time runs this many times faster than the wall clock (pending delays shrink by it). */
   timeScale: number;
+  /** The USD price of one whole unit of an asset at hand (never waits for the feed): the fraud rules compare values. */
+  usdPriceOf: (priceTokenId: PriceTokenId) => number;
 }
 
 /** A uniform number in [0, 1) from the OS's randomness: where in its speed's window a send gets included. */
@@ -59,7 +74,7 @@ const refused = ({ code, message }: Pick<SendRefusal, 'code' | 'message'>): Send
 
 /** The request as parsed, in a fixed key order: the same key with another body is a different request. */
 export function sendFingerprint(request: SendRequest): string {
-  const canonical = JSON.stringify([request.walletId, request.to, request.amount, request.speed, request.quoteId ?? null]);
+  const canonical = JSON.stringify([request.walletId, request.to, request.amount, request.speed, request.quoteId ?? null, request.asset ?? null]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -115,12 +130,14 @@ function resolveParties(
 /** A checked and signed transfer: what its rows, its answer and its events are made of. */
 interface SignedTransfer {
   parties: Parties;
+  asset: Asset;
   hash: string;
   /** The recipient address in canonical form. */
   to: string;
+  /** In the asset's smallest unit. */
   amountUnits: bigint;
-  /** What leaves the sender: amount + fee. */
-  totalUnits: bigint;
+  /** What leaves the sender in the native coin: amount + fee for a coin transfer, the fee for a token. */
+  nativeDebitUnits: bigint;
   charged: ChargedFee;
   request: SendRequest;
   createdAt: Date;
@@ -141,10 +158,11 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
   const common = {
     hash: transfer.hash,
     network: network.id,
+    asset: transfer.asset.symbol,
     fromAddress: sender.address,
     toAddress: transfer.to,
     amount: transfer.amountUnits,
-    gasUsed: GAS_USED,
+    gasUsed: transfer.charged.gasUsed,
     effectiveGasPrice: transfer.charged.gasPriceWei,
     nonce: sender.nextNonce,
     speed: transfer.request.speed,
@@ -167,11 +185,22 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
   const receiveRow: TransactionRow | undefined = recipient
     ? { ...common, id: randomUUID(), type: 'receive', walletId: recipient.id, userId: recipient.userId, counterpartyWalletId: sender.id, fee: 0n }
     : undefined;
+  const { asset } = transfer;
   const balanceChanges: BalanceChange[] = [
-    { walletId: sender.id, deltaUnits: -transfer.totalUnits, isSigner: true },
-    ...(recipient ? [{ walletId: recipient.id, deltaUnits: transfer.amountUnits, isSigner: false }] : []),
+    { walletId: sender.id, asset: network.symbol, deltaUnits: -transfer.nativeDebitUnits },
+    ...(asset.kind === 'token' ? [{ walletId: sender.id, asset: asset.symbol, deltaUnits: -transfer.amountUnits }] : []),
+    ...(recipient ? [{ walletId: recipient.id, asset: asset.symbol, deltaUnits: transfer.amountUnits }] : []),
   ];
   return { sendRow, receiveRow, balanceChanges };
+}
+
+/** A wallet's balances once `changes` are applied to it. */
+function balancesAfter(wallet: LockedWallet, changes: readonly BalanceChange[]): Balances {
+  const balances = { ...wallet.balances };
+  for (const change of changes) {
+    if (change.walletId === wallet.id) balances[change.asset] = (balances[change.asset] ?? 0n) + change.deltaUnits;
+  }
+  return balances;
 }
 
 /** One stored alert per finding of the fraud rules, on the send row. */
@@ -194,30 +223,23 @@ function buildSendResponse(transfer: SignedTransfer, rows: TransferRows, alertRo
   const { sender } = transfer.parties;
   return {
     transaction: toTransactionView(rows.sendRow),
-    wallet: toWalletView({ ...sender, balance: sender.balance - transfer.totalUnits }),
+    wallet: toWalletView(sender, balancesAfter(sender, rows.balanceChanges)),
     alerts: alertRows.map((row) => toAlertView(row, transfer.hash)),
   };
 }
 
 /** The events a send raises, for the sender and for the recipient when it is ours, published once committed. */
 function addSendEvents(outbox: Outbox, userId: string, transfer: SignedTransfer, rows: TransferRows, response: SendResponse): void {
-  const { hash } = transfer;
+  const { hash, asset } = transfer;
   const { network, recipient } = transfer.parties;
-  const { wallet } = response;
   outbox.add(userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
   outbox.add(userId, 'transaction_update', { transaction: response.transaction });
-  outbox.add(userId, 'balance_update', { walletId: wallet.id, network: network.id, newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits });
+  outbox.add(userId, 'balance_update', balanceUpdateOf(response.wallet, asset.symbol));
   for (const alert of response.alerts) outbox.add(userId, 'fraud_alert', { message: alert.reason, level: alert.riskLevel, alert });
   if (recipient && rows.receiveRow) {
-    const balance = recipient.balance + transfer.amountUnits;
     outbox.add(recipient.userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
     outbox.add(recipient.userId, 'transaction_update', { transaction: toTransactionView(rows.receiveRow) });
-    outbox.add(recipient.userId, 'balance_update', {
-      walletId: recipient.id,
-      network: network.id,
-      newBalance: formatBalance(balance, network.id),
-      newBalanceUnits: balance.toString(),
-    });
+    outbox.add(recipient.userId, 'balance_update', balanceUpdateOf(toWalletView(recipient, balancesAfter(recipient, rows.balanceChanges)), asset.symbol));
   }
 }
 
@@ -252,12 +274,16 @@ async function applySend(
   const parties = resolveParties(locked, candidates, userId, request.walletId);
   if (!parties) return refused({ code: 'WALLET_NOT_FOUND', message: SEND_MESSAGES.walletNotFound });
   const { sender, network } = parties;
-  const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.quoteId);
+  // The asset decides the gas, so it is checked before the fee is priced (checkSend checks it again, in its order).
+  const chosen = assetForSend(network.id, request.asset);
+  if (!chosen.ok) return refused(chosen);
+  const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.quoteId, chosen.asset.transferGas);
 
   const check = checkSend({
     network: network.id,
     from: sender.address,
-    balance: sender.balance,
+    balances: sender.balances,
+    asset: chosen.asset.symbol,
     amount: request.amount,
     fee: charged.feeUnits,
     to: request.to,
@@ -272,13 +298,15 @@ async function applySend(
     amountUnits: check.amountUnits,
     gasPriceWei: charged.gasPriceWei,
     nonce: sender.nextNonce,
+    asset: check.asset,
   });
   const transfer: SignedTransfer = {
     parties,
+    asset: check.asset,
     hash,
     to: check.to,
     amountUnits: check.amountUnits,
-    totalUnits: check.totalUnits,
+    nativeDebitUnits: check.nativeDebitUnits,
     charged,
     request,
     createdAt: new Date(nowMs),
@@ -286,10 +314,24 @@ async function applySend(
   };
 
   const rows = buildTransferRows(userId, transfer);
-  const alertRows = buildAlertRows(evaluateFraudRules({ amountUnits: check.amountUnits, to: check.to, ...history }), userId, rows.sendRow);
+  const valueOf = (asset: Asset, units: bigint) => usdValueE8(units, asset.decimals, deps.usdPriceOf(asset.priceTokenId));
+  const findings = evaluateFraudRules({
+    value: valueOf(check.asset, check.amountUnits),
+    // An earlier send of an asset the registry no longer has is left out rather than valued at nothing.
+    earlierValues: history.earlierSends.flatMap(({ asset: symbol, amountUnits }) => {
+      const asset = findAsset(network.id, symbol);
+      return asset ? [valueOf(asset, amountUnits)] : [];
+    }),
+    to: check.to,
+    paidAddresses: history.paidAddresses,
+    ownAddresses: history.ownAddresses,
+    recentSendCount: history.recentSendCount,
+  });
+  const alertRows = buildAlertRows(findings, userId, rows.sendRow);
   const outcome = { statusCode: 201, body: buildSendResponse(transfer, rows, alertRows) } satisfies SendOutcome;
   await writeSend(tx, {
     balanceChanges: rows.balanceChanges,
+    signerWalletId: sender.id,
     transactionRows: rows.receiveRow ? [rows.sendRow, rows.receiveRow] : [rows.sendRow],
     alertRows,
     userId,

@@ -4,24 +4,32 @@
  * the same ones, so a row looks the same whichever side shows it.
  */
 import {
-  BALANCE_DISPLAY_PLACES,
+  FAUCET_COOLDOWN_MS,
   feeExact,
   feeFromReceipt,
   formatAmount,
   formatAmountTrimmed,
   getNetwork,
+  getAsset,
   gweiDisplay,
   isNetworkId,
+  listAssets,
+  nativeAsset,
+  type AssetBalanceView,
   type ExplorerTransaction,
   type FraudAlertView,
   type Network,
   type NetworkId,
+  type RealtimeEvents,
   type TransactionView,
   type WalletView,
 } from '@fincrypt/domain';
-import type { fraudAlerts, transactions, wallets } from '../db/schema.ts';
+import type { fraudAlerts, transactions, walletBalances, wallets } from '../db/schema.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
+export type WalletBalanceRow = typeof walletBalances.$inferSelect;
+/** A wallet's balance of each asset, by symbol; an asset without a row holds 0. */
+export type Balances = Readonly<Record<string, bigint>>;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type FraudAlertRow = typeof fraudAlerts.$inferSelect;
 
@@ -31,13 +39,53 @@ export function networkOf(id: string): Network {
   return getNetwork(id);
 }
 
+/** The native coin's balance as wallets show it: 4 decimals, cut. */
 export function formatBalance(units: bigint, network: NetworkId): string {
-  return formatAmount(units, getNetwork(network).decimals, BALANCE_DISPLAY_PLACES);
+  return formatAmount(units, nativeAsset(network).decimals, nativeAsset(network).displayPlaces);
 }
 
+/** Every asset of the network with the wallet's balance of it, the native coin first. */
+export function toBalanceViews(network: NetworkId, balances: Balances): AssetBalanceView[] {
+  return listAssets(network).map((asset) => {
+    const units = balances[asset.symbol] ?? 0n;
+    return {
+      asset: asset.symbol,
+      symbol: asset.symbol,
+      name: asset.name,
+      decimals: asset.decimals,
+      kind: asset.kind,
+      ...(asset.standard === undefined ? {} : { standard: asset.standard }),
+      ...(asset.address === undefined ? {} : { contractAddress: asset.address }),
+      balance: formatAmount(units, asset.decimals, asset.displayPlaces),
+      balanceUnits: units.toString(),
+    };
+  });
+}
+
+/** Balance rows (of any wallets) grouped by wallet id. */
+export function balancesByWallet(rows: readonly Pick<WalletBalanceRow, 'walletId' | 'asset' | 'balance'>[]): Map<string, Record<string, bigint>> {
+  const byWallet = new Map<string, Record<string, bigint>>();
+  for (const row of rows) {
+    const balances = byWallet.get(row.walletId) ?? {};
+    balances[row.asset] = row.balance;
+    byWallet.set(row.walletId, balances);
+  }
+  return byWallet;
+}
+
+/** When the faucet may next be asked for this wallet's test funds; null when it may be now. */
+export function nextFaucetAt(faucetClaimedAt: Date | null, nowMs = Date.now()): string | null {
+  if (faucetClaimedAt === null) return null;
+  const next = faucetClaimedAt.getTime() + FAUCET_COOLDOWN_MS;
+  return next > nowMs ? new Date(next).toISOString() : null;
+}
+
+export type WalletViewRow = Pick<WalletRow, 'id' | 'network' | 'address' | 'createdAt' | 'faucetClaimedAt'>;
+
 /** What the owner sees of a wallet: never its keys. */
-export function toWalletView(row: Pick<WalletRow, 'id' | 'network' | 'address' | 'balance' | 'createdAt'>): WalletView {
+export function toWalletView(row: WalletViewRow, balances: Balances): WalletView {
   const network = networkOf(row.network);
+  const native = balances[network.symbol] ?? 0n;
   return {
     id: row.id,
     network: network.id,
@@ -46,10 +94,17 @@ export function toWalletView(row: Pick<WalletRow, 'id' | 'network' | 'address' |
     decimals: network.decimals,
     type: network.blockchainType,
     address: row.address,
-    balance: formatBalance(row.balance, network.id),
-    balanceUnits: row.balance.toString(),
+    balance: formatBalance(native, network.id),
+    balanceUnits: native.toString(),
+    balances: toBalanceViews(network.id, balances),
+    nextFaucetAt: nextFaucetAt(row.faucetClaimedAt),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The `balance_update` event for a wallet whose `asset` balance moved. */
+export function balanceUpdateOf(wallet: WalletView, asset: string): RealtimeEvents['balance_update'] {
+  return { walletId: wallet.id, network: wallet.network, asset, newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits, balances: wallet.balances };
 }
 
 export function toAlertView(row: FraudAlertRow, transactionHash: string): FraudAlertView {
@@ -66,6 +121,8 @@ export function toAlertView(row: FraudAlertRow, transactionHash: string): FraudA
 type ChainFields = Pick<
   TransactionRow,
   | 'hash'
+  | 'type'
+  | 'asset'
   | 'network'
   | 'fromAddress'
   | 'toAddress'
@@ -78,15 +135,19 @@ type ChainFields = Pick<
   | 'createdAt'
 >;
 
-/** What every explorer shows; the fee is recomputed from the receipt (gasUsed × effectiveGasPrice). */
+/** What every explorer shows; the fee (in the native coin) is recomputed from the receipt (gasUsed × effectiveGasPrice). */
 function chainFacts(row: ChainFields) {
   const network = networkOf(row.network);
+  const asset = getAsset(network.id, row.asset);
   const feeUnits = feeFromReceipt(row.gasUsed, row.effectiveGasPrice, network.id);
   return {
     network,
+    asset: asset.symbol,
+    feeSymbol: network.symbol,
+    ...(asset.address === undefined ? {} : { tokenAddress: asset.address }),
     feeUnits,
     fee: feeExact(feeUnits, network.id),
-    amount: formatAmountTrimmed(row.amount, network.decimals),
+    amount: formatAmountTrimmed(row.amount, asset.decimals),
     gasUsed: row.gasUsed.toString(),
     effectiveGasPrice: row.effectiveGasPrice.toString(),
     gasPriceGwei: gweiDisplay(row.effectiveGasPrice),
@@ -100,7 +161,10 @@ export function toTransactionView(row: TransactionRow): TransactionView {
     id: row.id,
     hash: row.hash,
     network: facts.network.id,
-    symbol: facts.network.symbol,
+    asset: facts.asset,
+    symbol: facts.asset,
+    feeSymbol: facts.feeSymbol,
+    ...(facts.tokenAddress === undefined ? {} : { tokenAddress: facts.tokenAddress }),
     type: row.type,
     walletId: row.walletId,
     fromAddress: row.fromAddress,
@@ -127,7 +191,11 @@ export function toExplorerView(row: ChainFields): ExplorerTransaction {
     hash: row.hash,
     network: facts.network.id,
     networkLabel: facts.network.label,
-    symbol: facts.network.symbol,
+    type: row.type === 'mint' ? 'mint' : 'transfer',
+    asset: facts.asset,
+    symbol: facts.asset,
+    feeSymbol: facts.feeSymbol,
+    ...(facts.tokenAddress === undefined ? {} : { tokenAddress: facts.tokenAddress }),
     from: row.fromAddress,
     to: row.toAddress,
     value: facts.amount,

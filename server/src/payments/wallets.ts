@@ -1,7 +1,6 @@
 import {
   getNetwork,
   MAX_WALLETS_PER_USER,
-  startingBalanceUnits,
   WALLET_MESSAGES,
   walletAlreadyConnectedMessage,
   type NetworkId,
@@ -13,8 +12,8 @@ import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { isUniqueViolation } from '../lib/pg-errors.ts';
-import { toWalletView } from './views.ts';
-import { markDisconnected, openWalletWithMint } from './wallet-store.ts';
+import { balanceUpdateOf, toWalletView } from './views.ts';
+import { markDisconnected, openWalletWithMints } from './wallet-store.ts';
 
 export interface WalletLedgerDeps {
   db: Db;
@@ -38,7 +37,7 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
       try {
         // The connected-on-this-network and wallets-ever checks run in the inserting transaction, under a
         // lock on the user: concurrent connects cannot all pass them (wallet-store.ts).
-        opened = await openWalletWithMint(
+        opened = await openWalletWithMints(
           db,
           {
             userId,
@@ -47,7 +46,6 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
             publicKey: keyPair.publicKey,
             encryptedPrivateKey: vault.seal(keyPair.privateKeyHex, keyPair.address),
           },
-          startingBalanceUnits(networkId),
           MAX_WALLETS_PER_USER,
         );
       } catch (error) {
@@ -58,21 +56,16 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
       if (opened.outcome === 'already_connected') throw alreadyConnected(networkId);
       if (opened.outcome === 'limit_reached') throw new AppError('WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
       const { row } = opened;
-      const wallet = toWalletView(row);
+      const wallet = toWalletView(row, row.balances);
       events.publish(userId, 'wallet_update', { action: 'connected', wallet });
-      events.publish(userId, 'balance_update', {
-        walletId: wallet.id,
-        network: wallet.network,
-        newBalance: wallet.balance,
-        newBalanceUnits: wallet.balanceUnits,
-      });
+      events.publish(userId, 'balance_update', balanceUpdateOf(wallet, wallet.symbol));
       return wallet;
     },
 
     async close(userId: string, walletId: string): Promise<WalletView> {
       const row = await markDisconnected(db, userId, walletId);
       if (!row) throw notFound(WALLET_MESSAGES.walletNotFound);
-      const wallet = toWalletView(row);
+      const wallet = toWalletView(row, row.balances);
       events.publish(userId, 'wallet_update', { action: 'disconnected', wallet });
       return wallet;
     },

@@ -51,6 +51,7 @@ const GENEROUS_LIMITS: RateLimitCounts = {
   twoFactorPerIp: 10_000,
   contactPerIp: 10_000,
   sendPerUser: 100_000,
+  faucetPerUser: 10_000,
 };
 
 /** The configuration useTestApp builds its app with, for tests that build a second app on the same database. */

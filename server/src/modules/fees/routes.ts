@@ -4,6 +4,7 @@ import {
   LIVE_FACTOR_REFRESH_MS,
   MAX_SENDABLE_DISPLAY_PLACES,
   WALLET_MESSAGES,
+  assetForSend,
   feeQuotesQuerySchema,
   feeQuotesResponseSchema,
   formatAmount,
@@ -13,9 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeeMarket } from '../../chain/fee-market.ts';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { findConnectedWallet } from '../wallets/repo.ts';
 import { formatBalance, networkOf } from '../../payments/views.ts';
+import { toWalletViewRecord } from '../../payments/wallet-store.ts';
 import type { UsdPriceSource } from './usd-price.ts';
 
 export const feeRoutes: FastifyPluginAsyncZod<{ db: Db; feeMarket: FeeMarket; usdPrice: UsdPriceSource }> = async (
@@ -35,23 +37,34 @@ export const feeRoutes: FastifyPluginAsyncZod<{ db: Db; feeMarket: FeeMarket; us
       },
     },
     async (request): Promise<FeeQuotesResponse> => {
-      const wallet = await findConnectedWallet(db, request.user.id, request.query.walletId);
-      if (!wallet) throw notFound(WALLET_MESSAGES.walletNotFound);
+      const found = await findConnectedWallet(db, request.user.id, request.query.walletId);
+      if (!found) throw notFound(WALLET_MESSAGES.walletNotFound);
+      const wallet = toWalletViewRecord(found);
       const network = networkOf(wallet.network);
+      const chosen = assetForSend(network.id, request.query.asset);
+      if (!chosen.ok) throw new AppError(chosen.code, chosen.message);
+      const { asset } = chosen;
+      const assetBalance = wallet.balances[asset.symbol] ?? 0n;
+      const feeBalance = wallet.balances[network.symbol] ?? 0n;
       const price = usdPrice(network.id);
       const nowMs = Date.now();
       return {
         walletId: wallet.id,
         network: network.id,
+        asset: asset.symbol,
         symbol: network.symbol,
-        balance: formatBalance(wallet.balance, network.id),
-        balanceUnits: wallet.balance.toString(),
+        balance: formatAmount(assetBalance, asset.decimals, asset.displayPlaces),
+        balanceUnits: assetBalance.toString(),
+        feeBalance: formatBalance(feeBalance, network.id),
+        feeBalanceUnits: feeBalance.toString(),
+        gasUsed: asset.transferGas.toString(),
         usdPrice: price.usd,
         priceSource: price.source,
         refreshIntervalMs: LIVE_FACTOR_REFRESH_MS,
         quotes: GAS_SPEEDS.map((speed) => {
-          const quote = feeMarket.quote(network.id, speed, nowMs, price.usd);
-          const sendable = maxSendable(wallet.balance, BigInt(quote.feeUnits));
+          const quote = feeMarket.quote(network.id, speed, nowMs, price.usd, asset.transferGas);
+          // A token's fee is paid in the coin: all of the token can go.
+          const sendable = asset.kind === 'native' ? maxSendable(assetBalance, BigInt(quote.feeUnits)) : assetBalance;
           return {
             speed,
             label: GAS_SPEED_LABELS[speed],
@@ -64,7 +77,7 @@ export const feeRoutes: FastifyPluginAsyncZod<{ db: Db; feeMarket: FeeMarket; us
             quotedAt: quote.quotedAt,
             expiresAt: quote.expiresAt,
             quoteId: quote.quoteId,
-            maxSendable: sendable === 0n ? '0' : formatAmount(sendable, network.decimals, MAX_SENDABLE_DISPLAY_PLACES),
+            maxSendable: sendable === 0n ? '0' : formatAmount(sendable, asset.decimals, MAX_SENDABLE_DISPLAY_PLACES),
             maxSendableUnits: sendable.toString(),
           };
         }),

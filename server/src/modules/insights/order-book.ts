@@ -7,7 +7,7 @@ import { seededRandom } from '../../lib/seeded-random.ts';
  */
 
 /** Typical size of one resting order, in coin, so the three books hold comparable value. */
-const TYPICAL_ORDER_COINS: Record<PriceTokenId, number> = { ethereum: 4, 'matic-network': 8000, solana: 80 };
+const TYPICAL_ORDER_COINS: Record<PriceTokenId, number> = { ethereum: 4, 'matic-network': 8000, solana: 80, 'usd-coin': 8000 };
 const AMOUNT_DECIMALS = 4;
 
 function seedFor(text: string): number {

@@ -22,6 +22,7 @@ const ledgerReportSchema = z.object({
   networks: z.array(
     z.object({
       network: z.string(),
+      asset: z.string(),
       minted: z.string(),
       balances: z.string(),
       fees: z.string(),

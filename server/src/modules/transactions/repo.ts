@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { transactions } from '../../db/schema.ts';
@@ -8,7 +9,7 @@ import { transactions } from '../../db/schema.ts';
 
 export interface TransactionFilters {
   search?: string | undefined;
-  type?: 'send' | 'receive' | 'mint' | undefined;
+  type?: TransactionType | undefined;
   status?: 'pending' | 'confirmed' | 'failed' | undefined;
   network?: string | undefined;
   /** An asset's symbol: its transfers on every network that has it ("USDC"). */

@@ -11,9 +11,9 @@ import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { UserEvent } from '../../lib/event-bus.ts';
-import { transactions, wallets } from '../../db/schema.ts';
+import { transactions } from '../../db/schema.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
-import { expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../../test/ledger-client.ts';
+import { expectLedgerBalanced, externalAddress, listWallets, postSend, storedBalances, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -28,8 +28,7 @@ describeEachDatabase('send API', (kind) => {
     expect(response.statusCode).toBe(200);
     return response.json();
   };
-  const balanceOf = async (walletId: string) =>
-    (await ctx.database.db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, walletId)))[0]!.balance;
+  const balanceOf = async (walletId: string, asset = 'ETH') => (await storedBalances(ctx.database.db, [walletId], asset)).get(walletId)!;
   const rowCount = async (hash: string) =>
     (await ctx.database.db.select({ count: count() }).from(transactions).where(eq(transactions.hash, hash)))[0]!.count;
 
@@ -87,15 +86,15 @@ describeEachDatabase('send API', (kind) => {
     const unsubscribe = ctx.app.ledger.events.subscribe((event) => {
       const walletId = event.event === 'balance_update' ? (event.payload as { walletId: string }).walletId : undefined;
       // Read on another connection: if the event came before the commit this would not see the new balance.
-      seen.push({ event, committedBalance: walletId ? balanceOf(walletId) : undefined });
+      seen.push({ event, committedBalance: walletId ? balanceOf(walletId, 'SOL') : undefined });
     });
     const response = await postSend(ctx.app, alice, { walletId: from.id, to: to.address, amount: '0.123456789', speed: 'slow' });
     unsubscribe();
     expect(response.statusCode).toBe(201);
     const sent: SendResponse = response.json();
     const fee = BigInt(sent.transaction.feeUnits);
-    expect(await balanceOf(from.id)).toBe(100n * SOL - 123_456_789n - fee);
-    expect(await balanceOf(to.id)).toBe(100n * SOL + 123_456_789n);
+    expect(await balanceOf(from.id, 'SOL')).toBe(100n * SOL - 123_456_789n - fee);
+    expect(await balanceOf(to.id, 'SOL')).toBe(100n * SOL + 123_456_789n);
     expect(sent.transaction.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
 
     const bobList = (await call(ctx.app, 'GET', '/api/transactions', { cookie: bob.cookie })).json();
@@ -270,7 +269,8 @@ describeEachDatabase('send API', (kind) => {
         const expected = checkSend({
           network: wallet?.network,
           from: wallet?.address,
-          balance: wallet ? BigInt(wallet.balanceUnits) : undefined,
+          balances: wallet ? Object.fromEntries(wallet.balances.map((entry) => [entry.asset, BigInt(entry.balanceUnits)])) : undefined,
+          asset: parsed.data.asset,
           amount: parsed.data.amount,
           fee: 0n,
           to: parsed.data.to,

@@ -1,4 +1,4 @@
-import { connectWalletSchema, WALLET_MESSAGES, walletListSchema, walletViewSchema } from '@fincrypt/domain';
+import { connectWalletSchema, faucetResponseSchema, WALLET_MESSAGES, walletListSchema, walletViewSchema } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
@@ -25,7 +25,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletService }> = a
     {
       schema: {
         tags: ['wallets'],
-        summary: 'Connect a new wallet on a network (a fresh key pair holding 100.0000)',
+        summary: 'Connect a new wallet on a network (a fresh key pair holding 100 of the coin and 1,000 USDC)',
         body: connectWalletSchema,
         response: { 201: walletViewSchema },
       },
@@ -47,6 +47,22 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletService }> = a
       if (!isUuid(request.params.id)) throw notFound(WALLET_MESSAGES.walletNotFound);
       await wallets.disconnect(request.user.id, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/wallets/:id/faucet',
+    {
+      schema: {
+        tags: ['wallets'],
+        summary: 'Get test funds: +10 of the coin and +500 USDC, once per wallet per 24 hours (429 with Retry-After before then)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 201: faucetResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) throw notFound(WALLET_MESSAGES.walletNotFound);
+      return reply.status(201).send(await wallets.claimFaucet(request.user.id, request.params.id));
     },
   );
 };

@@ -1,15 +1,16 @@
-import { NETWORK_IDS, type NetworkId, type WalletView } from '@fincrypt/domain';
+import { NETWORK_IDS, type FaucetResponse, type NetworkId, type WalletView } from '@fincrypt/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentsEngine } from '../../payments/engine.ts';
 import { toWalletView } from '../../payments/views.ts';
+import { toWalletViewRecord } from '../../payments/wallet-store.ts';
 import { hasEverHadWallet, listConnectedWallets } from './repo.ts';
 
 export interface WalletServiceDeps {
   db: Db;
   /** Opens and closes wallets: the one writer of the ledger tables. */
-  payments: Pick<PaymentsEngine, 'openWallet' | 'closeWallet'>;
+  payments: Pick<PaymentsEngine, 'openWallet' | 'closeWallet' | 'claimFaucet'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -46,10 +47,14 @@ export function createWalletService({ db, payments, log }: WalletServiceDeps) {
         await provisionStarterWallets(userId);
         rows = await listConnectedWallets(db, userId);
       }
-      return rows.map(toWalletView);
+      return rows.map((row) => {
+        const record = toWalletViewRecord(row);
+        return toWalletView(record, record.balances);
+      });
     },
 
     disconnect: (userId: string, walletId: string): Promise<WalletView> => payments.closeWallet(userId, walletId),
+    claimFaucet: (userId: string, walletId: string): Promise<FaucetResponse> => payments.claimFaucet(userId, walletId),
   };
 }
 
