@@ -1,4 +1,14 @@
-import { type AssetBalanceView, type FeeQuotesResponse, NETWORKS, type PriceTokenId, type WalletView, findAsset, listAssets } from '@fincrypt/domain';
+import {
+  type AssetBalanceView,
+  type FeeQuoteView,
+  type FeeQuotesResponse,
+  NETWORKS,
+  type PriceTokenId,
+  type WalletView,
+  findAsset,
+  formatAmountTrimmed,
+  listAssets,
+} from '@fincrypt/domain';
 
 /** One asset the Send form offers for a wallet: what the registry says of it, and the wallet's balance of it. */
 export interface SendableAsset {
@@ -72,4 +82,14 @@ export function balancesForCheck(wallet: WalletView, quotes: FeeQuotesResponse |
 /** "USD Coin (USDC) - 1000.00 USDC": how the asset selector names an option. */
 export function assetOptionLabel(asset: SendableAsset): string {
   return `${asset.name} (${asset.symbol}) - ${asset.balance} ${asset.symbol}`;
+}
+
+/**
+ * What MAX fills in. For the coin, the quote's maxSendable (its balance less the fee, cut to 8 places). For a
+ * token, the whole balance exactly, in the token's own decimals: the quote's text has 8 places, more than
+ * USDC's 6, which the send rules would refuse as too many decimals.
+ */
+export function maxAmountText(quote: Pick<FeeQuoteView, 'maxSendable' | 'maxSendableUnits'>, asset: Pick<SendableAsset, 'kind' | 'decimals'> | undefined): string {
+  if (asset?.kind !== 'token') return quote.maxSendable;
+  return formatAmountTrimmed(BigInt(quote.maxSendableUnits), asset.decimals);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FILTER_ASSETS,
   defaultFilters,
   filtersFromSearchParams,
   filtersToSearchParams,
@@ -52,6 +53,10 @@ describe('filters in the URL', () => {
     expect(filters).toEqual(defaultFilters(TODAY));
     // The API takes an asset by its symbol as the registry spells it.
     expect(filtersFromSearchParams(new URLSearchParams('asset=usdc'), TODAY).asset).toBe('');
+  });
+
+  it('offers the coins, then the tokens', () => {
+    expect(FILTER_ASSETS).toEqual(['ETH', 'MATIC', 'SOL', 'USDC']);
   });
 
   it('reads every asset of the registry, and the faucet type', () => {

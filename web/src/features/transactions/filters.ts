@@ -9,6 +9,7 @@ import {
   isNetworkId,
   isTransactionStatus,
   isTransactionType,
+  listAllAssets,
 } from '@fincrypt/domain';
 
 /**
@@ -29,8 +30,13 @@ export interface TransactionFilterValues {
 /** A list query as sent to GET /api/transactions (minus the cursor): the part of a cache key that filters. */
 export type TransactionQuery = Pick<TransactionListQuery, 'search' | 'type' | 'status' | 'network' | 'asset' | 'from' | 'to'>;
 
-/** The assets the filter offers: every symbol of the registry (ETH, MATIC, SOL, USDC). */
-export const FILTER_ASSETS: readonly string[] = ASSET_SYMBOLS;
+/** The assets the filter offers: every symbol of the registry, the coins first (ETH, MATIC, SOL), then the tokens (USDC). */
+export const FILTER_ASSETS: readonly string[] = [
+  ...listAllAssets().filter((asset) => asset.kind === 'native'),
+  ...listAllAssets().filter((asset) => asset.kind === 'token'),
+]
+  .map((asset) => asset.symbol)
+  .filter((symbol, index, symbols) => symbols.indexOf(symbol) === index && ASSET_SYMBOLS.includes(symbol));
 
 function isFilterAsset(value: string | null): value is string {
   return value !== null && FILTER_ASSETS.includes(value);

@@ -88,7 +88,8 @@ const feeQuotes: FeeQuotesResponse = {
 function usdcQuotes(usdcUnits: bigint, etherUnits: bigint): FeeQuotesResponse {
   const whole = (usdcUnits / USDC_UNIT).toString();
   const usdcQuote = (speed: FeeQuoteView['speed'], feeUnits: bigint, fee: string) => ({
-    ...quote(speed, feeUnits, whole, 65_000n),
+    // As the server words it: 8 places, more than USDC's 6.
+    ...quote(speed, feeUnits, `${whole}.00000000`, 65_000n),
     fee,
     gasPriceGwei: '45.00',
     maxSendableUnits: usdcUnits.toString(),
@@ -369,14 +370,18 @@ describe('SendForm', () => {
       expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', { description: '25 USDC sent on Ethereum Sepolia' });
     });
 
-    it('MAX is the whole USDC balance, whatever the speed', async () => {
-      stubApi(() => json({}, 500));
+    it('MAX is the whole USDC balance, whatever the speed, in no more places than USDC has', async () => {
+      const sends = stubApi(() => json({}, 500));
       renderForm();
       await chooseUsdc();
       fireEvent.click(screen.getByRole('button', { name: 'MAX' }));
       expect(field('Amount').value).toBe('1000');
       fireEvent.click(screen.getByRole('radio', { name: /^Fast/ }));
       await waitFor(() => expect(field('Amount').value).toBe('1000'));
+      fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT } });
+      fireEvent.click(sendButton());
+      await waitFor(() => expect(sends).toHaveLength(1));
+      expect(JSON.parse(sends[0]?.body as string)).toMatchObject({ asset: 'USDC', amount: '1000', speed: 'fast' });
     });
 
     it('choosing another asset clears the amount', async () => {

@@ -41,7 +41,7 @@ import { type AcknowledgedSend, acknowledgeWarnings, reasonsConfirmedBy } from '
 import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
 import { createSendAttempts } from '../send-attempts.ts';
 import { describeSendFailure } from '../send-failure.ts';
-import { type SendableAsset, balancesForCheck, nativeSymbolOf, sendableAssets } from '../send-assets.ts';
+import { type SendableAsset, balancesForCheck, maxAmountText, nativeSymbolOf, sendableAssets } from '../send-assets.ts';
 import { AssetSelect } from './asset-select.tsx';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
 import { type RecipientConfirmation, RecipientConfirmDialog } from './recipient-confirm-dialog.tsx';
@@ -122,7 +122,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
   // MAX follows the chosen speed and every new quote until the user types an amount of their own.
   const [isMaxAmount, setMaxAmount] = useState(false);
-  const maxSendable = selectedQuote?.maxSendable;
+  const maxSendable = selectedQuote ? maxAmountText(selectedQuote, asset) : undefined;
   useEffect(() => {
     if (isMaxAmount && maxSendable !== undefined) form.setValue('amount', maxSendable, { shouldValidate: form.formState.isSubmitted });
   }, [form, isMaxAmount, maxSendable]);
@@ -164,7 +164,8 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
   /** `acknowledged`: the warnings the user confirmed for this send, which its alerts do not repeat. */
   async function send(values: SendFormValues, quote: FeeQuoteView | undefined, acknowledged?: AcknowledgedSend): Promise<void> {
-    const amount = isMaxAmount && quote ? quote.maxSendable : values.amount.trim();
+    const sentAsset = sendableAssetOf(wallets, values.walletId, values.asset);
+    const amount = isMaxAmount && quote ? maxAmountText(quote, sentAsset) : values.amount.trim();
     const attempt = attempts.current.next({
       walletId: values.walletId,
       asset: values.asset,
@@ -327,7 +328,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
               {selectedQuote && symbol && (
                 <span className="block">
                   {isToken
-                    ? `Up to ${selectedQuote.maxSendable} ${symbol}; the ${selectedQuote.label.toLowerCase()} fee is paid in ${feeSymbol ?? ''}`
+                    ? `Up to ${maxAmountText(selectedQuote, asset)} ${symbol}; the ${selectedQuote.label.toLowerCase()} fee is paid in ${feeSymbol ?? ''}`
                     : `Up to ${selectedQuote.maxSendable} ${symbol} after the ${selectedQuote.label.toLowerCase()} fee`}
                 </span>
               )}
@@ -358,7 +359,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
               disabled={!selectedQuote}
               onClick={() => {
                 setMaxAmount(true);
-                if (selectedQuote) form.setValue('amount', selectedQuote.maxSendable, { shouldValidate: isSubmitted });
+                if (selectedQuote) form.setValue('amount', maxAmountText(selectedQuote, asset), { shouldValidate: isSubmitted });
               }}
             >
               MAX
@@ -415,4 +416,10 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 function nativeSymbolOfId(wallets: readonly WalletView[], walletId: string): string {
   const wallet = wallets.find((candidate) => candidate.id === walletId);
   return wallet ? nativeSymbolOf(wallet) : '';
+}
+
+/** The asset with this symbol of the wallet with this id, if both exist. */
+function sendableAssetOf(wallets: readonly WalletView[], walletId: string, symbol: string): SendableAsset | undefined {
+  const wallet = wallets.find((candidate) => candidate.id === walletId);
+  return wallet ? sendableAssets(wallet).find((asset) => asset.symbol === symbol) : undefined;
 }
