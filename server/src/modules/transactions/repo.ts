@@ -72,10 +72,7 @@ export async function findUserTransactionByHash(db: Db, userId: string, hash: st
   return row;
 }
 
-/**
- * The chain's view of a transaction: a transfer's send row (every transfer has exactly one; its receive row
- * mirrors it), or a faucet mint's row (the only one with its hash).
- */
+/** The chain's view of a transaction: a transfer's send row (every transfer has exactly one), or a faucet's mint row. */
 export async function findChainTransaction(db: Db, hash: string) {
   const [row] = await db
     .select()

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { afterEach, expect, it } from 'vitest';
+import { checkLedger } from '../payments/ledger-check.ts';
+import { createEmptyPostgresDatabase, describeEachDatabase } from '../test/test-database.ts';
+import { openDatabase, type Database } from './database.ts';
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** A copy of the migrations folder that stops before 0003_assets: the schema as it was before assets. */
+function migrationsBeforeAssets(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-migrations-'));
+  fs.cpSync(migrationsFolder, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((entry) => entry.tag === '0003_assets');
+  expect(cut).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, cut);
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+const ETH = 10n ** 18n;
+const EARLIER = `
+  insert into users (id, name, email) values ('u1', 'Earlier', 'earlier@example.com');
+  insert into wallets (id, user_id, network, address, public_key, encrypted_private_key, balance) values
+    ('00000000-0000-4000-8000-000000000001', 'u1', 'eth_sepolia', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'p', 'k', ${98n * ETH - 21_000n * 30_000_000_000n}),
+    ('00000000-0000-4000-8000-000000000002', 'u1', 'solana_devnet', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'p', 'k', ${100n * 10n ** 9n});
+  insert into mints (wallet_id, network, amount) values
+    ('00000000-0000-4000-8000-000000000001', 'eth_sepolia', ${100n * ETH}),
+    ('00000000-0000-4000-8000-000000000002', 'solana_devnet', ${100n * 10n ** 9n});
+  insert into transactions (hash, network, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+      effective_gas_price, nonce, speed, status, confirmations, created_at, include_at)
+    values ('0xabc', 'eth_sepolia', 'send', '00000000-0000-4000-8000-000000000001', 'u1',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      ${2n * ETH}, ${21_000n * 30_000_000_000n}, 21000, 30000000000, 0, 'normal', 'confirmed', 12, now(), now());
+`;
+
+/** A database at the schema before 0003 holding an earlier wallet's history, then opened (and so migrated) as the app opens it. */
+async function earlierDatabaseMigrated(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
+  const before = migrationsBeforeAssets();
+  if (kind === 'pglite') {
+    // In memory: the same client is migrated the rest of the way, as openDatabase would.
+    const client = new PGlite();
+    await migratePglite(drizzlePglite(client), { migrationsFolder: before });
+    await client.exec(EARLIER);
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const database = { db: drizzlePglite(client) as unknown as Database['db'], close: () => client.close() } as Database;
+    return { database, cleanUp: async () => fs.rmSync(before, { recursive: true, force: true }) };
+  }
+  const empty = await createEmptyPostgresDatabase();
+  const pool = new pg.Pool({ connectionString: empty.url });
+  await migratePostgres(drizzlePostgres(pool), { migrationsFolder: before });
+  await pool.query(EARLIER);
+  await pool.end();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url });
+  return {
+    database,
+    cleanUp: async () => {
+      await empty.drop();
+      fs.rmSync(before, { recursive: true, force: true });
+    },
+  };
+}
+
+describeEachDatabase('migration 0003 (assets) on existing data', (kind) => {
+  let cleanUp: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanUp?.();
+  });
+
+  it('keeps every balance and transaction, names their coin, and grants each wallet 1,000 USDC once', async () => {
+    const migrated = await earlierDatabaseMigrated(kind);
+    const { db } = migrated.database;
+    cleanUp = async () => {
+      await migrated.database.close();
+      await migrated.cleanUp();
+    };
+    const rows = <T>(query: ReturnType<typeof sql>) => db.execute(query).then((result) => (result as unknown as { rows: T[] }).rows);
+
+    expect(await rows(sql`select wallet_id, asset, balance::text from wallet_balances order by wallet_id, asset`)).toEqual([
+      { wallet_id: '00000000-0000-4000-8000-000000000001', asset: 'ETH', balance: String(98n * ETH - 21_000n * 30_000_000_000n) },
+      { wallet_id: '00000000-0000-4000-8000-000000000001', asset: 'USDC', balance: '1000000000' },
+      { wallet_id: '00000000-0000-4000-8000-000000000002', asset: 'SOL', balance: String(100n * 10n ** 9n) },
+      { wallet_id: '00000000-0000-4000-8000-000000000002', asset: 'USDC', balance: '1000000000' },
+    ]);
+    expect(await rows(sql`select network, asset, source, amount::text from mints order by network, asset`)).toEqual([
+      { network: 'eth_sepolia', asset: 'ETH', source: 'opening', amount: String(100n * ETH) },
+      { network: 'eth_sepolia', asset: 'USDC', source: 'migration', amount: '1000000000' },
+      { network: 'solana_devnet', asset: 'SOL', source: 'opening', amount: String(100n * 10n ** 9n) },
+      { network: 'solana_devnet', asset: 'USDC', source: 'migration', amount: '1000000000' },
+    ]);
+    expect(await rows(sql`select hash, asset, amount::text, status from transactions`)).toEqual([
+      { hash: '0xabc', asset: 'ETH', amount: String(2n * ETH), status: 'confirmed' },
+    ]);
+    const report = await checkLedger(db);
+    expect(report.breaches).toEqual([]);
+    expect(report.networks.map((totals) => `${totals.network} ${totals.asset}`)).toEqual([
+      'eth_sepolia ETH',
+      'eth_sepolia USDC',
+      'solana_devnet SOL',
+      'solana_devnet USDC',
+    ]);
+  }, 60_000);
+});

@@ -1,0 +1,165 @@
+import { ERC20_TRANSFER_GAS, findAsset, FRAUD_REASONS, type FeeQuotesResponse, type SendResponse } from '@fincrypt/domain';
+import { count } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { transactions } from '../db/schema.ts';
+import type { UserEvent } from '../lib/event-bus.ts';
+import { call, signUp } from '../test/auth-client.ts';
+import { balanceOf, expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../test/ledger-client.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
+
+const ETH = 10n ** 18n;
+const USDC = 10n ** 6n;
+
+describeEachDatabase('token sends', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('moves 25 USDC between two users, the fee taken in ETH at the gas of an ERC-20 transfer, and tells both', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const from = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const to = await walletOn(ctx.app, bob, 'eth_sepolia');
+    const events: UserEvent[] = [];
+    const unsubscribe = ctx.app.ledger.events.subscribe((event) => events.push(event));
+    const response = await postSend(ctx.app, alice, { walletId: from.id, asset: 'usdc', to: to.address, amount: '25' });
+    unsubscribe();
+    expect(response.statusCode).toBe(201);
+    const sent: SendResponse = response.json();
+    const fee = BigInt(sent.transaction.feeUnits);
+    expect(sent.transaction).toMatchObject({
+      asset: 'USDC',
+      symbol: 'USDC',
+      feeSymbol: 'ETH',
+      tokenAddress: findAsset('eth_sepolia', 'USDC')!.address,
+      amount: '25',
+      amountUnits: '25000000',
+      gasUsed: String(ERC20_TRANSFER_GAS),
+    });
+    expect(fee).toBe(ERC20_TRANSFER_GAS * BigInt(sent.transaction.effectiveGasPrice));
+    expect(sent.transaction.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(balanceOf(sent.wallet, 'USDC')).toBe(975n * USDC);
+    expect(balanceOf(sent.wallet, 'ETH')).toBe(100n * ETH - fee);
+    expect(sent.wallet.balanceUnits).toBe(String(100n * ETH - fee));
+    const bobs = await walletOn(ctx.app, bob, 'eth_sepolia');
+    expect(balanceOf(bobs, 'USDC')).toBe(1_025n * USDC);
+    expect(balanceOf(bobs, 'ETH')).toBe(100n * ETH);
+
+    const received = (await call(ctx.app, 'GET', '/api/transactions', { cookie: bob.cookie })).json().items[0];
+    expect(received).toMatchObject({ type: 'receive', asset: 'USDC', amount: '25', feeSymbol: 'ETH' });
+    const explorer = (await call(ctx.app, 'GET', `/api/explorer/tx/${sent.transaction.hash}`)).json();
+    expect(explorer).toMatchObject({ type: 'transfer', asset: 'USDC', value: '25', feeSymbol: 'ETH', from: from.address, to: to.address });
+    const updates = events.filter((event) => event.event === 'balance_update');
+    expect(updates.map((event) => [event.userId, (event.payload as { asset: string }).asset])).toEqual([
+      [alice.id, 'USDC'],
+      [bob.id, 'USDC'],
+    ]);
+    const bobsUpdate = updates[1]!.payload as { balances: { asset: string; balanceUnits: string }[] };
+    expect(bobsUpdate.balances.find((entry) => entry.asset === 'USDC')?.balanceUnits).toBe(String(1_025n * USDC));
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('sends the coin when no asset is named, as clients before assets did', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'solana_devnet');
+    const response = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('solana_devnet'), amount: '1.5' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().transaction).toMatchObject({ asset: 'SOL', feeSymbol: 'SOL', amountUnits: '1500000000' });
+    expect(response.json().transaction.tokenAddress).toBeUndefined();
+    expect(balanceOf(response.json().wallet, 'USDC')).toBe(1_000n * USDC);
+  });
+
+  it('quotes a token send: the token balance is all sendable, the fee in the coin at 65,000 gas', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
+    const quoted = await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}&asset=USDC`, { cookie: user.cookie });
+    expect(quoted.statusCode).toBe(200);
+    const body: FeeQuotesResponse = quoted.json();
+    expect(body).toMatchObject({ asset: 'USDC', symbol: 'MATIC', balance: '1000.00', balanceUnits: '1000000000', feeBalanceUnits: String(100n * ETH), gasUsed: '65000' });
+    for (const quote of body.quotes) {
+      expect(quote.maxSendableUnits).toBe('1000000000');
+      expect(quote.maxSendable).toBe('1000.00000000');
+      expect(BigInt(quote.feeUnits)).toBe(65_000n * BigInt(quote.gasPriceWei));
+    }
+    const coin: FeeQuotesResponse = (await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}`, { cookie: user.cookie })).json();
+    expect(coin).toMatchObject({ asset: 'MATIC', gasUsed: '21000' });
+    // The quote's id fixes the price per gas for either asset.
+    const fast = body.quotes.find((quote) => quote.speed === 'fast')!;
+    const sent = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('polygon_mumbai'), amount: '1000', speed: 'fast', quoteId: fast.quoteId });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().transaction.feeUnits).toBe(fast.feeUnits);
+    expect(balanceOf(sent.json().wallet, 'USDC')).toBe(0n);
+    for (const [asset, message] of [
+      ['DOGE', 'Unknown asset "DOGE"'],
+      ['SOL', 'SOL is not an asset on Polygon Mumbai'],
+    ]) {
+      const refused = await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}&asset=${asset}`, { cookie: user.cookie });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toEqual({ code: 'INVALID_ASSET', message });
+    }
+  });
+
+  it('refuses bad assets and amounts with a clear message, and changes nothing', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const eth = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const sol = await walletOn(ctx.app, alice, 'solana_devnet');
+    const bobEth = await walletOn(ctx.app, bob, 'eth_sepolia');
+    const bobSol = await walletOn(ctx.app, bob, 'solana_devnet');
+    const rowsBefore = (await ctx.database.db.select({ count: count() }).from(transactions))[0]!.count;
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ walletId: eth.id, asset: 'DOGE', to: bobEth.address, amount: '1' }, 400, 'INVALID_ASSET', 'Unknown asset "DOGE"'],
+      [{ walletId: eth.id, asset: 'SOL', to: bobEth.address, amount: '1' }, 400, 'INVALID_ASSET', 'SOL is not an asset on Ethereum Sepolia'],
+      [{ walletId: sol.id, asset: 'ETH', to: bobSol.address, amount: '1' }, 400, 'INVALID_ASSET', 'ETH is not an asset on Solana Devnet'],
+      [{ walletId: eth.id, asset: 'USDC', to: bobEth.address, amount: '0.0000001' }, 400, 'INVALID_AMOUNT', 'Amount has more decimal places than USDC allows (at most 6)'],
+      [{ walletId: eth.id, asset: 'USDC', to: bobEth.address, amount: '9'.repeat(40) }, 400, 'INSUFFICIENT_BALANCE', 'Insufficient USDC balance'],
+      // Far past a u64 of token units: refused by the balance rule before anything is signed.
+      [{ walletId: sol.id, asset: 'USDC', to: bobSol.address, amount: `${'9'.repeat(40)}.999999` }, 400, 'INSUFFICIENT_BALANCE', 'Insufficient USDC balance'],
+      [{ walletId: eth.id, asset: 'USDC', to: bobEth.address, amount: '1000.000001' }, 400, 'INSUFFICIENT_BALANCE', 'Insufficient USDC balance'],
+      [{ walletId: eth.id, asset: 'X'.repeat(17), to: bobEth.address, amount: '1' }, 400, 'VALIDATION_ERROR', ''],
+      [{ walletId: eth.id, asset: 7, to: bobEth.address, amount: '1' }, 400, 'VALIDATION_ERROR', ''],
+      [{ walletId: bobEth.id, asset: 'USDC', to: eth.address, amount: '1' }, 404, 'WALLET_NOT_FOUND', 'Sender wallet not found'],
+    ];
+    for (const [body, status, code, message] of cases) {
+      const response = await postSend(ctx.app, alice, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(response.json().error.code, JSON.stringify(body)).toBe(code);
+      if (message) expect(response.json().error.message).toBe(message);
+    }
+    expect((await ctx.database.db.select({ count: count() }).from(transactions))[0]!.count).toBe(rowsBefore);
+    for (const wallet of [...(await listWallets(ctx.app, alice)), ...(await listWallets(ctx.app, bob))]) {
+      expect(balanceOf(wallet, 'USDC')).toBe(1_000n * USDC);
+      expect(wallet.balanceUnits).toBe(String(findAsset(wallet.network, wallet.symbol)!.openingGrantUnits));
+    }
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('refuses a token send whose fee the coin cannot pay, however much of the token there is', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const quotes: FeeQuotesResponse = (await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}`, { cookie: user.cookie })).json();
+    const max = quotes.quotes.find((quote) => quote.speed === 'normal')!;
+    const drained = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: max.maxSendable, quoteId: max.quoteId });
+    expect(drained.statusCode).toBe(201);
+    const refused = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('eth_sepolia'), amount: '1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({ code: 'INSUFFICIENT_FEE_BALANCE', message: 'Not enough ETH to pay the network fee' });
+    expect(balanceOf(await walletOn(ctx.app, user, 'eth_sepolia'), 'USDC')).toBe(1_000n * USDC);
+  });
+
+  it('judges unusual amounts by value, not by units: 100 USDC after sends of 0.01 ETH is unusual, 0.08 ETH after sends of 100 USDC is not', async () => {
+    // Prices move within a band (ETH about $1,900-2,550, USDC near $1), which both cases allow for.
+    const sendsOf = async (history: Record<string, unknown>, next: Record<string, unknown>) => {
+      const user = await signUp(ctx.app);
+      const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+      const to = externalAddress('eth_sepolia');
+      for (let i = 0; i < 3; i += 1) expect((await postSend(ctx.app, user, { walletId: wallet.id, to, ...history })).statusCode).toBe(201);
+      const response = await postSend(ctx.app, user, { walletId: wallet.id, to, ...next });
+      expect(response.statusCode).toBe(201);
+      return (response.json() as SendResponse).alerts.map((alert) => alert.reason);
+    };
+    // In units 100 USDC (10^8) is tiny beside 0.01 ETH (10^16); in value it is about four times more.
+    expect(await sendsOf({ amount: '0.01' }, { asset: 'USDC', amount: '100' })).toContain(FRAUD_REASONS.unusualAmount);
+    // In units 0.08 ETH dwarfs 100 USDC; in value it is below the mean of $100.
+    expect(await sendsOf({ asset: 'USDC', amount: '100' }, { amount: '0.08' })).not.toContain(FRAUD_REASONS.unusualAmount);
+  });
+});
