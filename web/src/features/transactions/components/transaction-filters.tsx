@@ -27,7 +27,7 @@ function searchPlaceholder(network: Filters['network']): string {
 export function TransactionFilters({ filters, searchText, onSearchTextChange, onChange, onClear, isActive, today }: TransactionFiltersProps) {
   return (
     <form role="search" aria-label="Filter transactions" onSubmit={(event) => event.preventDefault()} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(6,minmax(0,1fr))]">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-[minmax(0,2fr)_repeat(6,minmax(0,1fr))]">
         <Field label="Search" hint="Hash, from or to address">
           {(control) => (
             <div className="relative">
