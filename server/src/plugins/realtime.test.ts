@@ -163,9 +163,16 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
     expect(sent.statusCode).toBe(201);
     const hash = sent.json().transaction.hash;
     await eventually(() => {
-      expect(toAlice.balance_update).toEqual([{ walletId: from.id, network: 'polygon_mumbai', newBalance: sent.json().wallet.balance, newBalanceUnits: sent.json().wallet.balanceUnits }]);
+      const { wallet } = sent.json();
+      expect(toAlice.balance_update).toEqual([
+        { walletId: from.id, network: 'polygon_mumbai', asset: 'MATIC', newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits, balances: wallet.balances },
+      ]);
       expect(toAlice.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'send', status: 'pending' });
-      expect(toBob.balance_update).toEqual([{ walletId: to.id, network: 'polygon_mumbai', newBalance: '102.0000', newBalanceUnits: (102n * 10n ** 18n).toString() }]);
+      expect(toBob.balance_update).toMatchObject([{ walletId: to.id, network: 'polygon_mumbai', asset: 'MATIC', newBalance: '102.0000', newBalanceUnits: (102n * 10n ** 18n).toString() }]);
+      expect((toBob.balance_update?.[0] as { balances: { asset: string; balance: string }[] }).balances.map((entry) => [entry.asset, entry.balance])).toEqual([
+        ['MATIC', '102.0000'],
+        ['USDC', '1000.00'],
+      ]);
       expect(toBob.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'receive' });
       expect(toBob.transaction_status).toEqual([{ hash, network: 'polygon_mumbai', status: 'pending' }]);
     });
