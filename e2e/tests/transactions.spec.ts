@@ -270,20 +270,22 @@ test.describe('Transactions', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`fincrypt-transactions-${localDay(0)}.csv`);
     const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date,Type,Network,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Rate,Fee Rate Unit,Hash');
+    expect(lines[0]).toBe(
+      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`,Sent,Polygon Mumbai,2,MATIC,`);
-    expect(lines[1]).toMatch(new RegExp(`,Confirmed,\\d+,\\d+,0\\.\\d+,\\d+(\\.\\d+)?,Gwei,${history.polygonSend.hash}$`));
+    expect(lines[1]).toContain(`,Sent,Polygon Mumbai,MATIC,2,MATIC,`);
+    expect(lines[1]).toMatch(new RegExp(`,Confirmed,\\d+,\\d+,0\\.\\d+,MATIC,\\d+(\\.\\d+)?,Gwei,,${history.polygonSend.hash}$`));
     // The fee column is the API's exact fee, digit for digit.
     const listed = (await (await page.request.get('/api/transactions?type=send')).json()) as { items: TransactionView[] };
     for (const line of lines.slice(1)) {
       const fields = line.split(',');
       const transaction = listed.items.find((candidate) => candidate.hash === fields.at(-1));
       expect(transaction, line).toBeDefined();
-      expect(fields[10]).toBe(transaction!.fee);
+      expect(fields[11]).toBe(transaction!.fee);
       expect(BigInt(transaction!.feeUnits)).toBe(BigInt(transaction!.gasUsed) * BigInt(transaction!.effectiveGasPrice));
     }
-    expect(lines[2]).toContain(`,Sent,Ethereum Sepolia,0.5,ETH,`);
+    expect(lines[2]).toContain(`,Sent,Ethereum Sepolia,ETH,0.5,ETH,`);
     expect(lines[2]).toContain(history.ethSend.hash);
   });
 

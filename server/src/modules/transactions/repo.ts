@@ -12,6 +12,8 @@ export interface TransactionFilters {
   type?: TransactionType | undefined;
   status?: 'pending' | 'confirmed' | 'failed' | undefined;
   network?: string | undefined;
+  /** An asset's symbol: its transfers on every network that has it ("USDC"). */
+  asset?: string | undefined;
   fromTime?: Date | undefined;
   toTime?: Date | undefined;
   /** Rows strictly older than this (createdAt, id) pair. */
@@ -37,6 +39,7 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
   if (filters.network) conditions.push(eq(transactions.network, filters.network));
+  if (filters.asset) conditions.push(eq(transactions.asset, filters.asset));
   if (filters.fromTime) conditions.push(gte(transactions.createdAt, filters.fromTime));
   if (filters.toTime) conditions.push(lte(transactions.createdAt, filters.toTime));
   if (filters.before) {

@@ -93,6 +93,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
           type: query.type,
           status: query.status,
           network: query.network,
+          asset: query.asset,
           fromTime,
           toTime,
           before: query.cursor ? decodeCursor(query.cursor) : undefined,

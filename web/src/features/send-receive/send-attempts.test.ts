@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSendAttempts, newIdempotencyKey } from './send-attempts.ts';
 
-const request = { walletId: 'w-1', to: '0xabc', amount: '1.5', speed: 'fast' as const, quoteId: 'q-1' };
+const request = { walletId: 'w-1', asset: 'USDC', to: '0xabc', amount: '1.5', speed: 'fast' as const, quoteId: 'q-1' };
 
 function counterKeys() {
   let next = 0;
@@ -27,7 +27,7 @@ describe('createSendAttempts', () => {
   it('starts a new request when the send itself changed', () => {
     const attempts = createSendAttempts(counterKeys());
     attempts.next(request);
-    for (const change of [{ amount: '2' }, { to: '0xdef' }, { speed: 'slow' as const }, { walletId: 'w-2' }]) {
+    for (const change of [{ amount: '2' }, { to: '0xdef' }, { speed: 'slow' as const }, { walletId: 'w-2' }, { asset: 'ETH' }]) {
       expect(attempts.next({ ...request, ...change }).idempotencyKey).not.toBe('key-1');
     }
   });

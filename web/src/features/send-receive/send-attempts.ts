@@ -12,7 +12,11 @@ export interface SendAttempt {
 }
 
 const sameIntent = (a: SendRequestInput, b: SendRequestInput) =>
-  a.walletId === b.walletId && a.to.trim() === b.to.trim() && a.amount.trim() === b.amount.trim() && (a.speed ?? 'normal') === (b.speed ?? 'normal');
+  a.walletId === b.walletId &&
+  (a.asset ?? '') === (b.asset ?? '') &&
+  a.to.trim() === b.to.trim() &&
+  a.amount.trim() === b.amount.trim() &&
+  (a.speed ?? 'normal') === (b.speed ?? 'normal');
 
 /**
  * One Idempotency-Key per send the user means. A new submit gets a new key, except right after an attempt

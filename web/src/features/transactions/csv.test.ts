@@ -26,7 +26,9 @@ describe('buildTransactionsCsv', () => {
       hash: '0x02',
       type: 'receive',
       network: 'solana_devnet',
+      asset: 'SOL',
       symbol: 'SOL',
+      feeSymbol: 'SOL',
       amount: '0.25',
       status: 'pending',
       confirmations: 0,
@@ -39,29 +41,53 @@ describe('buildTransactionsCsv', () => {
     });
     const lines = buildTransactionsCsv([sent, received]).split('\r\n');
     expect(lines).toEqual([
-      'Date,Type,Network,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Rate,Fee Rate Unit,Hash',
-      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,45,Gwei,0x01`,
-      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0.0000315,31500,lamports per signature,0x02`,
+      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash',
+      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,ETH,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,ETH,45,Gwei,,0x01`,
+      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,SOL,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0.0000315,SOL,31500,lamports per signature,,0x02`,
       '',
     ]);
   });
 
   it('is just the header for no transactions', () => {
-    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Rate,Fee Rate Unit,Hash\r\n');
+    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash\r\n');
   });
 
   it("carries the API's exact fee and the exact gas price, never a rounded one", () => {
     const transaction = makeTransaction({
       network: 'polygon_mumbai',
+      asset: 'MATIC',
       symbol: 'MATIC',
+      feeSymbol: 'MATIC',
       fee: '0.000830655',
       feeUnits: '830655000000000',
       effectiveGasPrice: '39555000000',
       gasPriceGwei: '39.55',
     });
     const fields = buildTransactionsCsv([transaction]).split('\r\n')[1]!.split(',');
-    expect(fields[10]).toBe(transaction.fee);
-    expect(fields.slice(11, 13)).toEqual(['39.555', 'Gwei']);
+    expect(fields[11]).toBe(transaction.fee);
+    expect(fields.slice(12, 15)).toEqual(['MATIC', '39.555', 'Gwei']);
+  });
+
+  it('puts a token transfer in its asset with its fee in the coin, and a faucet mint as test funds', () => {
+    const usdc = makeTransaction({
+      hash: '0x03',
+      asset: 'USDC',
+      symbol: 'USDC',
+      feeSymbol: 'ETH',
+      tokenAddress: '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
+      amount: '25',
+      amountUnits: '25000000',
+      gasUsed: '65000',
+      fee: '0.002925',
+      feeUnits: '2925000000000000',
+    });
+    const mint = makeTransaction({ hash: '0x04', type: 'mint', asset: 'USDC', symbol: 'USDC', feeSymbol: 'ETH', amount: '500', fee: '0', feeUnits: '0' });
+    const [header, usdcLine, mintLine] = buildTransactionsCsv([usdc, mint]).split('\r\n');
+    const column = (line: string | undefined, name: string) => line?.split(',')[header!.split(',').indexOf(name)];
+    expect([column(usdcLine, 'Asset'), column(usdcLine, 'Amount'), column(usdcLine, 'Currency')]).toEqual(['USDC', '25', 'USDC']);
+    expect([column(usdcLine, 'Fee'), column(usdcLine, 'Fee Currency')]).toEqual(['0.002925', 'ETH']);
+    expect(column(usdcLine, 'Token Address')).toBe('0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238');
+    expect([column(mintLine, 'Type'), column(mintLine, 'Amount'), column(mintLine, 'Asset')]).toEqual(['Test funds', '500', 'USDC']);
   });
 
   it('names the file after the day', () => {

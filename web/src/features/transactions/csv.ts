@@ -1,9 +1,11 @@
-import { NETWORKS, type TransactionView, feeRate, transactionStatusDisplay, transactionTypeLabel } from '@fincrypt/domain';
+import { NETWORKS, type TransactionView, feeRate, transactionStatusDisplay } from '@fincrypt/domain';
+import { transactionKindLabel } from './labels.ts';
 
 export const CSV_COLUMNS = [
   'Date',
   'Type',
   'Network',
+  'Asset',
   'Amount',
   'Currency',
   'From',
@@ -12,8 +14,10 @@ export const CSV_COLUMNS = [
   'Confirmations',
   'Block',
   'Fee',
+  'Fee Currency',
   'Fee Rate',
   'Fee Rate Unit',
+  'Token Address',
   'Hash',
 ] as const;
 
@@ -27,13 +31,18 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The fee exactly as the API gives it, and its rate in the network's own units, exact (docs/product.md#money). */
+/**
+ * The amount in the transaction's asset (Asset, and Currency: the symbol Amount is in); the fee exactly as the
+ * API gives it, in the network's coin (Fee Currency), and its rate in the network's own units, exact
+ * (docs/product.md#money); a token transfer's contract or mint.
+ */
 function csvRow(transaction: TransactionView): string[] {
   const rate = feeRate(transaction.network, transaction.gasUsed, transaction.effectiveGasPrice, 'exact');
   return [
     transaction.timestamp,
-    transactionTypeLabel(transaction.type),
+    transactionKindLabel(transaction.type),
     NETWORKS[transaction.network]?.label ?? transaction.network,
+    transaction.asset,
     transaction.amount,
     transaction.symbol,
     transaction.fromAddress,
@@ -42,8 +51,10 @@ function csvRow(transaction: TransactionView): string[] {
     String(transaction.confirmations),
     transaction.blockNumber === null ? '' : String(transaction.blockNumber),
     transaction.fee,
+    transaction.feeSymbol,
     rate.value,
     rate.unit,
+    transaction.tokenAddress ?? '',
     transaction.hash,
   ];
 }

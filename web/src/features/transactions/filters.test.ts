@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FILTER_ASSETS,
   defaultFilters,
   filtersFromSearchParams,
   filtersToSearchParams,
@@ -32,16 +33,35 @@ describe('normalizeDateRange', () => {
 
 describe('filters in the URL', () => {
   it('round-trips every filter and leaves defaults out of the URL', () => {
-    const filters = { search: '0xAbC', type: 'receive', status: 'pending', network: 'solana_devnet', from: '2026-11-01', to: '2026-11-20' } as const;
+    const filters = {
+      search: '0xAbC',
+      type: 'receive',
+      status: 'pending',
+      network: 'solana_devnet',
+      asset: 'USDC',
+      from: '2026-11-01',
+      to: '2026-11-20',
+    } as const;
     const params = filtersToSearchParams(filters, TODAY);
-    expect(params.toString()).toBe('search=0xAbC&type=receive&status=pending&network=solana_devnet&from=2026-11-01&to=2026-11-20');
+    expect(params.toString()).toBe('search=0xAbC&type=receive&status=pending&network=solana_devnet&asset=USDC&from=2026-11-01&to=2026-11-20');
     expect(filtersFromSearchParams(params, TODAY)).toEqual(filters);
     expect(filtersToSearchParams(defaultFilters(TODAY), TODAY).toString()).toBe('');
   });
 
-  it('ignores unknown types, statuses and networks', () => {
-    const filters = filtersFromSearchParams(new URLSearchParams('type=gift&status=lost&network=bitcoin'), TODAY);
+  it('ignores unknown types, statuses, networks and assets', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('type=gift&status=lost&network=bitcoin&asset=BTC'), TODAY);
     expect(filters).toEqual(defaultFilters(TODAY));
+    // The API takes an asset by its symbol as the registry spells it.
+    expect(filtersFromSearchParams(new URLSearchParams('asset=usdc'), TODAY).asset).toBe('');
+  });
+
+  it('offers the coins, then the tokens', () => {
+    expect(FILTER_ASSETS).toEqual(['ETH', 'MATIC', 'SOL', 'USDC']);
+  });
+
+  it('reads every asset of the registry, and the faucet type', () => {
+    for (const asset of ['ETH', 'MATIC', 'SOL', 'USDC']) expect(filtersFromSearchParams(new URLSearchParams({ asset }), TODAY).asset).toBe(asset);
+    expect(filtersFromSearchParams(new URLSearchParams('type=mint'), TODAY).type).toBe('mint');
   });
 });
 
@@ -52,17 +72,22 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters({ ...defaultFilters(TODAY), search: 'dead' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), status: 'failed' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), network: 'polygon_mumbai' }, TODAY)).toBe(true);
+    expect(hasActiveFilters({ ...defaultFilters(TODAY), asset: 'USDC' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), to: '2026-11-20' }, TODAY)).toBe(true);
   });
 });
 
 describe('toTransactionQuery', () => {
   it('turns local days into the instants of local midnight, and leaves out an end of today', () => {
-    const query = toTransactionQuery({ search: ' dead ', type: 'send', status: '', network: 'eth_sepolia', from: '2026-11-01', to: '2026-11-20' }, TODAY);
+    const query = toTransactionQuery(
+      { search: ' dead ', type: 'send', status: '', network: 'eth_sepolia', asset: 'USDC', from: '2026-11-01', to: '2026-11-20' },
+      TODAY,
+    );
     expect(query).toEqual({
       search: 'dead',
       type: 'send',
       network: 'eth_sepolia',
+      asset: 'USDC',
       from: new Date(2026, 10, 1).toISOString(),
       to: new Date(new Date(2026, 10, 21).getTime() - 1).toISOString(),
     });
@@ -73,6 +98,7 @@ describe('toTransactionQuery', () => {
     expect(transactionQueryString({ search: 'a b', status: 'failed', network: 'solana_devnet' }, { cursor: 'abc', limit: 25 })).toBe(
       'search=a+b&status=failed&network=solana_devnet&cursor=abc&limit=25',
     );
+    expect(transactionQueryString({ asset: 'USDC' }, { limit: 25 })).toBe('asset=USDC&limit=25');
   });
 });
 
@@ -88,6 +114,12 @@ describe('matchesQuery', () => {
     expect(matchesQuery(transaction, { search: 'DEAD' })).toBe(true);
     expect(matchesQuery(transaction, { search: transaction.fromAddress.slice(4, 12).toLowerCase() })).toBe(true);
     expect(matchesQuery(transaction, { search: 'beef' })).toBe(false);
+  });
+
+  it('applies the asset: an ETH transfer is not a USDC one on the same network', () => {
+    expect(matchesQuery(transaction, { asset: 'ETH' })).toBe(true);
+    expect(matchesQuery(transaction, { asset: 'USDC' })).toBe(false);
+    expect(matchesQuery(makeTransaction({ asset: 'USDC', symbol: 'USDC' }), { asset: 'USDC', network: 'eth_sepolia' })).toBe(true);
   });
 
   it('applies instant bounds and reads a bare day as a whole UTC day, as the server does', () => {

@@ -1,4 +1,5 @@
 import {
+  ASSET_SYMBOLS,
   type NetworkId,
   type TransactionListQuery,
   type TransactionStatus,
@@ -8,6 +9,7 @@ import {
   isNetworkId,
   isTransactionStatus,
   isTransactionType,
+  listAllAssets,
 } from '@fincrypt/domain';
 
 /**
@@ -19,12 +21,26 @@ export interface TransactionFilterValues {
   type: TransactionType | '';
   status: TransactionStatus | '';
   network: NetworkId | '';
+  /** An asset's symbol ("USDC"): its transfers on every network that has it. */
+  asset: string;
   from: string;
   to: string;
 }
 
 /** A list query as sent to GET /api/transactions (minus the cursor): the part of a cache key that filters. */
-export type TransactionQuery = Pick<TransactionListQuery, 'search' | 'type' | 'status' | 'network' | 'from' | 'to'>;
+export type TransactionQuery = Pick<TransactionListQuery, 'search' | 'type' | 'status' | 'network' | 'asset' | 'from' | 'to'>;
+
+/** The assets the filter offers: every symbol of the registry, the coins first (ETH, MATIC, SOL), then the tokens (USDC). */
+export const FILTER_ASSETS: readonly string[] = [
+  ...listAllAssets().filter((asset) => asset.kind === 'native'),
+  ...listAllAssets().filter((asset) => asset.kind === 'token'),
+]
+  .map((asset) => asset.symbol)
+  .filter((symbol, index, symbols) => symbols.indexOf(symbol) === index && ASSET_SYMBOLS.includes(symbol));
+
+function isFilterAsset(value: string | null): value is string {
+  return value !== null && FILTER_ASSETS.includes(value);
+}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -41,7 +57,7 @@ export function todayKey(now: Date = new Date()): string {
 }
 
 export function defaultFilters(today: string): TransactionFilterValues {
-  return { search: '', type: '', status: '', network: '', from: '', to: today };
+  return { search: '', type: '', status: '', network: '', asset: '', from: '', to: today };
 }
 
 /** The date rules (docs/product.md#transactions): the end is never after today, and the start is capped at the end. */
@@ -52,20 +68,30 @@ export function normalizeDateRange(filters: TransactionFilterValues, today: stri
 }
 
 export function hasActiveFilters(filters: TransactionFilterValues, today: string): boolean {
-  return filters.search.trim() !== '' || filters.type !== '' || filters.status !== '' || filters.network !== '' || filters.from !== '' || filters.to !== today;
+  return (
+    filters.search.trim() !== '' ||
+    filters.type !== '' ||
+    filters.status !== '' ||
+    filters.network !== '' ||
+    filters.asset !== '' ||
+    filters.from !== '' ||
+    filters.to !== today
+  );
 }
 
-/** Reads filters from the page's URL (?search=&type=&status=&network=&from=&to=), ignoring anything unknown. */
+/** Reads filters from the page's URL (?search=&type=&status=&network=&asset=&from=&to=), ignoring anything unknown. */
 export function filtersFromSearchParams(params: URLSearchParams, today: string): TransactionFilterValues {
   const type = params.get('type');
   const status = params.get('status');
   const network = params.get('network');
+  const asset = params.get('asset');
   return normalizeDateRange(
     {
       search: params.get('search') ?? '',
       type: isTransactionType(type) ? type : '',
       status: isTransactionStatus(status) ? status : '',
       network: isNetworkId(network) ? network : '',
+      asset: isFilterAsset(asset) ? asset : '',
       from: params.get('from') ?? '',
       to: params.get('to') ?? today,
     },
@@ -80,6 +106,7 @@ export function filtersToSearchParams(filters: TransactionFilterValues, today: s
   if (filters.type) params.set('type', filters.type);
   if (filters.status) params.set('status', filters.status);
   if (filters.network) params.set('network', filters.network);
+  if (filters.asset) params.set('asset', filters.asset);
   if (filters.from) params.set('from', filters.from);
   if (filters.to && filters.to !== today) params.set('to', filters.to);
   return params;
@@ -101,6 +128,7 @@ export function toTransactionQuery(filters: TransactionFilterValues, today: stri
   if (filters.type) query.type = filters.type;
   if (filters.status) query.status = filters.status;
   if (filters.network) query.network = filters.network;
+  if (filters.asset) query.asset = filters.asset;
   if (filters.from) query.from = localDayStart(filters.from).toISOString();
   if (filters.to && filters.to !== today) {
     const nextDay = localDayStart(filters.to);
@@ -115,6 +143,7 @@ export function matchesQuery(transaction: TransactionView, query: TransactionQue
   if (query.type && transaction.type !== query.type) return false;
   if (query.status && transaction.status !== query.status) return false;
   if (query.network && transaction.network !== query.network) return false;
+  if (query.asset && transaction.asset !== query.asset) return false;
   const search = query.search?.trim().toLowerCase();
   if (search && ![transaction.hash, transaction.fromAddress, transaction.toAddress].some((text) => text.toLowerCase().includes(search))) {
     return false;
@@ -134,7 +163,7 @@ function boundTime(value: string, edge: 'start' | 'end'): number {
 /** The query string for GET /api/transactions. */
 export function transactionQueryString(query: TransactionQuery, page: { cursor?: string | undefined; limit: number }): string {
   const params = new URLSearchParams();
-  for (const key of ['search', 'type', 'status', 'network', 'from', 'to'] as const) {
+  for (const key of ['search', 'type', 'status', 'network', 'asset', 'from', 'to'] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }

@@ -9,9 +9,12 @@ import { useSecondsSince } from '../hooks/use-seconds-since.ts';
 export interface GasSpeedSelectorProps {
   /** Undefined while no wallet is chosen or its quotes are loading. */
   quotes: readonly FeeQuoteView[] | undefined;
+  /** The native coin: what every fee is paid in, whatever the asset sent. */
   symbol: string | undefined;
   /** The wallet's network, and its coin's price in the display currency, to value each fee in that currency. */
   network: NetworkId | undefined;
+  /** Gas a transfer of the asset uses (the quotes' `gasUsed`: 65,000 for an ERC-20 token); a coin's 21,000 when unknown. */
+  gasUsed?: string | undefined;
   coinPrice: number | undefined;
   currency: DisplayCurrency;
   value: GasSpeed;
@@ -23,7 +26,7 @@ export interface GasSpeedSelectorProps {
 }
 
 /** Slow / Normal / Fast as a radio group (arrow keys move between them), each with its quoted fee. */
-export function GasSpeedSelector({ quotes, symbol, network, coinPrice, currency, value, onChange, updatedAtMs, state, onRetry }: GasSpeedSelectorProps) {
+export function GasSpeedSelector({ quotes, symbol, network, gasUsed, coinPrice, currency, value, onChange, updatedAtMs, state, onRetry }: GasSpeedSelectorProps) {
   const headingId = useId();
   const secondsAgo = useSecondsSince(state === 'ready' ? updatedAtMs : undefined);
 
@@ -62,7 +65,7 @@ export function GasSpeedSelector({ quotes, symbol, network, coinPrice, currency,
           {quotes.map((quote) => {
             const fiat = network && coinPrice !== undefined ? feeFiatValue(quote.feeUnits, network, coinPrice) : undefined;
             // Each network's rate in its own units: Gwei per gas, or lamports per signature on Solana.
-            const rate = network ? feeRate(network, GAS_USED, quote.gasPriceWei, 'screen') : { value: quote.gasPriceGwei, unit: 'Gwei' };
+            const rate = network ? feeRate(network, gasUsed ?? GAS_USED, quote.gasPriceWei, 'screen') : { value: quote.gasPriceGwei, unit: 'Gwei' };
             return (
               <RadioGroup.Item
                 key={quote.speed}

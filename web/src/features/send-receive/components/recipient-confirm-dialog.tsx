@@ -11,8 +11,11 @@ export interface RecipientConfirmation {
 
 export interface RecipientConfirmDialogProps {
   confirmation: RecipientConfirmation | undefined;
-  /** What will leave the wallet, as of now (the fee follows the live quote while the dialog is open). */
-  summary: { amount: string; fee: string | undefined; symbol: string };
+  /**
+   * What will leave the wallet, as of now (the fee follows the live quote while the dialog is open): the
+   * amount in the asset sent, the fee in the network's coin.
+   */
+  summary: { amount: string; fee: string | undefined; symbol: string; feeSymbol: string };
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -60,7 +63,7 @@ export function RecipientConfirmDialog({ confirmation, summary, onConfirm, onCan
                 )}
                 <p>
                   {`Amount: ${summary.amount} ${summary.symbol}`}
-                  {summary.fee !== undefined && ` · Network fee: ${summary.fee} ${summary.symbol}`}
+                  {summary.fee !== undefined && ` · Network fee: ${summary.fee} ${summary.feeSymbol}`}
                 </p>
               </div>
             </AlertDialog.Description>

@@ -7,6 +7,7 @@ import {
   PAYMENT_MESSAGES,
   SEND_FIELDS,
   type ScannedRecipient,
+  type TransactionView,
   type WalletView,
   apiErrorFieldIn,
   checkSend,
@@ -20,7 +21,7 @@ import { ScanLine } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -33,13 +34,15 @@ import { toast } from '../../../lib/toast.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
 import { QrScannerDialog } from '../../qr-scanner/index.ts';
-import { useFeeQuotes } from '../api/get-fee-quotes.ts';
+import { type FeeQuoteTarget, useFeeQuotes } from '../api/get-fee-quotes.ts';
 import { getHasPaidBefore, getPastRecipients } from '../api/get-recipient-history.ts';
 import { useSendTransaction } from '../api/send-transaction.ts';
 import { type AcknowledgedSend, acknowledgeWarnings, reasonsConfirmedBy } from '../acknowledged-warnings.ts';
 import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
 import { createSendAttempts } from '../send-attempts.ts';
 import { describeSendFailure } from '../send-failure.ts';
+import { type SendableAsset, balancesForCheck, maxAmountText, nativeSymbolOf, sendableAssets } from '../send-assets.ts';
+import { AssetSelect } from './asset-select.tsx';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
 import { type RecipientConfirmation, RecipientConfirmDialog } from './recipient-confirm-dialog.tsx';
 import { WalletSelect } from './wallet-select.tsx';
@@ -49,9 +52,16 @@ export const SEND_TESTNET_WARNING =
 export const SEND_SUCCESS_MESSAGE = PAYMENT_MESSAGES.sent;
 export const SEND_FAILURE_MESSAGE = PAYMENT_MESSAGES.failed;
 
-const sendFormSchema = sendRequestSchema.omit({ quoteId: true });
+// The asset select always holds one of the wallet's assets (or '' before a wallet is chosen, when the wallet's
+// own message is the one to show), so the form takes it as it is.
+const sendFormSchema = sendRequestSchema.omit({ quoteId: true }).extend({ asset: z.string() });
 type SendFormInput = z.input<typeof sendFormSchema>;
 type SendFormValues = z.output<typeof sendFormSchema>;
+
+/** What a successful send's toast adds under its title: what left, on which network. */
+export function sentDescription(transaction: Pick<TransactionView, 'amount' | 'symbol' | 'network'>): string {
+  return `${transaction.amount} ${transaction.symbol} sent on ${NETWORKS[transaction.network].label}`;
+}
 
 /** Why a look-up of the user's history failed does not matter: without it every recipient is unfamiliar. */
 async function assessWithHistory(wallet: WalletView, to: string, ownWallets: readonly WalletView[]): Promise<RecipientAssessment> {
@@ -78,7 +88,13 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
   const navigate = useNavigate();
   const form = useForm<SendFormInput, unknown, SendFormValues>({
     resolver: zodResolver(sendFormSchema),
-    defaultValues: { walletId: initialWalletId, to: '', amount: '', speed: DEFAULT_GAS_SPEED },
+    defaultValues: {
+      walletId: initialWalletId,
+      asset: nativeSymbolOfId(wallets, initialWalletId),
+      to: '',
+      amount: '',
+      speed: DEFAULT_GAS_SPEED,
+    },
     shouldFocusError: false,
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
@@ -87,15 +103,26 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
   const walletId = form.watch('walletId');
   const speed = form.watch('speed') ?? DEFAULT_GAS_SPEED;
   const amountText = form.watch('amount');
+  const assetValue = form.watch('asset');
 
   const wallet = wallets.find((candidate) => candidate.id === walletId);
-  const feeQuotes = useFeeQuotes(wallet);
-  const quotes: FeeQuotesResponse | undefined = wallet && feeQuotes.data?.walletId === wallet.id ? feeQuotes.data : undefined;
+  const assets = wallet ? sendableAssets(wallet) : [];
+  // The chosen asset; the wallet's coin until another is chosen.
+  const asset: SendableAsset | undefined = assets.find((candidate) => candidate.symbol === assetValue) ?? assets[0];
+  const nativeBalance = assets.find((candidate) => candidate.kind === 'native');
+  const feeTarget: FeeQuoteTarget | undefined =
+    wallet && asset
+      ? { walletId: wallet.id, asset: asset.symbol, balanceUnits: asset.balanceUnits, feeBalanceUnits: nativeBalance?.balanceUnits ?? wallet.balanceUnits }
+      : undefined;
+  const feeQuotes = useFeeQuotes(feeTarget);
+  // Quotes are for one wallet and one asset; an answer from before either changed is not shown.
+  const quotes: FeeQuotesResponse | undefined =
+    wallet && asset && feeQuotes.data?.walletId === wallet.id && feeQuotes.data.asset === asset.symbol ? feeQuotes.data : undefined;
   const selectedQuote = quotes?.quotes.find((quote) => quote.speed === speed);
 
   // MAX follows the chosen speed and every new quote until the user types an amount of their own.
   const [isMaxAmount, setMaxAmount] = useState(false);
-  const maxSendable = selectedQuote?.maxSendable;
+  const maxSendable = selectedQuote ? maxAmountText(selectedQuote, asset) : undefined;
   useEffect(() => {
     if (isMaxAmount && maxSendable !== undefined) form.setValue('amount', maxSendable, { shouldValidate: form.formState.isSubmitted });
   }, [form, isMaxAmount, maxSendable]);
@@ -112,10 +139,20 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
   function selectWallet(nextWalletId: string) {
     form.setValue('walletId', nextWalletId);
+    // Another wallet starts from its own coin.
+    form.setValue('asset', nativeSymbolOfId(wallets, nextWalletId));
     form.setValue('amount', '');
-    form.clearErrors(['walletId', 'amount']);
+    form.clearErrors(['walletId', 'asset', 'amount']);
     setMaxAmount(false);
     onWalletChange(nextWalletId);
+  }
+
+  /** Another asset: the amount was in the old one, so it is cleared (as for another wallet). */
+  function selectAsset(symbol: string) {
+    form.setValue('asset', symbol);
+    form.setValue('amount', '');
+    form.clearErrors(['asset', 'amount']);
+    setMaxAmount(false);
   }
 
   function applyScan(recipient: ScannedRecipient) {
@@ -127,13 +164,21 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
   /** `acknowledged`: the warnings the user confirmed for this send, which its alerts do not repeat. */
   async function send(values: SendFormValues, quote: FeeQuoteView | undefined, acknowledged?: AcknowledgedSend): Promise<void> {
-    const amount = isMaxAmount && quote ? quote.maxSendable : values.amount.trim();
-    const attempt = attempts.current.next({ walletId: values.walletId, to: values.to.trim(), amount, speed: values.speed, quoteId: quote?.quoteId });
+    const sentAsset = sendableAssetOf(wallets, values.walletId, values.asset);
+    const amount = isMaxAmount && quote ? maxAmountText(quote, sentAsset) : values.amount.trim();
+    const attempt = attempts.current.next({
+      walletId: values.walletId,
+      asset: values.asset,
+      to: values.to.trim(),
+      amount,
+      speed: values.speed,
+      quoteId: quote?.quoteId,
+    });
     try {
       const response = await sendTransaction.mutateAsync(attempt);
       acknowledged?.settle(response.alerts);
       attempts.current.settle();
-      toast.success(SEND_SUCCESS_MESSAGE);
+      toast.success(SEND_SUCCESS_MESSAGE, { description: sentDescription(response.transaction) });
       await navigate('/dashboard');
     } catch (error) {
       acknowledged?.end();
@@ -170,10 +215,13 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     try {
       const sender = wallets.find((candidate) => candidate.id === values.walletId);
       const quote = quotesAtClick?.quotes.find((candidate) => candidate.speed === values.speed);
+      // The asset the form shows: the wallet's coin unless another was chosen.
+      const symbol = values.asset || (sender ? nativeSymbolOf(sender) : undefined);
       const check = checkSend({
         network: sender?.network,
         from: sender?.address,
-        balance: sender ? BigInt(quotesAtClick?.balanceUnits ?? sender.balanceUnits) : undefined,
+        balances: sender ? balancesForCheck(sender, quotesAtClick) : undefined,
+        asset: symbol,
         amount: values.amount,
         // Without a quote the server charges the fee of the moment; the balance rule is then left to it.
         fee: quote ? BigInt(quote.feeUnits) : 0n,
@@ -184,12 +232,13 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
         return;
       }
       if (!sender) return;
+      const checked = { ...values, asset: check.asset.symbol, to: check.to };
       const assessment = await assessWithHistory(sender, check.to, wallets);
       if (assessment.kind !== 'familiar') {
-        setConfirmation({ dialog: { assessment, to: check.to, networkLabel: sender.networkLabel }, values: { ...values, to: check.to } });
+        setConfirmation({ dialog: { assessment, to: check.to, networkLabel: sender.networkLabel }, values: checked });
         return;
       }
-      await send({ ...values, to: check.to }, quote);
+      await send(checked, quote);
     } finally {
       isInFlight.current = false;
     }
@@ -214,14 +263,22 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     }
   }
 
-  const symbol = wallet?.symbol;
-  const amountUnits = wallet ? parseAmount(amountText ?? '', wallet.decimals) : undefined;
+  const symbol = asset?.symbol;
+  // Every fee is in the network's coin, whatever the asset sent.
+  const feeSymbol = quotes?.symbol ?? (wallet ? nativeSymbolOf(wallet) : undefined);
+  const isToken = asset?.kind === 'token';
+  const amountUnits = asset ? parseAmount(amountText ?? '', asset.decimals) : undefined;
+  const assetPrice = asset ? prices?.[asset.priceTokenId]?.prices[currency] : undefined;
   const coinPrice = wallet ? prices?.[NETWORKS[wallet.network].priceTokenId]?.prices[currency] : undefined;
   const fiatValue =
-    coinPrice !== undefined && isPositiveDecimalText(amountText ?? '') ? formatFiat(Number(amountText) * coinPrice, currency) : undefined;
+    assetPrice !== undefined && isPositiveDecimalText(amountText ?? '') ? formatFiat(Number(amountText) * assetPrice, currency) : undefined;
+  const hasAmount = amountUnits?.ok === true && amountUnits.units > 0n;
+  // A coin transfer costs amount + fee of the coin; a token transfer the amount of the token and the fee of the coin.
   const total =
-    wallet && selectedQuote && amountUnits?.ok && amountUnits.units > 0n
-      ? formatAmountTrimmed(amountUnits.units + BigInt(selectedQuote.feeUnits), wallet.decimals)
+    wallet && asset && selectedQuote && amountUnits?.ok && hasAmount
+      ? isToken
+        ? `${formatAmountTrimmed(amountUnits.units, asset.decimals)} ${asset.symbol} + ${selectedQuote.fee} ${feeSymbol ?? ''}`.trim()
+        : `${formatAmountTrimmed(amountUnits.units + BigInt(selectedQuote.feeUnits), asset.decimals)} ${asset.symbol}`
       : undefined;
   const feeState = !wallet ? 'no-wallet' : quotes ? 'ready' : feeQuotes.isError ? 'error' : 'loading';
   const isBusy = isSubmitting || sendTransaction.isPending;
@@ -229,6 +286,14 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Send funds">
       <WalletSelect wallets={wallets} value={walletId} onChange={selectWallet} error={errors.walletId?.message} />
+
+      <AssetSelect
+        assets={assets}
+        value={asset?.symbol ?? ''}
+        onChange={selectAsset}
+        feeAsset={isToken ? nativeBalance : undefined}
+        error={errors.asset?.message}
+      />
 
       <Field label="Recipient Address" error={errors.to?.message}>
         {(control) => (
@@ -261,7 +326,11 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
             <>
               {fiatValue !== undefined && <span className="block">{`≈ ${fiatValue}`}</span>}
               {selectedQuote && symbol && (
-                <span className="block">{`Up to ${selectedQuote.maxSendable} ${symbol} after the ${selectedQuote.label.toLowerCase()} fee`}</span>
+                <span className="block">
+                  {isToken
+                    ? `Up to ${maxAmountText(selectedQuote, asset)} ${symbol}; the ${selectedQuote.label.toLowerCase()} fee is paid in ${feeSymbol ?? ''}`
+                    : `Up to ${selectedQuote.maxSendable} ${symbol} after the ${selectedQuote.label.toLowerCase()} fee`}
+                </span>
               )}
             </>
           ) : undefined
@@ -290,7 +359,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
               disabled={!selectedQuote}
               onClick={() => {
                 setMaxAmount(true);
-                if (selectedQuote) form.setValue('amount', selectedQuote.maxSendable, { shouldValidate: isSubmitted });
+                if (selectedQuote) form.setValue('amount', maxAmountText(selectedQuote, asset), { shouldValidate: isSubmitted });
               }}
             >
               MAX
@@ -301,8 +370,9 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
       <GasSpeedSelector
         quotes={quotes?.quotes}
-        symbol={symbol}
+        symbol={feeSymbol}
         network={wallet?.network}
+        gasUsed={quotes?.gasUsed}
         coinPrice={coinPrice}
         currency={currency}
         value={speed}
@@ -312,14 +382,14 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
         onRetry={() => void feeQuotes.refetch()}
       />
 
-      {selectedQuote && symbol && (
+      {selectedQuote && feeSymbol && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-600 dark:text-slate-400">Network fee</dt>
-          <dd className="text-right font-mono">{`${selectedQuote.fee} ${symbol}`}</dd>
+          <dd className="text-right font-mono">{`${selectedQuote.fee} ${feeSymbol}`}</dd>
           {total !== undefined && (
             <>
               <dt className="text-slate-600 dark:text-slate-400">Total</dt>
-              <dd className="text-right font-mono break-all">{`${total} ${symbol}`}</dd>
+              <dd className="text-right font-mono break-all">{total}</dd>
             </>
           )}
         </dl>
@@ -334,10 +404,22 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
       <RecipientConfirmDialog
         confirmation={confirmation?.dialog}
-        summary={{ amount: amountText ?? '', fee: selectedQuote?.fee, symbol: symbol ?? '' }}
+        summary={{ amount: amountText ?? '', fee: selectedQuote?.fee, symbol: symbol ?? '', feeSymbol: feeSymbol ?? '' }}
         onConfirm={() => void confirmSend()}
         onCancel={() => setConfirmation(undefined)}
       />
     </form>
   );
+}
+
+/** The coin of the wallet with this id ('' when there is none): the asset a wallet's Send form starts with. */
+function nativeSymbolOfId(wallets: readonly WalletView[], walletId: string): string {
+  const wallet = wallets.find((candidate) => candidate.id === walletId);
+  return wallet ? nativeSymbolOf(wallet) : '';
+}
+
+/** The asset with this symbol of the wallet with this id, if both exist. */
+function sendableAssetOf(wallets: readonly WalletView[], walletId: string, symbol: string): SendableAsset | undefined {
+  const wallet = wallets.find((candidate) => candidate.id === walletId);
+  return wallet ? sendableAssets(wallet).find((asset) => asset.symbol === symbol) : undefined;
 }

@@ -5,9 +5,9 @@ import {
   type TransactionView,
   confirmationsLabel,
   formatDateTime,
-  transactionTypeLabel,
 } from '@fincrypt/domain';
 import { Card } from '../../../components/ui/card.tsx';
+import { tokenAddressLabel, transactionKindLabel } from '../labels.ts';
 import { BlockNumber, CopyableValue, FactRow, GasFee } from './transaction-facts.tsx';
 import { TransactionStatus } from './transaction-status.tsx';
 
@@ -27,15 +27,34 @@ interface Facts {
   from: string;
   to: string;
   value: string;
+  /** The asset moved: what `value` is in. */
   symbol: string;
+  /** The network's coin: what the fee is in. */
+  feeSymbol: string;
+  /** A token transfer's contract or mint. */
+  tokenAddress: string | undefined;
+  /** Faucet test funds: minted, so no sender paid a fee. */
+  isMint: boolean;
   gasUsed: string;
   effectiveGasPrice: string;
   timestamp: string;
 }
 
 function factsOf({ variant, transaction }: TransactionFactsCardProps): Facts {
-  const { hash, network, blockNumber, confirmations, symbol, gasUsed, effectiveGasPrice, timestamp } = transaction;
-  const common = { hash, network, blockNumber, confirmations, symbol, gasUsed, effectiveGasPrice, timestamp };
+  const { hash, network, blockNumber, confirmations, symbol, feeSymbol, tokenAddress, gasUsed, effectiveGasPrice, timestamp } = transaction;
+  const common = {
+    hash,
+    network,
+    blockNumber,
+    confirmations,
+    symbol,
+    feeSymbol,
+    tokenAddress,
+    isMint: transaction.type === 'mint',
+    gasUsed,
+    effectiveGasPrice,
+    timestamp,
+  };
   return variant === 'detail'
     ? {
         ...common,
@@ -45,6 +64,12 @@ function factsOf({ variant, transaction }: TransactionFactsCardProps): Facts {
         value: transaction.amount,
       }
     : { ...common, networkLabel: transaction.networkLabel, from: transaction.from, to: transaction.to, value: transaction.value };
+}
+
+/** How the explorer names a transaction's kind: it knows transfers and mints, not whose side a row is. */
+function explorerTypeLabel(transaction: ExplorerTransaction): string {
+  if (transaction.type === 'mint') return 'Test funds (faucet mint)';
+  return transaction.tokenAddress ? 'Token transfer' : 'Transfer';
 }
 
 /** A full address, wrapping anywhere, without a copy button. */
@@ -76,7 +101,7 @@ export function TransactionFactsCard(props: TransactionFactsCardProps) {
         <FactRow label="Transaction Hash">
           <CopyableValue value={facts.hash} label="Transaction hash" />
         </FactRow>
-        {owned && <FactRow label="Type">{transactionTypeLabel(owned.type)}</FactRow>}
+        <FactRow label="Type">{props.variant === 'detail' ? transactionKindLabel(props.transaction.type) : explorerTypeLabel(props.transaction)}</FactRow>
         <FactRow label="Network">{facts.networkLabel}</FactRow>
         {owned ? (
           <FactRow label="Block Number">
@@ -94,8 +119,24 @@ export function TransactionFactsCard(props: TransactionFactsCardProps) {
             {facts.value} {facts.symbol}
           </span>
         </FactRow>
+        {facts.tokenAddress !== undefined && (
+          <FactRow label={tokenAddressLabel(facts.network)}>
+            {owned ? (
+              <CopyableValue value={facts.tokenAddress} label={tokenAddressLabel(facts.network)} />
+            ) : (
+              <PlainAddress value={facts.tokenAddress} />
+            )}
+          </FactRow>
+        )}
         <FactRow label={owned ? 'Gas Fee' : 'Transaction Fee'}>
-          <GasFee network={facts.network} symbol={facts.symbol} gasUsed={facts.gasUsed} effectiveGasPrice={facts.effectiveGasPrice} />
+          {facts.isMint ? (
+            <>
+              <span className="font-medium tabular-nums">{`0 ${facts.feeSymbol}`}</span>
+              <span className="block text-sm text-slate-600 dark:text-slate-300">Test funds from the faucet carry no fee</span>
+            </>
+          ) : (
+            <GasFee network={facts.network} symbol={facts.feeSymbol} gasUsed={facts.gasUsed} effectiveGasPrice={facts.effectiveGasPrice} />
+          )}
         </FactRow>
         <FactRow label="Timestamp">
           <time dateTime={facts.timestamp}>{formatDateTime(facts.timestamp)}</time>

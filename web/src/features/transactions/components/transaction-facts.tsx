@@ -15,7 +15,13 @@ export function FactRow({ label, children }: { label: string; children: ReactNod
 }
 
 /** A hash or address in full, wrapping anywhere, with a copy button ('{label} copied to clipboard'). */
-export function CopyableValue({ value, label }: { value: string; label: 'Transaction hash' | 'From address' | 'To address' }) {
+export function CopyableValue({
+  value,
+  label,
+}: {
+  value: string;
+  label: 'Transaction hash' | 'From address' | 'To address' | 'Token contract' | 'Token mint';
+}) {
   return (
     <span className="flex items-start gap-1">
       <span className="min-w-0 font-mono text-sm break-all">{value}</span>
@@ -55,6 +61,7 @@ export function BlockNumber({ blockNumber, confirmations }: { blockNumber: numbe
 
 export interface GasFacts {
   network: NetworkId;
+  /** The network's coin: what the fee was paid in, whatever the asset moved. */
   symbol: string;
   gasUsed: string;
   effectiveGasPrice: string;

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import type { TransactionFilterValues as Filters } from '../filters.ts';
+import { FILTER_ASSETS, type TransactionFilterValues as Filters } from '../filters.ts';
 
 export interface TransactionFiltersProps {
   filters: Filters;
@@ -23,11 +23,11 @@ function searchPlaceholder(network: Filters['network']): string {
   return NETWORKS[network].family === 'solana' ? 'Solana hash or address' : '0x… hash or address';
 }
 
-/** Search, type, status, network and the date range; 'Clear Filters' appears while any of them narrows the list. */
+/** Search, type, status, network, asset and the date range; 'Clear Filters' appears while any of them narrows the list. */
 export function TransactionFilters({ filters, searchText, onSearchTextChange, onChange, onClear, isActive, today }: TransactionFiltersProps) {
   return (
     <form role="search" aria-label="Filter transactions" onSubmit={(event) => event.preventDefault()} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))]">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-[minmax(0,2fr)_repeat(6,minmax(0,1fr))]">
         <Field label="Search" hint="Hash, from or to address">
           {(control) => (
             <div className="relative">
@@ -51,6 +51,7 @@ export function TransactionFilters({ filters, searchText, onSearchTextChange, on
               <option value="">All Types</option>
               <option value="send">Sent</option>
               <option value="receive">Received</option>
+              <option value="mint">Test funds</option>
             </Select>
           )}
         </Field>
@@ -71,6 +72,18 @@ export function TransactionFilters({ filters, searchText, onSearchTextChange, on
               {listNetworks().map((network) => (
                 <option key={network.id} value={network.id}>
                   {network.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Asset">
+          {(control) => (
+            <Select {...control} value={filters.asset} onChange={(event) => onChange({ asset: event.target.value })}>
+              <option value="">All assets</option>
+              {FILTER_ASSETS.map((symbol) => (
+                <option key={symbol} value={symbol}>
+                  {symbol}
                 </option>
               ))}
             </Select>

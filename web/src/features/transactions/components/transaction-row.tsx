@@ -5,12 +5,12 @@ import {
   formatDateTime,
   formatTime,
   shortenAddress,
-  transactionTypeLabel,
 } from '@fincrypt/domain';
-import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, Droplets } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
+import { transactionKindLabel } from '../labels.ts';
 import { transactionPath } from '../paths.ts';
 import { TransactionStatus } from './transaction-status.tsx';
 
@@ -21,7 +21,8 @@ import { TransactionStatus } from './transaction-status.tsx';
 export function TransactionRow({ transaction, timeFormat = 'time' }: { transaction: TransactionView; timeFormat?: 'time' | 'dateTime' }) {
   const navigate = useNavigate();
   const isSend = transaction.type === 'send';
-  const Arrow = isSend ? ArrowUpRight : ArrowDownLeft;
+  const isMint = transaction.type === 'mint';
+  const Arrow = isSend ? ArrowUpRight : isMint ? Droplets : ArrowDownLeft;
   const counterparty = isSend ? transaction.toAddress : transaction.fromAddress;
   const path = transactionPath(transaction.hash);
 
@@ -48,11 +49,18 @@ export function TransactionRow({ transaction, timeFormat = 'time' }: { transacti
       </span>
       <span className="min-w-0 flex-1">
         <span className="block font-medium text-slate-900 dark:text-slate-100">
-          {transactionTypeLabel(transaction.type)}{' '}
+          {transactionKindLabel(transaction.type)}{' '}
           <span className="font-normal text-slate-600 dark:text-slate-300">· {NETWORKS[transaction.network]?.label ?? transaction.network}</span>
         </span>
         <span className="block text-sm text-slate-600 dark:text-slate-300">
-          {isSend ? 'To' : 'From'}: <span className="font-mono">{shortenAddress(counterparty)}</span>
+          {/* Test funds come from the faucet, not from an address anyone holds. */}
+          {isMint ? (
+            'From the test faucet'
+          ) : (
+            <>
+              {isSend ? 'To' : 'From'}: <span className="font-mono">{shortenAddress(counterparty)}</span>
+            </>
+          )}
         </span>
       </span>
       <span className="ml-12 min-w-0 text-left sm:ml-0 sm:text-right">
