@@ -77,14 +77,14 @@ describeEachDatabase('token sends', (kind) => {
     expect(body).toMatchObject({ asset: 'USDC', symbol: 'MATIC', balance: '1000.00', balanceUnits: '1000000000', feeBalanceUnits: String(100n * ETH), gasUsed: '65000' });
     for (const quote of body.quotes) {
       expect(quote.maxSendableUnits).toBe('1000000000');
-      expect(quote.maxSendable).toBe('1000.00000000');
+      expect(quote.maxSendable).toBe('1000.000000');
       expect(BigInt(quote.feeUnits)).toBe(65_000n * BigInt(quote.gasPriceWei));
     }
     const coin: FeeQuotesResponse = (await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}`, { cookie: user.cookie })).json();
     expect(coin).toMatchObject({ asset: 'MATIC', gasUsed: '21000' });
     // The quote's id fixes the price per gas for either asset.
     const fast = body.quotes.find((quote) => quote.speed === 'fast')!;
-    const sent = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('polygon_mumbai'), amount: '1000', speed: 'fast', quoteId: fast.quoteId });
+    const sent = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('polygon_mumbai'), amount: fast.maxSendable, speed: 'fast', quoteId: fast.quoteId });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().transaction.feeUnits).toBe(fast.feeUnits);
     expect(balanceOf(sent.json().wallet, 'USDC')).toBe(0n);

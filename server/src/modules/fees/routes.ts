@@ -77,7 +77,8 @@ export const feeRoutes: FastifyPluginAsyncZod<{ db: Db; feeMarket: FeeMarket; us
             quotedAt: quote.quotedAt,
             expiresAt: quote.expiresAt,
             quoteId: quote.quoteId,
-            maxSendable: sendable === 0n ? '0' : formatAmount(sendable, asset.decimals, MAX_SENDABLE_DISPLAY_PLACES),
+            // Never more places than the asset has: the text must be sendable back as typed.
+            maxSendable: sendable === 0n ? '0' : formatAmount(sendable, asset.decimals, Math.min(MAX_SENDABLE_DISPLAY_PLACES, asset.decimals)),
             maxSendableUnits: sendable.toString(),
           };
         }),
