@@ -76,12 +76,13 @@ export function createRateLimiter(db: Db) {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** "30 seconds", "1 minute", "12 minutes", "2 hours", "23 hours 5 minutes". */
+/** "30 seconds", "1 minute", "60 minutes", "2 hours", "23 hours 5 minutes". */
 export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  // Minutes up to two hours (every hourly limit reads as before); hours and minutes beyond (the faucet's day).
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return `${hours} hour${hours === 1 ? '' : 's'}${rest === 0 ? '' : ` ${rest} minute${rest === 1 ? '' : 's'}`}`;

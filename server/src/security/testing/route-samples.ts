@@ -116,6 +116,7 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   }),
   'POST /api/wallets': () => ({ url: '/api/wallets', body: { network: 'eth_sepolia' } }),
   'DELETE /api/wallets/:id': ({ walletId }) => ({ url: `/api/wallets/${walletId}` }),
+  'POST /api/wallets/:id/faucet': ({ walletId }) => ({ url: `/api/wallets/${walletId}/faucet` }),
   'POST /api/transactions': ({ walletId }) => ({
     url: '/api/transactions',
     body: { walletId, to: externalAddress('eth_sepolia'), amount: '1' },
