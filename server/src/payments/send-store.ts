@@ -2,6 +2,7 @@ import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { countAttempt, type RateLimitRule } from '../lib/rate-limiter.ts';
+import { jsonValue } from './wallet-store.ts';
 
 // ---- the send path: after BEGIN, three statements and COMMIT (claim and count, lock and read, write) ----
 
@@ -57,8 +58,7 @@ export async function lockWalletsAndReadHistory(
         )})`;
   const sendsOnNetwork = sql`sent.user_id = ${userId} and sent.type = 'send'
     and sent.network = (select sender.network from ${wallets} sender where sender.id = ${senderWalletId})`;
-  // json arrives parsed from node-postgres and as text from some drivers.
-  const list = (value: unknown): string[] => (typeof value === 'string' ? JSON.parse(value) : ((value ?? []) as string[]));
+  const list = (value: unknown): string[] => jsonValue<string[]>(value, []);
   const rows = await db
     .select({
       wallet: wallets,
@@ -88,7 +88,7 @@ export async function lockWalletsAndReadHistory(
   return {
     locked: [...locked.values()],
     history: {
-      earlierSends: (list(first?.earlier) as unknown as [string, string][]).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
+      earlierSends: jsonValue<[string, string][]>(first?.earlier, []).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
       paidAddresses: list(first?.paid),
       ownAddresses: list(first?.own),
       recentSendCount: Number(first?.recent ?? 0),
