@@ -37,6 +37,6 @@ export async function drainNativeCoin(request: APIRequestContext, wallet: Wallet
   const quotes = await feeQuotes(request, wallet.id);
   const fast = quotes.quotes.find((quote) => quote.speed === 'fast');
   if (!fast) throw new Error('no fast quote');
-  await sendAssetViaApi(request, { walletId: wallet.id, to, amount: fast.maxSendable, speed: 'fast', quoteId: fast.quoteId });
+  await sendAssetViaApi(request, { walletId: wallet.id, to, amount: fast.maxSendable, speed: 'fast', feeQuoteId: fast.quoteId });
   return walletOn(request, wallet.network);
 }

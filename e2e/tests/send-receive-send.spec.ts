@@ -43,8 +43,8 @@ function recordTraffic(page: Page) {
     allQuotes: () => [...feeQuotes],
     /** The quote a send request carried, as the server issued it. */
     quoteOf(request: Request) {
-      const { quoteId } = request.postDataJSON() as SendRequestInput;
-      return feeQuotes.flatMap((response) => response.quotes).find((quote) => quote.quoteId === quoteId);
+      const { feeQuoteId } = request.postDataJSON() as SendRequestInput;
+      return feeQuotes.flatMap((response) => response.quotes).find((quote) => quote.quoteId === feeQuoteId);
     },
   };
 }

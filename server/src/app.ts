@@ -192,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(walletRoutes, { wallets });
       await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: usdPriceFrom(prices) });
       await api.register(transactionRoutes, { db: database.db, payments });
-      await api.register(explorerRoutes, { db: database.db });
+      await api.register(explorerRoutes, { db: database.db, timeScale: config.chain.timeScale });
       await api.register(alertRoutes, { db: database.db, prices });
       await api.register(ledgerRoutes, { db: database.db });
       await api.register(priceRoutes, { prices });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_QUOTE_TTL_MS } from '@fincrypt/domain';
 
 export interface AppConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface AppConfig {
   /** Seals wallet private keys; generated once and stored when unset (see lib/secrets.ts). */
   walletEncryptionKey: string | undefined;
   chain: ChainSettings;
+  /** Firm quotes (POST /api/quotes): how long one is honoured (QUOTE_TTL_SECONDS, 30 by default). */
+  quotes: { ttlMs: number };
   prices: PriceFeedSettings;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits, the loopback-only
@@ -222,6 +225,8 @@ export interface RateLimitCounts {
   sendPerUser: number;
   /** Faucet claims per user per hour (each wallet may claim once a day besides). */
   faucetPerUser: number;
+  /** Firm quotes per user per minute. */
+  quotePerUser: number;
 }
 
 export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
@@ -234,6 +239,8 @@ export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
   contactPerIp: 10,
   sendPerUser: 30,
   faucetPerUser: 5,
+  // A form asks for one per Review click and per "Get a new quote": two a second is far above any person.
+  quotePerUser: 120,
 };
 
 function readCount(raw: string | undefined, fallback: number, name: string): number {
@@ -293,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       contactPerIp: readCount(env.RATE_LIMIT_CONTACT_PER_IP, defaults.contactPerIp, 'RATE_LIMIT_CONTACT_PER_IP'),
       sendPerUser: readCount(env.RATE_LIMIT_SEND_PER_USER, defaults.sendPerUser, 'RATE_LIMIT_SEND_PER_USER'),
       faucetPerUser: readCount(env.RATE_LIMIT_FAUCET_PER_USER, defaults.faucetPerUser, 'RATE_LIMIT_FAUCET_PER_USER'),
+      quotePerUser: readCount(env.RATE_LIMIT_QUOTE_PER_USER, defaults.quotePerUser, 'RATE_LIMIT_QUOTE_PER_USER'),
     },
     shouldSeedDemoAccounts: env.SEED_DEMO_ACCOUNTS !== 'false',
     walletEncryptionKey: env.WALLET_ENCRYPTION_KEY || undefined,
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeScale,
       tickIntervalMs: readCount(env.CHAIN_TICK_MS, defaultTickIntervalMs(timeScale), 'CHAIN_TICK_MS'),
     },
+    quotes: { ttlMs: readCount(env.QUOTE_TTL_SECONDS, DEFAULT_QUOTE_TTL_MS / 1000, 'QUOTE_TTL_SECONDS') * 1000 },
     prices: {
       ...DEFAULT_PRICE_FEED_SETTINGS,
       apiUrl: readPriceApiUrl(env.PRICE_API_URL),

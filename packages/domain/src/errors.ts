@@ -57,6 +57,7 @@ export const API_ERRORS = {
       invalidCursor: 'Invalid page cursor',
       invalidDateRange: 'The start date must not be after the end date',
       invalidHistoryDays: 'days must be one of 7, 14, 30, 90',
+      unknownCurrency: 'Unknown currency: choose one of INR, USD, EUR, GBP, JPY',
       /**
        * The edge rule for every string of every body, query and path parameter (server/src/plugins/text-input-guard.ts):
        * `where` is e.g. `Field "name"`, `Query parameter "search"`, `Path parameter "hash"`.
@@ -86,7 +87,16 @@ export const API_ERRORS = {
       otherNetwork: (network: NetworkId, symbol: string) => `${symbol} is not an asset on ${NETWORKS[network].label}`,
     },
   },
-  INVALID_AMOUNT: { status: 400, field: 'amount', messages: { invalidAmount: 'Invalid amount', tooManyDecimals } },
+  INVALID_AMOUNT: {
+    status: 400,
+    field: 'amount',
+    messages: {
+      invalidAmount: 'Invalid amount',
+      tooManyDecimals,
+      /** An amount whose smallest units reach 2^256: no chain could hold it. */
+      amountTooLarge: 'Amount is too large',
+    },
+  },
   INSUFFICIENT_BALANCE: {
     status: 400,
     field: 'amount',
@@ -108,6 +118,14 @@ export const API_ERRORS = {
     status: 422,
     messages: { idempotencyKeyReused: 'This Idempotency-Key was already used for a different request' },
   },
+
+  // ---- firm quotes (quote-api.ts): a send that carries a quote's id is refused, changing nothing, when the quote cannot be honoured ----
+  QUOTE_EXPIRED: { status: 409, messages: { expired: 'This quote has expired. Get a new quote.' } },
+  QUOTE_USED: { status: 409, messages: { used: 'This quote has already been used for a payment. Get a new quote.' } },
+  /** Unknown, or another user's: the two answer alike, so a quote id tells nothing about anyone else. */
+  QUOTE_NOT_FOUND: { status: 404, messages: { notFound: 'This quote was not found. Get a new quote.' } },
+  /** The send's wallet, recipient, asset, amount or speed differ from what the quote fixed. */
+  QUOTE_MISMATCH: { status: 400, messages: { mismatch: 'This quote is for a different payment. Get a new quote.' } },
 
   // ---- wallets ----
   WALLET_ALREADY_CONNECTED: {

@@ -7,6 +7,8 @@ import { NETWORKS, networkIdSchema, type NetworkId } from './networks.ts';
 import type { AVATAR_PRESETS } from './account.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
 import { unitsPerCoin } from './money.ts';
+import { paymentQuoteSchema, valueAtSendSchema } from './quote-api.ts';
+import { timelineStepSchema } from './timeline.ts';
 
 /**
  * The shapes of the wallets, fees, transactions, explorer, alerts and risk API, and of the realtime
@@ -183,8 +185,19 @@ export const transactionViewSchema = z.object({
   confirmations: z.number().int(),
   blockNumber: z.number().int().nullable(),
   timestamp: z.iso.datetime(),
+  /** The firm quote the send honoured; null when it was sent without one. */
+  quoteId: z.uuid().nullable(),
+  /** Its fiat values when sent (the value now is the amount at today's price); null on mints and older rows. */
+  valueAtSend: valueAtSendSchema.nullable(),
 });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
+
+/** `GET /api/transactions/:hash`: one of your transactions with its steps and the quote it honoured (its receipt's facts). */
+export const transactionDetailSchema = transactionViewSchema.extend({
+  timeline: z.array(timelineStepSchema),
+  quote: paymentQuoteSchema.nullable(),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 export const fraudAlertViewSchema = z.object({
   id: z.uuid(),
@@ -262,6 +275,9 @@ export const explorerTransactionSchema = z.object({
   confirmations: z.number().int(),
   blockNumber: z.number().int().nullable(),
   timestamp: z.iso.datetime(),
+  /** Its value in US cents when sent (a chain fact priced at the time; no one's currency); null when not kept. */
+  usdValueAtSendCents: unitsString.nullable(),
+  timeline: z.array(timelineStepSchema),
 });
 export type ExplorerTransaction = z.infer<typeof explorerTransactionSchema>;
 

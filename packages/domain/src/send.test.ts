@@ -21,7 +21,10 @@ describe('sendRequestSchema', () => {
   it('accepts a complete request, trims text and defaults the speed to normal', () => {
     expect(sendRequestSchema.parse({ ...valid, to: ` ${TO} `, amount: ' 1.25 ' })).toEqual({ ...valid, to: TO, amount: '1.25' });
     expect(sendRequestSchema.parse({ walletId: WALLET_ID, to: TO, amount: '1' }).speed).toBe('normal');
-    expect(sendRequestSchema.parse({ ...valid, quoteId: 'q-1' }).quoteId).toBe('q-1');
+    expect(sendRequestSchema.parse({ ...valid, feeQuoteId: 'q-1' }).feeQuoteId).toBe('q-1');
+    const quoteId = '0b9f4c1e-8d2a-4f6b-9c3e-5a7d1e2f3b4c';
+    expect(sendRequestSchema.parse({ ...valid, quoteId }).quoteId).toBe(quoteId);
+    expect(sendRequestSchema.safeParse({ ...valid, quoteId: 'q-1' }).success).toBe(false);
   });
 
   it("gives the form's messages", () => {

@@ -44,6 +44,8 @@ export const users = pgTable('users', {
   /** One of the five preset avatars (e.g. "preset-3"); null = the default one. */
   image: text('image'),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** The display currency the user chose (inr, usd, …); null until they choose one. A payer is offered it as "They receive"'s currency. */
+  displayCurrency: text('display_currency'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -276,6 +278,20 @@ export const transactions = pgTable(
     includeAt: timestamp('include_at', { withTimezone: true }).notNull(),
     /** When the clock must look at it again; null once it has all its confirmations. */
     nextConfirmationAt: timestamp('next_confirmation_at', { withTimezone: true }),
+    /** The firm quote the send honoured, when it was sent with one (payment_quotes). */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => paymentQuotes.id),
+    /**
+     * Its value when sent, in minor units (paise, cents, yen) of the sender's and the recipient's currencies and
+     * in US cents: from the quote, or from the prices at hand for a send without one. Null on mints and on rows
+     * written before values were kept (migration 0004).
+     */
+    senderCurrency: text('sender_currency'),
+    senderValueMinor: money('sender_value_minor'),
+    recipientCurrency: text('recipient_currency'),
+    recipientValueMinor: money('recipient_value_minor'),
+    usdValueCents: money('usd_value_cents'),
+    /** Where the prices behind those values came from: 'live', 'simulated' or 'fallback'. */
+    valueSource: text('value_source'),
   },
   (table) => [
     uniqueIndex('transactions_hash_type_idx').on(table.hash, table.type),
@@ -295,6 +311,63 @@ export const transactions = pgTable(
  * One row per (user, Idempotency-Key): claimed in the same database transaction as the send it guards,
  * so of two concurrent requests with one key exactly one writes to the ledger; the other replays.
  */
+/**
+ * A firm quote (POST /api/quotes): the exact amounts, fee and rates a send honours while it is fresh. Used once:
+ * the send that honours it stamps `used_at` and `transaction_id` in its own database transaction. Unused quotes
+ * are deleted a while after they expire (payments/quotes.ts); used ones stay with their transaction (its receipt
+ * shows them). Amounts are in the asset's smallest unit; fiat in the currency's minor unit; rates are the price
+ * of one whole unit of the asset times 10^8 (packages/domain/src/fx.ts).
+ */
+export const paymentQuotes = pgTable(
+  'payment_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    network: text('network').notNull(),
+    asset: text('asset').notNull(),
+    /** Canonical form. */
+    toAddress: text('to_address').notNull(),
+    speed: text('speed', { enum: ['slow', 'normal', 'fast'] }).notNull(),
+    /** Which amount the sender fixed: the asset's, the sender's fiat or the recipient's fiat. */
+    fixedSide: text('fixed_side', { enum: ['asset', 'sender', 'recipient'] }).notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    gasUsed: money('gas_used').notNull(),
+    gasPrice: money('gas_price').notNull(),
+    senderCurrency: text('sender_currency').notNull(),
+    recipientCurrency: text('recipient_currency').notNull(),
+    assetRateSender: money('asset_rate_sender').notNull(),
+    assetRateRecipient: money('asset_rate_recipient').notNull(),
+    assetRateUsd: money('asset_rate_usd').notNull(),
+    /** The network coin's rates, which price the fee (the same as the asset's for a coin transfer). */
+    feeRateSender: money('fee_rate_sender').notNull(),
+    feeRateUsd: money('fee_rate_usd').notNull(),
+    rateSource: text('rate_source', { enum: ['live', 'simulated', 'fallback'] }).notNull(),
+    ratesAt: timestamp('rates_at', { withTimezone: true }).notNull(),
+    senderAmountMinor: money('sender_amount_minor').notNull(),
+    senderFeeMinor: money('sender_fee_minor').notNull(),
+    recipientAmountMinor: money('recipient_amount_minor').notNull(),
+    usdAmountCents: money('usd_amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    transactionId: uuid('transaction_id').references((): AnyPgColumn => transactions.id),
+  },
+  (table) => [
+    index('payment_quotes_user_created_idx').on(table.userId, table.createdAt),
+    index('payment_quotes_unused_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.usedAt} is null`),
+    check('payment_quotes_amount_positive', sql`${table.amount} > 0`),
+    check('payment_quotes_used_with_transaction', sql`(${table.usedAt} is null) = (${table.transactionId} is null)`),
+  ],
+);
+
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

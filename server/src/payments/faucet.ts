@@ -19,7 +19,7 @@ import type { EventBus } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { countAttempt, describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
 import { moveBalances } from './send-store.ts';
-import { balanceUpdateOf, networkOf, toTransactionView, toWalletView, type TransactionRow } from './views.ts';
+import { balanceUpdateOf, networkOf, toTransactionView, toWalletView, type TransactionRow, WITHOUT_QUOTE_OR_VALUE } from './views.ts';
 import { toWalletViewRecord, walletViewColumns } from './wallet-store.ts';
 
 export interface FaucetDeps {
@@ -97,6 +97,7 @@ export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
           network: network.id,
           asset: asset.symbol,
           type: 'mint',
+          ...WITHOUT_QUOTE_OR_VALUE,
           walletId: stamped.id,
           userId,
           counterpartyWalletId: null,

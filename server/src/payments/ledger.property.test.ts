@@ -169,7 +169,7 @@ class SendCommand implements fc.AsyncCommand<Model, Real, false> {
     if (this.isQuoted) {
       const fees = (await call(app(real), 'GET', `/api/fees?walletId=${sender.id}&asset=${asset.symbol}`, { cookie: user.cookie })).json();
       const quote = fees.quotes.find((candidate: { speed: string }) => candidate.speed === this.speed);
-      body.quoteId = quote.quoteId;
+      body.feeQuoteId = quote.quoteId;
       quotedFee = BigInt(quote.feeUnits);
     }
     const key = randomUUID();

@@ -46,6 +46,7 @@ import {
   toTransactionView,
   toWalletView,
   type TransactionRow,
+  WITHOUT_QUOTE_OR_VALUE,
 } from './views.ts';
 
 export interface SendServiceDeps {
@@ -74,7 +75,7 @@ const refused = ({ code, message }: Pick<SendRefusal, 'code' | 'message'>): Send
 
 /** The request as parsed, in a fixed key order: the same key with another body is a different request. */
 export function sendFingerprint(request: SendRequest): string {
-  const canonical = JSON.stringify([request.walletId, request.to, request.amount, request.speed, request.quoteId ?? null, request.asset ?? null]);
+  const canonical = JSON.stringify([request.walletId, request.to, request.amount, request.speed, request.feeQuoteId ?? null, request.asset ?? null, request.quoteId ?? null]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -172,6 +173,8 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     createdAt: transfer.createdAt,
     includeAt: transfer.includeAt,
     nextConfirmationAt: transfer.includeAt,
+    // TODO(issue 15, server part): the quote honoured and the values at send time.
+    ...WITHOUT_QUOTE_OR_VALUE,
   };
   const sendRow: TransactionRow = {
     ...common,
@@ -277,7 +280,7 @@ async function applySend(
   // The asset decides the gas, so it is checked before the fee is priced (checkSend checks it again, in its order).
   const chosen = assetForSend(network.id, request.asset);
   if (!chosen.ok) return refused(chosen);
-  const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.quoteId, chosen.asset.transferGas);
+  const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.feeQuoteId, chosen.asset.transferGas);
 
   const check = checkSend({
     network: network.id,

@@ -84,7 +84,7 @@ describeEachDatabase('token sends', (kind) => {
     expect(coin).toMatchObject({ asset: 'MATIC', gasUsed: '21000' });
     // The quote's id fixes the price per gas for either asset.
     const fast = body.quotes.find((quote) => quote.speed === 'fast')!;
-    const sent = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('polygon_mumbai'), amount: fast.maxSendable, speed: 'fast', quoteId: fast.quoteId });
+    const sent = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('polygon_mumbai'), amount: fast.maxSendable, speed: 'fast', feeQuoteId: fast.quoteId });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().transaction.feeUnits).toBe(fast.feeUnits);
     expect(balanceOf(sent.json().wallet, 'USDC')).toBe(0n);
@@ -138,7 +138,7 @@ describeEachDatabase('token sends', (kind) => {
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const quotes: FeeQuotesResponse = (await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}`, { cookie: user.cookie })).json();
     const max = quotes.quotes.find((quote) => quote.speed === 'normal')!;
-    const drained = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: max.maxSendable, quoteId: max.quoteId });
+    const drained = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: max.maxSendable, feeQuoteId: max.quoteId });
     expect(drained.statusCode).toBe(201);
     const refused = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('eth_sepolia'), amount: '1' });
     expect(refused.statusCode).toBe(400);

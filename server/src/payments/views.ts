@@ -4,7 +4,13 @@
  * the same ones, so a row looks the same whichever side shows it.
  */
 import {
+  buildTimeline,
   FAUCET_COOLDOWN_MS,
+  isDisplayCurrency,
+  PRICE_FEED_SOURCES,
+  type PriceFeedSource,
+  type TimelineStep,
+  type ValueAtSend,
   feeExact,
   feeFromReceipt,
   formatAmount,
@@ -181,11 +187,70 @@ export function toTransactionView(row: TransactionRow): TransactionView {
     confirmations: row.confirmations,
     blockNumber: row.blockNumber,
     timestamp: facts.timestamp,
+    quoteId: row.quoteId,
+    valueAtSend: valueAtSendOf(row),
   };
 }
 
-/** The public explorer's view: chain data only, nothing about who owns either address. */
-export function toExplorerView(row: ChainFields): ExplorerTransaction {
+const isPriceFeedSource = (value: unknown): value is PriceFeedSource =>
+  typeof value === 'string' && (PRICE_FEED_SOURCES as readonly string[]).includes(value);
+
+type ValueFields = Pick<
+  TransactionRow,
+  'senderCurrency' | 'senderValueMinor' | 'recipientCurrency' | 'recipientValueMinor' | 'usdValueCents' | 'valueSource'
+>;
+
+/** The columns of a row that honoured no quote and kept no fiat value (a mint). */
+export const WITHOUT_QUOTE_OR_VALUE = {
+  quoteId: null,
+  senderCurrency: null,
+  senderValueMinor: null,
+  recipientCurrency: null,
+  recipientValueMinor: null,
+  usdValueCents: null,
+  valueSource: null,
+} as const satisfies Partial<TransactionRow>;
+
+/** The fiat values a row kept when it was sent; null when it kept none (mints, rows from before migration 0004). */
+export function valueAtSendOf(row: ValueFields): ValueAtSend | null {
+  const { senderCurrency, recipientCurrency, senderValueMinor, recipientValueMinor, usdValueCents, valueSource } = row;
+  if (!isDisplayCurrency(senderCurrency) || !isDisplayCurrency(recipientCurrency) || !isPriceFeedSource(valueSource)) return null;
+  if (senderValueMinor === null || recipientValueMinor === null || usdValueCents === null) return null;
+  return {
+    senderCurrency,
+    senderMinor: senderValueMinor.toString(),
+    recipientCurrency,
+    recipientMinor: recipientValueMinor.toString(),
+    usdCents: usdValueCents.toString(),
+    source: valueSource,
+  };
+}
+
+type TimelineFields = Pick<TransactionRow, 'createdAt' | 'includeAt' | 'speed' | 'status' | 'confirmations' | 'blockNumber'>;
+
+/** A row's steps (packages/domain/src/timeline.ts); `quotedAt` is its quote's creation, when it honoured one. */
+export function timelineOf(row: TimelineFields, timeScale: number, quotedAt: Date | null = null): TimelineStep[] {
+  return buildTimeline({
+    quotedAt,
+    createdAt: row.createdAt,
+    includeAt: row.includeAt,
+    speed: row.speed,
+    status: row.status,
+    confirmations: row.confirmations,
+    blockNumber: row.blockNumber,
+    timeScale,
+  });
+}
+
+/**
+ * The public explorer's view: chain data only, nothing about who owns either address, and of the values kept at
+ * send time only the US-dollar one (the parties' currencies are theirs).
+ */
+export function toExplorerView(
+  row: ChainFields & TimelineFields & Pick<TransactionRow, 'usdValueCents'>,
+  timeScale: number,
+  quotedAt: Date | null = null,
+): ExplorerTransaction {
   const facts = chainFacts(row);
   return {
     hash: row.hash,
@@ -209,5 +274,7 @@ export function toExplorerView(row: ChainFields): ExplorerTransaction {
     confirmations: row.confirmations,
     blockNumber: row.blockNumber,
     timestamp: facts.timestamp,
+    usdValueAtSendCents: row.usdValueCents === null ? null : row.usdValueCents.toString(),
+    timeline: timelineOf(row, timeScale, quotedAt),
   };
 }

@@ -48,6 +48,7 @@ const GENEROUS_LIMITS: RateLimitCounts = {
   signInFailuresPerAccountPerHour: 10_000,
   emailChangesPerUser: 10_000,
   signUpPerIp: 10_000,
+  quotePerUser: 10_000,
   twoFactorPerIp: 10_000,
   contactPerIp: 10_000,
   sendPerUser: 100_000,

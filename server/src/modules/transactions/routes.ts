@@ -136,7 +136,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
 };
 
 /** The public block explorer: any transaction of the simulated chains, as a chain shows it. */
-export const explorerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const explorerRoutes: FastifyPluginAsyncZod<{ db: Db; timeScale: number }> = async (app, { db, timeScale }) => {
   app.get(
     '/explorer/tx/:hash',
     {
@@ -151,7 +151,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const hash = normalizeHash(request.params.hash);
       const row = hash === undefined ? undefined : await findChainTransaction(db, hash);
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      return toExplorerView(row);
+      return toExplorerView(row, timeScale);
     },
   );
 };

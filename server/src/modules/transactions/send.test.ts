@@ -51,7 +51,7 @@ describeEachDatabase('send API', (kind) => {
     }
     const fast = quoted.quotes[2]!;
     const to = externalAddress('eth_sepolia');
-    const response = await postSend(ctx.app, user, { walletId: wallet.id, to, amount: '12.5', speed: 'fast', quoteId: fast.quoteId });
+    const response = await postSend(ctx.app, user, { walletId: wallet.id, to, amount: '12.5', speed: 'fast', feeQuoteId: fast.quoteId });
     expect(response.statusCode).toBe(201);
     const sent: SendResponse = response.json();
     expect(sent.transaction).toMatchObject({
@@ -155,9 +155,9 @@ describeEachDatabase('send API', (kind) => {
     const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
     const slow = (await quotes(user, wallet.id)).quotes[0]!;
     const tooMuch = BigInt(slow.maxSendableUnits) + 1n;
-    const refused = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: `${tooMuch / ETH}.${(tooMuch % ETH).toString().padStart(18, '0')}`, speed: 'slow', quoteId: slow.quoteId });
+    const refused = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: `${tooMuch / ETH}.${(tooMuch % ETH).toString().padStart(18, '0')}`, speed: 'slow', feeQuoteId: slow.quoteId });
     expect(refused.json().error?.message).toBe(SEND_MESSAGES.insufficientBalance);
-    const all = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: slow.maxSendable, speed: 'slow', quoteId: slow.quoteId });
+    const all = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: slow.maxSendable, speed: 'slow', feeQuoteId: slow.quoteId });
     expect(all.statusCode).toBe(201);
     // maxSendable is cut to 8 decimals, so what is left is below 10^-8 coin.
     expect(BigInt(all.json().wallet.balanceUnits)).toBeLessThan(ETH / 10n ** 8n);
@@ -243,7 +243,8 @@ describeEachDatabase('send API', (kind) => {
           to: text,
           amount: fc.oneof(amount, fc.integer(), fc.constant(null)),
           speed: fc.oneof(fc.constantFrom('slow', 'normal', 'fast', 'warp'), fc.integer()),
-          quoteId: fc.oneof(fc.string({ maxLength: 140 }), fc.integer()),
+          quoteId: fc.oneof(fc.uuid(), fc.string({ maxLength: 140 }), fc.integer()),
+          feeQuoteId: fc.oneof(fc.string({ maxLength: 140 }), fc.integer()),
         },
         { requiredKeys: [] },
       ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSendAttempts, newIdempotencyKey } from './send-attempts.ts';
 
-const request = { walletId: 'w-1', asset: 'USDC', to: '0xabc', amount: '1.5', speed: 'fast' as const, quoteId: 'q-1' };
+const request = { walletId: 'w-1', asset: 'USDC', to: '0xabc', amount: '1.5', speed: 'fast' as const, feeQuoteId: 'q-1' };
 
 function counterKeys() {
   let next = 0;
@@ -19,9 +19,9 @@ describe('createSendAttempts', () => {
   it('repeats the unanswered request, quote included, when the same send is tried again', () => {
     const attempts = createSendAttempts(counterKeys());
     const first = attempts.next(request);
-    const retry = attempts.next({ ...request, to: ' 0xabc ', quoteId: 'q-2' });
+    const retry = attempts.next({ ...request, to: ' 0xabc ', feeQuoteId: 'q-2' });
     expect(retry).toEqual(first);
-    expect(retry.request.quoteId).toBe('q-1');
+    expect(retry.request.feeQuoteId).toBe('q-1');
   });
 
   it('starts a new request when the send itself changed', () => {

@@ -29,6 +29,8 @@ export function makeTransaction(overrides: Partial<TransactionView> = {}): Trans
     confirmations: 12,
     blockNumber: 123456,
     timestamp: '2026-11-20T10:00:00.000Z',
+    quoteId: null,
+    valueAtSend: null,
     ...overrides,
   };
 }

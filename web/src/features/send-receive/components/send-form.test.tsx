@@ -296,7 +296,7 @@ describe('SendForm', () => {
       to: RECIPIENT,
       amount: '2',
       speed: 'fast',
-      quoteId: 'quote-fast',
+      feeQuoteId: 'quote-fast',
     });
   });
 
@@ -365,7 +365,7 @@ describe('SendForm', () => {
         to: RECIPIENT,
         amount: '25',
         speed: 'normal',
-        quoteId: 'quote-normal',
+        feeQuoteId: 'quote-normal',
       });
       expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', { description: '25 USDC sent on Ethereum Sepolia' });
     });

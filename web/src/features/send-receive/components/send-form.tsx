@@ -54,7 +54,7 @@ export const SEND_FAILURE_MESSAGE = PAYMENT_MESSAGES.failed;
 
 // The asset select always holds one of the wallet's assets (or '' before a wallet is chosen, when the wallet's
 // own message is the one to show), so the form takes it as it is.
-const sendFormSchema = sendRequestSchema.omit({ quoteId: true }).extend({ asset: z.string() });
+const sendFormSchema = sendRequestSchema.omit({ quoteId: true, feeQuoteId: true }).extend({ asset: z.string() });
 type SendFormInput = z.input<typeof sendFormSchema>;
 type SendFormValues = z.output<typeof sendFormSchema>;
 
@@ -172,7 +172,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       to: values.to.trim(),
       amount,
       speed: values.speed,
-      quoteId: quote?.quoteId,
+      feeQuoteId: quote?.quoteId,
     });
     try {
       const response = await sendTransaction.mutateAsync(attempt);

@@ -106,6 +106,8 @@ describe('transactions of another asset than the coin', () => {
       confirmations: 12,
       blockNumber: 100,
       timestamp: '2026-11-20T10:00:00.000Z',
+      usdValueAtSendCents: null,
+      timeline: [],
     };
     render(<TransactionFactsCard variant="explorer" transaction={explorer} />);
     expect(fact('Type')).toBe('Token transfer');
