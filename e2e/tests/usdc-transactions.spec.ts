@@ -92,11 +92,11 @@ test.describe('Transactions of several assets', () => {
     const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash',
+      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
     );
     expect(lines[1]).toContain(',Sent,Polygon Mumbai,USDC,3,USDC,');
     expect(lines[1]).toContain(`,${history.polygonUsdc.fee},MATIC,`);
-    expect(lines[1]).toMatch(new RegExp(`,Gwei,${MUMBAI_USDC},${history.polygonUsdc.hash}$`));
+    expect(lines[1]).toMatch(new RegExp(`,Gwei,${MUMBAI_USDC},${history.polygonUsdc.hash},`));
 
     await page.getByLabel('Network').selectOption('');
     await asset.selectOption('ETH');

@@ -34,7 +34,10 @@ export const PAYMENT_MESSAGES = {
 /** A send with no answer within this long is reported as timed out. */
 export const PAYMENT_REQUEST_TIMEOUT_MS = 15_000;
 
-/** The toast of an incoming payment: "You received 3.5 MATIC". */
-export function receivedMessage(amount: string, symbol: string): string {
-  return `You received ${amount} ${symbol}`;
+/**
+ * The toast of an incoming payment: "You received 3.5 MATIC", with its worth in the recipient's display currency
+ * when known: "You received 25 USDC (≈ €23.10)".
+ */
+export function receivedMessage(amount: string, symbol: string, fiat?: string): string {
+  return `You received ${amount} ${symbol}${fiat ? ` (${fiat})` : ''}`;
 }

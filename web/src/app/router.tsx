@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'insights', ...page(() => import('../pages/app/insights-page.tsx')) },
           { path: 'transactions', ...page(() => import('../pages/app/transactions-page.tsx')) },
           { path: 'transaction/:hash', ...page(() => import('../pages/app/transaction-detail-page.tsx')) },
+          { path: 'transaction/:hash/receipt', ...page(() => import('../pages/app/transaction-receipt-page.tsx')) },
           { path: 'profile', ...page(() => import('../pages/app/profile-page.tsx')) },
         ],
       },

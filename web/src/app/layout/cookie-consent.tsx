@@ -46,7 +46,7 @@ export function CookieConsent() {
     <section
       ref={ref}
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white px-4 py-2 shadow-lg sm:py-4 dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white px-4 py-2 shadow-lg sm:py-4 dark:border-slate-700 dark:bg-slate-900 print:hidden"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
         <p className="flex-1 text-xs text-slate-700 sm:text-sm dark:text-slate-200">

@@ -56,7 +56,7 @@ export function TopBar() {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+    <header className="sticky top-0 z-40 print:hidden border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
         <Link to={isSignedIn ? '/dashboard' : '/'} className="flex items-center gap-2 text-lg font-bold text-indigo-600 dark:text-indigo-400">
           <Wallet aria-hidden className="h-6 w-6" />

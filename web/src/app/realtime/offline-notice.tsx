@@ -6,7 +6,7 @@ import { useConnectionState } from './connection-state.ts';
 export function OfflineNotice() {
   const isOffline = useConnectionState((state) => state.isOffline);
   return (
-    <div role="status" aria-live="polite">
+    <div role="status" aria-live="polite" className="print:hidden">
       {isOffline && (
         <p
           data-testid="offline-notice"

@@ -1,6 +1,7 @@
 import {
   type AssetBalanceView,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  FALLBACK_PRICES,
   FRAUD_REASONS,
   type FraudAlertView,   type NotificationPreferences,
   type TransactionView,
@@ -12,6 +13,8 @@ import { accountQueryKey, notificationPreferencesQueryKey } from '../../features
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { useCurrencyStore } from '../../features/preferences/index.ts';
+import { pricesQueryKey } from '../../features/prices/index.ts';
 import { acknowledgeWarnings, reasonsConfirmedBy } from '../../features/send-receive/index.ts';
 import { transactionKeys } from '../../features/transactions/index.ts';
 import { walletsQueryKey } from '../../features/wallets/index.ts';
@@ -64,18 +67,26 @@ const alert: FraudAlertView = {
   timestamp: '2026-11-20T10:00:00.000Z',
 };
 
-function setUp(preferences: Partial<NotificationPreferences> | 'unavailable' = {}) {
+function setUp(preferences: Partial<NotificationPreferences> | 'unavailable' = {}, { withPrices = true } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (preferences === 'unavailable') {
+  if (preferences === 'unavailable' || !withPrices) {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 503 }))));
-  } else {
+  }
+  if (preferences !== 'unavailable') {
     queryClient.setQueryData(notificationPreferencesQueryKey, { ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences });
   }
+  // The prices the dashboard has on screen (the fixed fallback prices, so the figures are known).
+  if (withPrices) queryClient.setQueryData(pricesQueryKey, { prices: livePrices, updatedAt: new Date().toISOString() });
   const toasts = { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() };
   return { queryClient, toasts, handlers: createRealtimeHandlers(queryClient, toasts) };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+const livePrices = Object.fromEntries(Object.entries(FALLBACK_PRICES).map(([id, price]) => [id, { ...price, source: 'fallback' }]));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useCurrencyStore.setState({ currency: 'inr' });
+});
 
 describe('transaction_status', () => {
   const hash = `0x${'ef'.repeat(32)}`;
@@ -121,14 +132,46 @@ describe('transaction_status', () => {
 
 describe('transaction_update of an incoming payment', () => {
   const incoming = (overrides: Partial<TransactionView> = {}) =>
-    makeTransaction({ type: 'receive', status: 'pending', confirmations: 0, blockNumber: null, amount: '3.5', symbol: 'MATIC', ...overrides });
+    makeTransaction({
+      type: 'receive',
+      status: 'pending',
+      confirmations: 0,
+      blockNumber: null,
+      network: 'polygon_mumbai',
+      asset: 'MATIC',
+      amount: '3.5',
+      amountUnits: '3500000000000000000',
+      symbol: 'MATIC',
+      feeSymbol: 'MATIC',
+      ...overrides,
+    });
 
-  it("toasts 'You received {amount} {symbol}' once, when it arrives", async () => {
+  it("toasts 'You received {amount} {symbol} (≈ {value})' once, when it arrives, in the display currency", async () => {
     const { handlers, toasts } = setUp();
     const transaction = incoming();
     await handlers.transaction_update({ transaction });
     await handlers.transaction_update({ transaction });
     await handlers.transaction_update({ transaction: { ...transaction, status: 'confirmed', confirmations: 3 } });
+    // 3.5 MATIC at ₹82 (no value was kept for this one, so today's price).
+    expect(toasts.success).toHaveBeenCalledExactlyOnceWith('You received 3.5 MATIC (≈ ₹287.00)');
+  });
+
+  it("uses the value kept for the recipient when it is in their display currency: 'You received 25 USDC (≈ €23.10)'", async () => {
+    const { handlers, toasts } = setUp();
+    useCurrencyStore.setState({ currency: 'eur' });
+    const valueAtSend = { senderCurrency: 'inr', senderMinor: '209000', recipientCurrency: 'eur', recipientMinor: '2310', usdCents: '2500', source: 'live' } as const;
+    const usdc = { asset: 'USDC', symbol: 'USDC', amount: '25', amountUnits: '25000000', valueAtSend };
+    await handlers.transaction_update({ transaction: incoming({ ...usdc, hash: `0x${'a1'.repeat(32)}` }) });
+    expect(toasts.success).toHaveBeenLastCalledWith('You received 25 USDC (≈ €23.10)');
+    // Kept in another currency than the display one: today's price in the display currency instead.
+    useCurrencyStore.setState({ currency: 'usd' });
+    await handlers.transaction_update({ transaction: incoming({ ...usdc, hash: `0x${'a2'.repeat(32)}`, valueAtSend: { ...valueAtSend, usdCents: '2499' } }) });
+    expect(toasts.success).toHaveBeenLastCalledWith('You received 25 USDC (≈ $25.00)');
+  });
+
+  it('leaves the money out when no price can be had', async () => {
+    const { handlers, toasts } = setUp({}, { withPrices: false });
+    await handlers.transaction_update({ transaction: incoming() });
     expect(toasts.success).toHaveBeenCalledExactlyOnceWith('You received 3.5 MATIC');
   });
 

@@ -12,8 +12,17 @@ import { type Account, accountQueryKey, getNotificationPreferences, notification
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { type Session, sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { useCurrencyStore } from '../../features/preferences/index.ts';
+import { PRICE_REFRESH_MS, type PricesResponse, getPrices, pricesQueryKey } from '../../features/prices/index.ts';
 import { isAcknowledged } from '../../features/send-receive/index.ts';
-import { applyTransactionStatus, applyTransactionUpdate, explorerKeys, hashKey, transactionKeys } from '../../features/transactions/index.ts';
+import {
+  applyTransactionStatus,
+  applyTransactionUpdate,
+  explorerKeys,
+  hashKey,
+  receivedFiatText,
+  transactionKeys,
+} from '../../features/transactions/index.ts';
 import { walletsQueryKey, withBalance, withWallet, withoutWallet } from '../../features/wallets/index.ts';
 
 /** The fraud alert toast (docs/product.md#toasts): a warning that stays 6 s. */
@@ -71,6 +80,15 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
     }
   };
 
+  /** The live prices for a toast: those on screen, else asked for once; undefined when they cannot be had. */
+  const livePrices = async (): Promise<PricesResponse['prices'] | undefined> => {
+    try {
+      return (await queryClient.fetchQuery({ queryKey: pricesQueryKey, queryFn: ({ signal }) => getPrices(signal), staleTime: PRICE_REFRESH_MS })).prices;
+    } catch {
+      return undefined;
+    }
+  };
+
   return {
     onConnect(isReconnect) {
       if (isReconnect) void queryClient.invalidateQueries();
@@ -93,7 +111,10 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       // An incoming payment is announced once, when it arrives (later updates only count confirmations).
       if (transaction.type !== 'receive' || transaction.status !== 'pending') return;
       if (!isFirstAnnouncement(transaction.hash, 'received') || !(await isWanted('transactionAlerts'))) return;
-      toasts.success(receivedMessage(transaction.amount, transaction.symbol));
+      // In the recipient's display currency too: the value kept for them when it is in that currency, else today's price.
+      const currency = useCurrencyStore.getState().currency;
+      const fiat = receivedFiatText(transaction, await livePrices(), currency);
+      toasts.success(receivedMessage(transaction.amount, transaction.symbol, fiat));
     },
 
     async balance_update(update) {

@@ -1,3 +1,4 @@
+import { FALLBACK_PRICES } from '@fincrypt/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTransactionsCsv, csvField, csvFileName } from './csv.ts';
 import { makeTransaction } from '../../lib/testing/make-transaction.ts';
@@ -41,15 +42,15 @@ describe('buildTransactionsCsv', () => {
     });
     const lines = buildTransactionsCsv([sent, received]).split('\r\n');
     expect(lines).toEqual([
-      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash',
-      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,ETH,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,ETH,45,Gwei,,0x01`,
-      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,SOL,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0.0000315,SOL,31500,lamports per signature,,0x02`,
+      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
+      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,ETH,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,ETH,45,Gwei,,0x01,,,,,,,`,
+      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,SOL,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0.0000315,SOL,31500,lamports per signature,,0x02,,,,,,,`,
       '',
     ]);
   });
 
   it('is just the header for no transactions', () => {
-    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash\r\n');
+    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency\r\n');
   });
 
   it("carries the API's exact fee and the exact gas price, never a rounded one", () => {
@@ -88,6 +89,22 @@ describe('buildTransactionsCsv', () => {
     expect([column(usdcLine, 'Fee'), column(usdcLine, 'Fee Currency')]).toEqual(['0.002925', 'ETH']);
     expect(column(usdcLine, 'Token Address')).toBe('0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238');
     expect([column(mintLine, 'Type'), column(mintLine, 'Amount'), column(mintLine, 'Asset')]).toEqual(['Test funds', '500', 'USDC']);
+  });
+
+  it('adds the values kept at send (plain decimals, currency codes) and the value now at the export\'s prices; empty when not kept or not priced', () => {
+    const send = makeTransaction({
+      amount: '0.05',
+      amountUnits: '50000000000000000',
+      valueAtSend: { senderCurrency: 'inr', senderMinor: '1000000', recipientCurrency: 'jpy', recipientMinor: '16250', usdCents: '12000', source: 'live' },
+    });
+    const older = makeTransaction({ hash: '0x05', amount: '1.5', amountUnits: '1500000000000000000', valueAtSend: null });
+    const [header, sendLine, olderLine] = buildTransactionsCsv([send, older], { prices: FALLBACK_PRICES, currency: 'eur' }).split('\r\n');
+    const names = header!.split(',');
+    const values = (line: string | undefined) => line!.split(',').slice(names.indexOf('Sender Value Then'));
+    // 0.05 ETH at €2,050 = €102.50
+    expect(values(sendLine)).toEqual(['10000.00', 'INR', '16250', 'JPY', '120.00', '102.50', 'EUR']);
+    expect(values(olderLine)).toEqual(['', '', '', '', '', '3075.00', 'EUR']);
+    expect(buildTransactionsCsv([send]).split('\r\n')[1]!.split(',').slice(-2)).toEqual(['', '']);
   });
 
   it('names the file after the day', () => {

@@ -1,4 +1,5 @@
-import { NETWORKS, type TransactionView, feeRate, transactionStatusDisplay } from '@fincrypt/domain';
+import { type DisplayCurrency, NETWORKS, type TransactionView, feeRate, fiatMinorToText, transactionStatusDisplay } from '@fincrypt/domain';
+import { type LivePrices, valueNow } from './fiat-values.ts';
 import { transactionKindLabel } from './labels.ts';
 
 export const CSV_COLUMNS = [
@@ -19,7 +20,20 @@ export const CSV_COLUMNS = [
   'Fee Rate Unit',
   'Token Address',
   'Hash',
+  'Sender Value Then',
+  'Sender Currency',
+  'Recipient Value Then',
+  'Recipient Currency',
+  'USD Value Then',
+  'Value Now',
+  'Value Now Currency',
 ] as const;
+
+/** What the Value Now columns are priced with: the live prices and the display currency at export time. */
+export interface CsvPricing {
+  prices: LivePrices;
+  currency: DisplayCurrency;
+}
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A field that
@@ -34,10 +48,14 @@ export function csvField(value: string | number | null): string {
 /**
  * The amount in the transaction's asset (Asset, and Currency: the symbol Amount is in); the fee exactly as the
  * API gives it, in the network's coin (Fee Currency), and its rate in the network's own units, exact
- * (docs/product.md#money); a token transfer's contract or mint.
+ * (docs/product.md#money); a token transfer's contract or mint. Then its fiat values when sent, as kept (plain
+ * decimals in each currency, codes in capitals; empty when none were kept), and its value now at the export's prices
+ * (empty while they are unknown).
  */
-function csvRow(transaction: TransactionView): string[] {
+function csvRow(transaction: TransactionView, pricing: CsvPricing | undefined): string[] {
   const rate = feeRate(transaction.network, transaction.gasUsed, transaction.effectiveGasPrice, 'exact');
+  const kept = transaction.valueAtSend;
+  const now = pricing ? valueNow(transaction, pricing.prices, pricing.currency) : undefined;
   return [
     transaction.timestamp,
     transactionKindLabel(transaction.type),
@@ -56,12 +74,19 @@ function csvRow(transaction: TransactionView): string[] {
     rate.unit,
     transaction.tokenAddress ?? '',
     transaction.hash,
+    kept ? fiatMinorToText(BigInt(kept.senderMinor), kept.senderCurrency) : '',
+    kept ? kept.senderCurrency.toUpperCase() : '',
+    kept ? fiatMinorToText(BigInt(kept.recipientMinor), kept.recipientCurrency) : '',
+    kept ? kept.recipientCurrency.toUpperCase() : '',
+    kept ? fiatMinorToText(BigInt(kept.usdCents), 'usd') : '',
+    now ? fiatMinorToText(now.minor, now.currency) : '',
+    now ? now.currency.toUpperCase() : '',
   ];
 }
 
 /** The transactions as a CSV document: a header line, then one line per transaction, CRLF line ends. */
-export function buildTransactionsCsv(transactions: readonly TransactionView[]): string {
-  const lines = [CSV_COLUMNS, ...transactions.map(csvRow)].map((fields) => fields.map(csvField).join(','));
+export function buildTransactionsCsv(transactions: readonly TransactionView[], pricing?: CsvPricing): string {
+  const lines = [CSV_COLUMNS, ...transactions.map((transaction) => csvRow(transaction, pricing))].map((fields) => fields.map(csvField).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

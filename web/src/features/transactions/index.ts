@@ -4,6 +4,7 @@ export { isNotFound, useExplorerTransaction, useTransaction } from './api/get-tr
 export { useTransactionList } from './api/list-transactions.ts';
 export { applyTransactionStatus, applyTransactionUpdate } from './api/transaction-cache.ts';
 export { explorerKeys, hashKey, transactionKeys } from './api/transaction-keys.ts';
+export { CostComparisonCard } from './components/cost-comparison-card.tsx';
 export { ExplorerStatusCard } from './components/explorer-status-card.tsx';
 export { ExportCsvButton } from './components/export-csv-button.tsx';
 export { RecentTransactions } from './components/recent-transactions.tsx';
@@ -12,6 +13,11 @@ export { NoTransactions, TransactionDayGroups } from './components/transaction-d
 export { TransactionFactsCard } from './components/transaction-facts-card.tsx';
 export { TransactionFilters } from './components/transaction-filters.tsx';
 export { TransactionNotFound } from './components/transaction-not-found.tsx';
+export { QuoteFactsCard } from './components/quote-facts.tsx';
+export { TransactionReceipt } from './components/transaction-receipt.tsx';
+export { TransactionTimeline } from './components/transaction-timeline.tsx';
+export { ExplorerValueFacts, OwnValueFacts } from './components/value-facts.tsx';
+export { receivedFiatText } from './fiat-values.ts';
 export {
   type TransactionFilterValues,
   defaultFilters,
@@ -22,4 +28,4 @@ export {
   toTransactionQuery,
   todayKey,
 } from './filters.ts';
-export { explorerPath, transactionPath } from './paths.ts';
+export { explorerPath, explorerUrl, receiptPath, transactionPath } from './paths.ts';

@@ -3,3 +3,9 @@ export const transactionPath = (hash: string) => `/transaction/${encodeURICompon
 
 /** The public explorer page of any transaction. */
 export const explorerPath = (hash: string) => `/explorer/${encodeURIComponent(hash)}`;
+
+/** The signed-in, printable receipt of one of your transactions. */
+export const receiptPath = (hash: string) => `/transaction/${encodeURIComponent(hash)}/receipt`;
+
+/** The explorer page as an absolute address (what a printed receipt's QR code holds). */
+export const explorerUrl = (hash: string, origin: string) => new URL(explorerPath(hash), origin).toString();

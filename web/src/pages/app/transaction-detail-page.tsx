@@ -1,9 +1,20 @@
-import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Receipt } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { TransactionFactsCard, TransactionNotFound, explorerPath, isNotFound, useTransaction } from '../../features/transactions/index.ts';
+import {
+  CostComparisonCard,
+  OwnValueFacts,
+  QuoteFactsCard,
+  TransactionFactsCard,
+  TransactionNotFound,
+  TransactionTimeline,
+  explorerPath,
+  isNotFound,
+  receiptPath,
+  useTransaction,
+} from '../../features/transactions/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export default function TransactionDetailPage() {
@@ -22,20 +33,36 @@ export default function TransactionDetailPage() {
       </Link>
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Transaction Details</h1>
-        <Link
-          to={explorerPath(hash)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClassName({ variant: 'outline', size: 'sm' })}
-          aria-label="View in Explorer (opens in a new tab)"
-        >
-          <ExternalLink aria-hidden className="h-4 w-4" />
-          View in Explorer
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={receiptPath(hash)} className={buttonClassName({ variant: 'outline', size: 'sm' })}>
+            <Receipt aria-hidden className="h-4 w-4" />
+            Receipt
+          </Link>
+          <Link
+            to={explorerPath(hash)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClassName({ variant: 'outline', size: 'sm' })}
+            aria-label="View in Explorer (opens in a new tab)"
+          >
+            <ExternalLink aria-hidden className="h-4 w-4" />
+            View in Explorer
+          </Link>
+        </div>
       </header>
 
       {transaction.data ? (
-        <TransactionFactsCard variant="detail" transaction={transaction.data} />
+        <>
+          <TransactionFactsCard
+            variant="detail"
+            transaction={transaction.data}
+            valueFacts={<OwnValueFacts transaction={transaction.data} />}
+          />
+          {/* Until the server has built it (an older server answers without one), there is no timeline to show. */}
+          {transaction.data.timeline && <TransactionTimeline steps={transaction.data.timeline} />}
+          {transaction.data.quote && <QuoteFactsCard quote={transaction.data.quote} />}
+          <CostComparisonCard transaction={transaction.data} />
+        </>
       ) : transaction.isError ? (
         <Alert tone="error">
           <p>Could not load this transaction.</p>

@@ -3,8 +3,10 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {
   ExplorerStatusCard,
+  ExplorerValueFacts,
   TransactionFactsCard,
   TransactionNotFound,
+  TransactionTimeline,
   isNotFound,
   useExplorerTransaction,
 } from '../../features/transactions/index.ts';
@@ -28,7 +30,12 @@ export default function ExplorerPage() {
       {transaction.data ? (
         <div className="space-y-6">
           <ExplorerStatusCard transaction={transaction.data} />
-          <TransactionFactsCard variant="explorer" transaction={transaction.data} />
+          <TransactionFactsCard
+            variant="explorer"
+            transaction={transaction.data}
+            valueFacts={<ExplorerValueFacts transaction={transaction.data} />}
+          />
+          <TransactionTimeline steps={transaction.data.timeline} />
         </div>
       ) : transaction.isError ? (
         <Alert tone="error">Could not load this transaction. It will be tried again when you come back to this tab.</Alert>

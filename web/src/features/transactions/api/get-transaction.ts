@@ -1,4 +1,4 @@
-import { type ExplorerTransaction, MAX_CONFIRMATIONS, type TransactionView } from '@fincrypt/domain';
+import { type ExplorerTransaction, MAX_CONFIRMATIONS, type TransactionDetail } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { explorerKeys, transactionKeys } from './transaction-keys.ts';
@@ -8,11 +8,14 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 /** A 404 means "no such transaction (of yours)": not worth retrying. */
 const retryUnlessNotFound = (failureCount: number, error: Error) => !isNotFound(error) && failureCount < 1;
 
-/** One of the signed-in user's transactions; realtime events keep it current. */
+/**
+ * One of the signed-in user's transactions with its timeline and the quote it honoured (the detail page's and the
+ * receipt's facts); realtime events keep it current.
+ */
 export function useTransaction(hash: string) {
   return useQuery({
     queryKey: transactionKeys.detail(hash),
-    queryFn: ({ signal }) => apiFetch<TransactionView>(`/api/transactions/${encodeURIComponent(hash)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<TransactionDetail>(`/api/transactions/${encodeURIComponent(hash)}`, { signal }),
     retry: retryUnlessNotFound,
   });
 }

@@ -1,4 +1,4 @@
-import type { TransactionPage, TransactionView } from '@fincrypt/domain';
+import type { TransactionDetail, TransactionPage, TransactionView } from '@fincrypt/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
@@ -60,6 +60,17 @@ describe('applyTransactionUpdate', () => {
     expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(false);
     // EVM hashes name the same transaction in any letter case.
     expect(queryClient.getQueryData(transactionKeys.detail(`0x${'AB'.repeat(32)}`))).toEqual(confirmed);
+  });
+
+  it("keeps the detail's timeline and quote, and fetches it again for the timeline's new steps", () => {
+    const queryClient = new QueryClient();
+    const detailKey = transactionKeys.detail(newer.hash);
+    const timeline = [{ kind: 'broadcast' as const, label: 'Signed and broadcast', done: true, at: newer.timestamp, expectedAt: null }];
+    queryClient.setQueryData<TransactionDetail>(detailKey, { ...newer, timeline, quote: null });
+    const confirmed = { ...newer, status: 'confirmed' as const, confirmations: 3, blockNumber: 99 };
+    applyTransactionUpdate(queryClient, confirmed);
+    expect(queryClient.getQueryData(detailKey)).toEqual({ ...confirmed, timeline, quote: null });
+    expect(queryClient.getQueryState(detailKey)?.isInvalidated).toBe(true);
   });
 
   it('keeps the send on the detail page when the update is for the receiving side of the same hash', () => {

@@ -1,4 +1,4 @@
-import type { TransactionStatus, TransactionView } from '@fincrypt/domain';
+import type { TransactionDetail, TransactionStatus, TransactionView } from '@fincrypt/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchesQuery } from '../filters.ts';
 import type { TransactionPages } from './list-transactions.ts';
@@ -58,10 +58,14 @@ function updateLists(queryClient: QueryClient, transaction: TransactionView): vo
  * in place (confirmations tick without a request); a list it enters or leaves is fetched again.
  */
 export function applyTransactionUpdate(queryClient: QueryClient, transaction: TransactionView): void {
-  queryClient.setQueryData<TransactionView>(transactionKeys.detail(transaction.hash), (current) =>
-    // The detail page shows the send when both sides are the user's; a receive update must not replace it.
-    current && current.type === transaction.type ? transaction : current,
-  );
+  const detailKey = transactionKeys.detail(transaction.hash);
+  const detail = queryClient.getQueryData<TransactionDetail>(detailKey);
+  // The detail page shows the send when both sides are the user's; a receive update must not replace it.
+  if (detail && detail.type === transaction.type) {
+    // The row's facts now; its timeline (built by the server from the chain's schedule) and quote stay until fetched again.
+    queryClient.setQueryData<TransactionDetail>(detailKey, { ...detail, ...transaction });
+    void queryClient.invalidateQueries({ queryKey: detailKey, exact: true });
+  }
   updateLists(queryClient, transaction);
   void queryClient.invalidateQueries({ queryKey: explorerKeys.transaction(transaction.hash) });
 }

@@ -1,6 +1,8 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { useCurrencyStore } from '../../preferences/index.ts';
+import { usePrices } from '../../prices/index.ts';
 import { downloadText } from '../../../lib/download-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getAllTransactions } from '../api/list-transactions.ts';
@@ -11,12 +13,14 @@ import type { TransactionQuery } from '../filters.ts';
 export function ExportCsvButton({ query, today }: { query: TransactionQuery; today: string }) {
   const [loaded, setLoaded] = useState<number | null>(null);
   const isExporting = loaded !== null;
+  const { prices } = usePrices();
+  const currency = useCurrencyStore((state) => state.currency);
 
   const exportCsv = async () => {
     setLoaded(0);
     try {
       const transactions = await getAllTransactions(query, { onProgress: setLoaded });
-      downloadText(csvFileName(today), buildTransactionsCsv(transactions), 'text/csv');
+      downloadText(csvFileName(today), buildTransactionsCsv(transactions, { prices, currency }), 'text/csv');
       toast.success(`Exported ${transactions.length} transaction${transactions.length === 1 ? '' : 's'}`);
     } catch {
       toast.error('Failed to export transactions');

@@ -1,5 +1,7 @@
 import type { ExplorerTransaction } from '@fincrypt/domain';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
@@ -44,12 +46,21 @@ function fact(label: string): string | null | undefined {
 
 afterEach(cleanup);
 
+/** A router and a query client (a row reads the live prices to show its value now). */
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } })}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
 describe('transactions of another asset than the coin', () => {
   it('a row shows the amount in the asset sent', () => {
     render(
-      <MemoryRouter>
+      <Shell>
         <TransactionRow transaction={usdcSend} />
-      </MemoryRouter>,
+      </Shell>,
     );
     const row = screen.getByTestId('transaction-row');
     expect(within(row).getByText('-25 USDC', { normalizer: (text) => text.replace(/\s+/g, ' ').trim() })).toBeTruthy();
@@ -58,9 +69,9 @@ describe('transactions of another asset than the coin', () => {
 
   it('a faucet mint is labelled as test funds from the faucet', () => {
     render(
-      <MemoryRouter>
+      <Shell>
         <TransactionRow transaction={faucetMint} />
-      </MemoryRouter>,
+      </Shell>,
     );
     const row = screen.getByTestId('transaction-row');
     expect(row.textContent).toContain('Test funds');

@@ -6,16 +6,21 @@ import {
   confirmationsLabel,
   formatDateTime,
 } from '@fincrypt/domain';
+import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { tokenAddressLabel, transactionKindLabel } from '../labels.ts';
 import { BlockNumber, CopyableValue, FactRow, GasFee } from './transaction-facts.tsx';
 import { TransactionStatus } from './transaction-status.tsx';
 
-export type TransactionFactsCardProps =
+export type TransactionFactsCardProps = (
   /** The owner's transaction detail: status and type too, the block's confirmations on hover, every address copyable. */
   | { variant: 'detail'; transaction: TransactionView }
   /** The public explorer: what anyone with the hash may see. */
-  | { variant: 'explorer'; transaction: ExplorerTransaction };
+  | { variant: 'explorer'; transaction: ExplorerTransaction }
+) & {
+  /** Rows shown right after Value: its worth in money then and now (value-facts.tsx). */
+  valueFacts?: ReactNode;
+};
 
 /** The facts both views show, read from either shape of transaction. */
 interface Facts {
@@ -119,6 +124,7 @@ export function TransactionFactsCard(props: TransactionFactsCardProps) {
             {facts.value} {facts.symbol}
           </span>
         </FactRow>
+        {props.valueFacts}
         {facts.tokenAddress !== undefined && (
           <FactRow label={tokenAddressLabel(facts.network)}>
             {owned ? (

@@ -10,6 +10,9 @@ import { ArrowDownLeft, ArrowUpRight, Droplets } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
+import { useCurrencyStore } from '../../preferences/index.ts';
+import { usePrices } from '../../prices/index.ts';
+import { rowValueLine, valueNow, valueThen } from '../fiat-values.ts';
 import { transactionKindLabel } from '../labels.ts';
 import { transactionPath } from '../paths.ts';
 import { TransactionStatus } from './transaction-status.tsx';
@@ -25,6 +28,9 @@ export function TransactionRow({ transaction, timeFormat = 'time' }: { transacti
   const Arrow = isSend ? ArrowUpRight : isMint ? Droplets : ArrowDownLeft;
   const counterparty = isSend ? transaction.toAddress : transaction.fromAddress;
   const path = transactionPath(transaction.hash);
+  const { prices } = usePrices();
+  const currency = useCurrencyStore((state) => state.currency);
+  const valueLine = rowValueLine(valueThen(transaction, currency), valueNow(transaction, prices, currency));
 
   const openWithSpace = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (event.key !== ' ') return;
@@ -69,6 +75,10 @@ export function TransactionRow({ transaction, timeFormat = 'time' }: { transacti
         >
           {isSend ? '-' : '+'}
           {transaction.amount} {transaction.symbol}
+        </span>
+        {/* Its value when sent (kept with it) and now (at the live price), in the display currency where one was kept. */}
+        <span className="block text-xs tabular-nums text-slate-600 dark:text-slate-300" data-testid="transaction-value">
+          {valueLine}
         </span>
         <span className="flex flex-wrap items-center gap-x-2 text-sm sm:justify-end">
           <TransactionStatus status={transaction.status} />
