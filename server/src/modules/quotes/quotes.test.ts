@@ -336,3 +336,31 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect((await call(ctx.app, 'PUT', '/api/account/currency', { body: { currency: 'gbp' } })).statusCode).toBe(401);
   });
 });
+
+describeEachDatabase('firm quotes with a short life (QUOTE_TTL_SECONDS)', (kind) => {
+  const TTL_MS = 400;
+  const ctx = useTestApp(kind, { config: { quotes: { ttlMs: TTL_MS } } });
+
+  it('honours a quote while it is fresh and refuses it once it has expired, changing nothing', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
+    const body = { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: '2', fixed: 'sender', senderCurrency: 'usd', recipientCurrency: 'gbp' } as const;
+    const ask = async () => paymentQuoteSchema.parse((await call(ctx.app, 'POST', '/api/quotes', { cookie: user.cookie, body })).json());
+    const send = (quote: PaymentQuote) => postSend(ctx.app, user, { walletId: wallet.id, to: quote.to, amount: quote.amount, speed: quote.speed, quoteId: quote.id });
+
+    const late = await ask();
+    expect(new Date(late.expiresAt).getTime() - new Date(late.createdAt).getTime()).toBe(TTL_MS);
+    await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
+    const before = await storedBalances(ctx.database.db, [wallet.id], 'MATIC');
+    const refused = await send(late);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'QUOTE_EXPIRED', message: 'This quote has expired. Get a new quote.' });
+    expect(await storedBalances(ctx.database.db, [wallet.id], 'MATIC')).toEqual(before);
+
+    const fresh = await ask();
+    const sent = await send(fresh);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().transaction).toMatchObject({ quoteId: fresh.id, amountUnits: fresh.amountUnits, feeUnits: fresh.feeUnits });
+    await expectLedgerBalanced(ctx.database.db);
+  });
+});
