@@ -11,6 +11,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
 import { PENDING_GLANCE_MS, liveConnection, newSignedInUser, openLiveDashboard, seenWhilePending, toastWith } from '../support/live.ts';
+import { claimFaucetViaApi } from '../support/faucet.ts';
 import { decodeQrPng } from '../support/qr-media.ts';
 import { OUTSIDE_EVM_ADDRESS, TOASTS_SELECTOR, sendViaApi, walletOn } from '../support/send-receive.ts';
 
@@ -104,7 +105,7 @@ test.describe('A cross-border payment, after it is sent', () => {
     await expect(steps(page)).toHaveCount(16);
     await expect(steps(page).nth(0)).toContainText('Quoted');
     await expect(steps(page).nth(1)).toContainText('Signed and broadcast');
-    await expect(steps(page).nth(2)).toContainText(`Included in block ${detail.blockNumber}`);
+    await expect(steps(page).nth(2)).toContainText(`Included in block ${detail.blockNumber!.toLocaleString('en-US')}`);
     await expect(steps(page).nth(3)).toContainText('1 confirmation · Medium');
     await expect(steps(page).nth(14)).toContainText('12 confirmations · Maximum');
     await expect(steps(page).nth(15)).toContainText('Final');
@@ -161,7 +162,8 @@ test.describe('A cross-border payment, after it is sent', () => {
     // Without a quote, the fee is valued at the price the amount was.
     await expect(page.getByTestId('cost-comparison')).toContainText('at the price the payment was valued at when sent');
 
-    // The faucet's opening grants are minted: no value was kept for them.
+    // Test funds from the faucet are minted: no value is kept for them.
+    await claimFaucetViaApi(page.request, wallet);
     await page.goto('/transactions');
     const mint = page.getByTestId('transaction-row').filter({ hasText: 'From the test faucet' }).first();
     await expect(mint.getByTestId('transaction-value')).toHaveText(new RegExp(`^Value then not recorded · ${FIAT} now$`));
@@ -275,7 +277,7 @@ test.describe('Explorer', () => {
     await expect(steps(viewer).last()).toContainText('Final');
     await expect(steps(viewer).last()).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
     const onChain = (await (await viewer.request.get(`/api/explorer/tx/${sent.hash}`)).json()) as ExplorerTransaction;
-    await expect(steps(viewer).nth(1)).toContainText(`Included in block ${onChain.blockNumber}`);
+    await expect(steps(viewer).nth(1)).toContainText(`Included in block ${onChain.blockNumber!.toLocaleString('en-US')}`);
     await expect(steps(viewer)).toHaveCount(15);
 
     // Of the values kept at send, only the dollar one: the parties' currencies are theirs.

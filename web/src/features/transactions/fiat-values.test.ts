@@ -61,6 +61,7 @@ describe('valueChangeText and rowValueLine', () => {
     expect(valueChangeText({ currency: 'inr', minor: 1000000n }, { currency: 'inr', minor: 1012000n })).toBe('+₹120.00 (+1.20%)');
     expect(valueChangeText({ currency: 'eur', minor: 10000n }, { currency: 'eur', minor: 9955n })).toBe('-€0.45 (-0.45%)');
     expect(valueChangeText({ currency: 'usd', minor: 100n }, { currency: 'usd', minor: 100n })).toBe('no change');
+    expect(valueChangeText({ currency: 'inr', minor: 1000000n }, { currency: 'inr', minor: 999999n })).toBe('-₹0.01');
     expect(valueChangeText({ currency: 'usd', minor: 100n }, { currency: 'inr', minor: 100n })).toBeUndefined();
     expect(valueChangeText(undefined, { currency: 'inr', minor: 100n })).toBeUndefined();
   });

@@ -57,7 +57,7 @@ export function valueNow(
   return { currency, minor: assetToFiatMinor(BigInt(transaction.amountUnits), asset.decimals, rate, currency, 'down') };
 }
 
-/** "+₹120.00 (+1.20%)", "-€3.10 (-0.45%)", "no change": how the value moved since it was sent; undefined across currencies. */
+/** "+₹120.00 (+1.20%)", "-€3.10 (-0.45%)", "-₹0.01" (under 0.005%), "no change": how the value moved since it was sent; undefined across currencies. */
 export function valueChangeText(then: FiatValue | undefined, now: FiatValue | undefined): string | undefined {
   if (!then || !now || then.currency !== now.currency) return undefined;
   const delta = now.minor - then.minor;
@@ -65,7 +65,9 @@ export function valueChangeText(then: FiatValue | undefined, now: FiatValue | un
   const sign = delta > 0n ? '+' : '-';
   const magnitude = delta > 0n ? delta : -delta;
   const percent = percentOf(magnitude, then.minor);
-  return `${sign}${formatFiatMinor(magnitude, now.currency)}${percent === undefined ? '' : ` (${sign}${percent}%)`}`;
+  // A move that rounds to 0.00% is told in money alone (a signed zero percent would read as nothing).
+  const percentText = percent === undefined || /^0\.0+$/.test(percent) ? '' : ` (${sign}${percent}%)`;
+  return `${sign}${formatFiatMinor(magnitude, now.currency)}${percentText}`;
 }
 
 export const NOT_RECORDED = 'not recorded';

@@ -31,6 +31,13 @@ function StepIcon({ step, isCurrent }: { step: TimelineStep; isCurrent: boolean 
   );
 }
 
+/** The step's label; a block number is grouped as everywhere else on the page ("Included in block 7,623,804"). */
+function stepLabel(step: TimelineStep): string {
+  return step.kind === 'included' && step.done && step.blockNumber !== undefined
+    ? `Included in block ${step.blockNumber.toLocaleString('en-US')}`
+    : step.label;
+}
+
 /** Whether the step happened, for a screen reader (the icons are decorative). */
 function stepStateText(step: TimelineStep, isCurrent: boolean): string {
   if (step.kind === 'failed') return 'Failed';
@@ -79,7 +86,7 @@ export function TransactionTimeline({ steps, headingLevel = 2 }: { steps: readon
                         : 'text-slate-600 dark:text-slate-300',
                   )}
                 >
-                  {step.label}
+                  {stepLabel(step)}
                 </span>
                 {time && (
                   <time

@@ -194,7 +194,7 @@ describe('TransactionTimeline', () => {
     render(<TransactionTimeline steps={timeline} />);
     const steps = screen.getAllByTestId('timeline-step');
     expect(steps.map((step) => step.dataset.kind)).toEqual(['quoted', 'broadcast', 'included', ...Array<string>(12).fill('confirmation'), 'final']);
-    expect(text(steps[2]!)).toMatch(/^Done: Included in block 123456 \d{1,2}:\d{2}:04 [AP]M$/);
+    expect(text(steps[2]!)).toMatch(/^Done: Included in block 123,456 \d{1,2}:\d{2}:04 [AP]M$/);
     expect(text(steps[5]!)).toContain('3 confirmations · High');
     expect(steps[6]!.getAttribute('aria-current')).toBe('step');
     expect(text(steps[6]!)).toMatch(/^In progress: 4 confirmations · High expected about/);
