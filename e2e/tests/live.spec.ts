@@ -69,6 +69,11 @@ test.describe('Live updates', () => {
     await expect(status.locator('[data-tone]')).toHaveAttribute('data-tone', 'success');
     await expect(page.getByTestId('block-number')).toContainText(/^[\d,]+$/);
     await expect(status).toContainText('12 confirmations', { timeout: 20_000 });
+    // Its timeline follows too, without a reload: every step done, the last one Final.
+    const steps = page.getByTestId('timeline-step');
+    await expect(steps.last()).toContainText('Final');
+    await expect(steps.last()).toHaveAttribute('data-done', 'true');
+    await expect(page.locator('[data-testid="timeline-step"][data-done="false"]')).toHaveCount(0);
   });
 
   test('with default preferences a send shows the fraud warning for 6 s and the confirmation toast', async ({ page, account: _account }) => {
