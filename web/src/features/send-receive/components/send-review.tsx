@@ -93,7 +93,7 @@ export function SendReview({ received, assessment, networkLabel, refusal, isSend
         <code className={addressClass}>{quote.to}</code>
       </div>
 
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" aria-label="Quote">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">You send</dt>
         <dd className="text-right font-mono">{formatFiatMinor(BigInt(quote.sender.amountMinor), senderCurrency)}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Network fee</dt>
