@@ -59,7 +59,7 @@ export function sendForm(page: Page) {
     form,
     wallet: form.getByLabel('Wallet'),
     recipient: form.getByLabel('Recipient Address'),
-    amount: form.getByLabel('Amount'),
+    amount: form.getByLabel('Amount', { exact: true }),
     max: form.getByRole('button', { name: 'MAX', exact: true }),
     speed: (label: 'Slow' | 'Normal' | 'Fast'): Locator => form.getByRole('radio', { name: new RegExp(`^${label}`) }),
     /** The form's own button: it checks the form and opens the review step with a firm quote. */

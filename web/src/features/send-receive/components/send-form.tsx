@@ -492,29 +492,31 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       >
         {(control) => (
           <div className="flex gap-2">
-            <Input
-              {...control}
-              {...form.register('amount', { onChange: () => setMaxAmount(false) })}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              className="min-w-0 flex-1"
-            />
-            <Select
-              aria-label="Amount in"
-              value={unit}
-              disabled={!symbol}
-              onChange={(event) => {
-                if (isAmountUnit(event.target.value)) selectUnit(event.target.value);
-              }}
-              className="w-auto shrink-0"
-            >
-              {AMOUNT_UNITS.map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {unitLabel(candidate, symbol ?? 'Asset', recipientCurrency)}
-                </option>
-              ))}
-            </Select>
+            <div className="min-w-0 flex-1">
+              <Input
+                {...control}
+                {...form.register('amount', { onChange: () => setMaxAmount(false) })}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+              />
+            </div>
+            <div className="w-32 shrink-0">
+              <Select
+                aria-label="Amount in"
+                value={unit}
+                disabled={!symbol}
+                onChange={(event) => {
+                  if (isAmountUnit(event.target.value)) selectUnit(event.target.value);
+                }}
+              >
+                {AMOUNT_UNITS.map((candidate) => (
+                  <option key={candidate} value={candidate}>
+                    {unitLabel(candidate, symbol ?? 'Asset', recipientCurrency)}
+                  </option>
+                ))}
+              </Select>
+            </div>
             <Button
               variant="outline"
               className="shrink-0"
