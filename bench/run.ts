@@ -4,7 +4,7 @@
  * stdout, {"name", "value", "unit", "note"?}; progress and diagnostics go to stderr. See docs/benchmarks.md.
  *
  *   --quick                 the short version (under 3 minutes on a 2-core machine)
- *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag, migration
+ *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag, migration, quotes
  *   BENCH_DATABASE_URL      PostgreSQL server for the *_pg* figures (else TEST_DATABASE_URL, else
  *                           postgres://postgres@127.0.0.1:5432/postgres when it answers); each phase
  *                           creates its own database there and drops it afterwards
@@ -15,12 +15,13 @@ import { benchMigrationTime } from './migration-time.ts';
 import { installSignalCleanup, runAllCleanups } from './lib/cleanup.ts';
 import { resolvePostgresServer } from './lib/postgres.ts';
 import { keepStdoutForFigures, progress, report, reportedFigures, warn } from './lib/report.ts';
+import { benchQuotes } from './quotes.ts';
 import { benchRealtime } from './realtime.ts';
 import { benchSendsPglite, benchSendsPostgres } from './sends.ts';
 import { benchTpcbPglite, benchTpcbPostgres } from './tpcb.ts';
 import { benchWeb } from './web.ts';
 
-const PHASES = ['web', 'sends', 'realtime', 'api', 'lag', 'migration'] as const;
+const PHASES = ['web', 'sends', 'realtime', 'api', 'lag', 'migration', 'quotes'] as const;
 type Phase = (typeof PHASES)[number];
 
 const args = process.argv.slice(2);
@@ -40,6 +41,7 @@ const settings = isQuick
       lagProbes: { count: 100, windowMs: 3_000 },
       // The same 1,000,000 rows: the figure is about that size.
       migration: { transactions: 1_000_000, users: 1000 },
+      quotes: { durationS: 2, warmupS: 1 },
     }
   : {
       sends: { durationS: 10, warmupS: 2, connectionCounts: [8, 32] },
@@ -59,6 +61,7 @@ const settings = isQuick
       lighthouseRuns: 3,
       lagProbes: { count: 300, windowMs: 10_000 },
       migration: { transactions: 1_000_000, users: 1000 },
+      quotes: { durationS: 5, warmupS: 2 },
     };
 
 /** The issue's targets, checked at the end (on stderr); the figures themselves are never adjusted. */
@@ -135,6 +138,7 @@ try {
       await benchMigrationTime(pgServerUrl, settings.migration);
     });
   }
+  if (selected.has('quotes')) await phase(`firm quotes beside sends on ${pgServerUrl ? 'PostgreSQL' : 'PGlite'}`, () => benchQuotes(pgServerUrl, settings.quotes));
 } finally {
   await runAllCleanups();
 }

@@ -29,6 +29,7 @@ import { createInsightsService } from './modules/insights/service.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { type PriceService, type PriceServiceOptions, createPriceService } from './modules/prices/price-service.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
+import { quoteRoutes } from './modules/quotes/routes.ts';
 import { explorerRoutes, transactionRoutes } from './modules/transactions/routes.ts';
 import { createWalletService } from './modules/wallets/service.ts';
 import { walletRoutes } from './modules/wallets/routes.ts';
@@ -138,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     faucetRule: { limit: config.rateLimits.faucetPerUser, windowMs: 60 * 60_000 },
     timeScale: config.chain.timeScale,
     usdPriceOf: (priceTokenId) => prices.snapshotAtHand().prices[priceTokenId].prices.usd,
+    pricesAtHand: () => prices.snapshotAtHand(),
+    quoteTtlMs: config.quotes.ttlMs,
   });
   const wallets = createWalletService({ db: database.db, payments, log: app.log });
   app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }) });
@@ -191,7 +194,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(walletRoutes, { wallets });
       await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: usdPriceFrom(prices) });
-      await api.register(transactionRoutes, { db: database.db, payments });
+      await api.register(transactionRoutes, { db: database.db, payments, timeScale: config.chain.timeScale });
+      await api.register(quoteRoutes, {
+        db: database.db,
+        payments,
+        limiter,
+        quoteRule: { limit: config.rateLimits.quotePerUser, windowMs: 60_000 },
+      });
       await api.register(explorerRoutes, { db: database.db, timeScale: config.chain.timeScale });
       await api.register(alertRoutes, { db: database.db, prices });
       await api.register(ledgerRoutes, { db: database.db });

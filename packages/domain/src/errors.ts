@@ -95,6 +95,9 @@ export const API_ERRORS = {
       tooManyDecimals,
       /** An amount whose smallest units reach 2^256: no chain could hold it. */
       amountTooLarge: 'Amount is too large',
+      /** A fiat amount (a quote's sender or recipient side) with more decimals than its currency has. */
+      currencyTooManyDecimals: (currency: string, places: number) =>
+        places === 0 ? `Amount in ${currency} must be a whole number` : `Amount has more decimal places than ${currency} allows (at most ${places})`,
     },
   },
   INSUFFICIENT_BALANCE: {
@@ -214,7 +217,14 @@ export const API_ERRORS = {
   // ---- the server's own trouble ----
   DATABASE_UNAVAILABLE: { status: 503, messages: { databaseUnavailable: 'The database is not answering. Please try again shortly.' } },
   /** Anything else that answered 503: its own message is passed on. */
-  SERVICE_UNAVAILABLE: { status: 503, messages: { passedOn: (message: string) => message } },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    messages: {
+      passedOn: (message: string) => message,
+      /** A firm quote when no usable price is at hand (the fallback prices are always there, so this should not be seen). */
+      pricesUnavailable: 'Prices are not available right now. Please try again shortly.',
+    },
+  },
   INTERNAL_ERROR: { status: 500, messages: { somethingWentWrong: 'Something went wrong on our side. Please try again.' } },
 
   // ---- Fastify's client errors ----

@@ -4,7 +4,7 @@ import { assetSymbolSchema } from './assets.ts';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from './currency.ts';
 import { DEFAULT_GAS_SPEED, GAS_SPEEDS } from './fees.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
-import { isPositiveDecimalText } from './money.ts';
+import { isPositiveDecimalText, MAX_INTEGER_DIGITS } from './money.ts';
 import { networkIdSchema } from './networks.ts';
 import { SEND_LIMITS, SEND_MESSAGES } from './send.ts';
 
@@ -36,6 +36,9 @@ export const QUOTE_MESSAGES = {
   amountTooLarge: API_ERRORS.INVALID_AMOUNT.messages.amountTooLarge,
 } as const;
 
+/** "1000…0" with more whole digits than an amount may have (money.ts): beyond 2^256 of any unit. */
+const isTooManyWholeDigits = (text: string) => /^\d+(\.\d*)?$/.test(text) && text.split('.')[0]!.replace(/^0+/, '').length > MAX_INTEGER_DIGITS;
+
 const currencySchema = z.enum(DISPLAY_CURRENCIES, { error: QUOTE_MESSAGES.unknownCurrency });
 
 /** `POST /api/quotes`: the payment as the form holds it. */
@@ -53,6 +56,8 @@ export const createQuoteRequestSchema = z.object({
   amount: z
     .string({ error: SEND_MESSAGES.enterValidAmount })
     .trim()
+    // More whole digits than any amount below 2^256 units needs reads as too large, not as malformed.
+    .refine((text) => !isTooManyWholeDigits(text), QUOTE_MESSAGES.amountTooLarge)
     .refine(isPositiveDecimalText, SEND_MESSAGES.enterValidAmount),
   fixed: z.enum(QUOTE_FIXED_SIDES).default('asset'),
   senderCurrency: currencySchema,

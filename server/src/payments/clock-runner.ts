@@ -5,6 +5,7 @@ import { BoundedClient, type Database, type Db } from '../db/database.ts';
 import * as schema from '../db/schema.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { createChainClock, type ChainClock } from './clock.ts';
+import { deleteUnusedQuotesExpiredBefore, UNUSED_QUOTE_RETENTION_MS } from './quotes.ts';
 import { deleteIdempotencyKeysBefore } from './send-store.ts';
 
 /** The advisory lock every server process on one PostgreSQL competes for; its holder advances the chains. */
@@ -121,6 +122,8 @@ export function startClockRunner(options: ClockRunnerOptions) {
       if (Date.now() - lastHousekeepingMs >= HOUSEKEEPING_INTERVAL_MS) {
         lastHousekeepingMs = Date.now();
         await deleteIdempotencyKeysBefore(leadership.db, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS));
+        // Firm quotes nobody used are kept an hour past their expiry, then forgotten (used ones stay with their transaction).
+        await deleteUnusedQuotesExpiredBefore(leadership.db, new Date(Date.now() - UNUSED_QUOTE_RETENTION_MS));
       }
     } catch (error) {
       if (isStopped) return;

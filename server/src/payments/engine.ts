@@ -1,6 +1,7 @@
 /**
  * The payments engine: the one writer of the ledger tables — `wallets` (creation, nonces, faucet claims,
- * disconnecting), `wallet_balances`, `mints`, `transactions`, `idempotency_keys` and `fraud_alerts`.
+ * disconnecting), `wallet_balances`, `mints`, `transactions`, `idempotency_keys`, `fraud_alerts` and
+ * `payment_quotes` (the firm quotes a send honours).
  *
  * Why one writer: the ledger holds only if every change to it keeps minted = balances + fees + sent
  * outside, with both sides of an internal transfer written together, under the same row locks, and with
@@ -10,7 +11,8 @@
  * What lives here:
  * - engine.ts (this file): what the HTTP modules call — send, open a wallet, close a wallet, claim test funds;
  * - faucet.ts: test funds (a mint transaction per asset, once a day per wallet);
- * - send.ts + send-store.ts: the send path (idempotency, rate limit, locks, fraud rules, one write);
+ * - send.ts + send-store.ts: the send path (idempotency, rate limit, locks, firm quote, fraud rules, one write);
+ * - quotes.ts: firm quotes (create, read and lock for a send, values at send time, cleanup of unused ones);
  * - wallets.ts + wallet-store.ts: opening (key pair, minted starting balance) and closing wallets;
  * - clock.ts + clock-runner.ts: the chain clock that confirms transactions (and forgets old idempotency keys);
  * - fraud-rules.ts, ledger-check.ts (the invariants, read in one snapshot), views.ts (rows → API views).
@@ -19,7 +21,7 @@
  * imports modules/. The chain's primitives (keys, signing, blocks, fee market) are in chain/, which never
  * imports this folder.
  */
-import type { FaucetResponse, NetworkId, PriceTokenId, SendRequest, WalletView } from '@fincrypt/domain';
+import type { CreateQuoteRequest, FaucetResponse, NetworkId, PaymentQuote, PriceTokenId, SendRequest, WalletView } from '@fincrypt/domain';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import type { KeyPairGenerator } from '../chain/keys.ts';
@@ -27,6 +29,7 @@ import type { Db } from '../db/database.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import type { RateLimitRule } from '../lib/rate-limiter.ts';
 import { createFaucet } from './faucet.ts';
+import { createQuoteService, type PricesAtHand } from './quotes.ts';
 import { createSendService, type SendOutcome } from './send.ts';
 import { createWalletLedger } from './wallets.ts';
 
@@ -45,13 +48,20 @@ export interface PaymentsEngineDeps {
   timeScale: number;
   /** The USD price of an asset at hand (the fraud rules compare values, docs/product.md#fraud-rules). */
   usdPriceOf: (priceTokenId: PriceTokenId) => number;
+  /** The prices at hand, never waiting for the feed: firm quotes and the values sends keep are priced with them. */
+  pricesAtHand: () => PricesAtHand;
+  /** How long a firm quote is honoured (config.quotes.ttlMs). */
+  quoteTtlMs: number;
 }
 
 export function createPaymentsEngine(deps: PaymentsEngineDeps) {
   const sends = createSendService(deps);
   const wallets = createWalletLedger(deps);
   const faucet = createFaucet(deps);
+  const quotes = createQuoteService(deps);
   return {
+    /** A firm quote for a payment from one of the user's wallets (quotes.ts); refusals are AppErrors with the send rules' codes. */
+    createQuote: (userId: string, request: CreateQuoteRequest): Promise<PaymentQuote> => quotes.create(userId, request),
     /** One send under an Idempotency-Key (see send.ts): the stored answer for a key already used. */
     send: (userId: string, idempotencyKey: string, request: SendRequest): Promise<SendOutcome> =>
       sends.send(userId, idempotencyKey, request),

@@ -2,12 +2,16 @@ import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { countAttempt, type RateLimitRule } from '../lib/rate-limiter.ts';
+import { markQuoteUsedSql, ownerCurrencySql } from './quotes.ts';
 import { jsonValue } from './wallet-store.ts';
 
 // ---- the send path: after BEGIN, three statements and COMMIT (claim and count, lock and read, write) ----
 
-/** A wallet row as the send path reads it, locked, with its balance of each asset (locked too). */
-export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint> };
+/**
+ * A wallet row as the send path reads it, locked, with its balance of each asset (locked too) and the display
+ * currency its owner chose (null until they choose one): a send's value at send time is kept in it.
+ */
+export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint>; ownerCurrency: string | null };
 
 /**
  * Claims the Idempotency-Key and counts the send against the user's limit, in one statement. `claimed` is
@@ -64,6 +68,7 @@ export async function lockWalletsAndReadHistory(
       wallet: wallets,
       asset: walletBalances.asset,
       balance: walletBalances.balance,
+      ownerCurrency: ownerCurrencySql,
       earlier: sql<unknown>`(select coalesce(json_agg(json_build_array(asset, amount)), '[]') from (
         select sent.asset, sent.amount::text as amount from ${transactions} sent where ${sendsOnNetwork}
         order by sent.created_at desc nulls last limit 50) earlier)`,
@@ -80,7 +85,7 @@ export async function lockWalletsAndReadHistory(
     .for('update', { of: [wallets, walletBalances] });
   const locked = new Map<string, LockedWallet>();
   for (const row of rows) {
-    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {} };
+    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {}, ownerCurrency: row.ownerCurrency };
     wallet.balances[row.asset] = row.balance;
     locked.set(row.wallet.id, wallet);
   }
@@ -180,6 +185,8 @@ export async function writeSend(
     idempotencyKey: string;
     statusCode: number;
     response: unknown;
+    /** The firm quote the send honours: stamped used by the send row in the same statement. */
+    quoteUse?: { quoteId: string; transactionId: string; usedAt: Date } | undefined;
   },
 ): Promise<void> {
   const { balanceChanges } = records;
@@ -188,6 +195,7 @@ export async function writeSend(
     .set({ nextNonce: sql`${wallets.nextNonce} + 1` })
     .where(eq(wallets.id, records.signerWalletId));
   const insertAlerts = records.alertRows.length > 0 ? sql`, new_alerts as (${db.insert(fraudAlerts).values(records.alertRows).getSQL()})` : sql``;
+  const useQuote = records.quoteUse ? sql`, quote_used as (${markQuoteUsedSql(db, records.quoteUse)} returning 1)` : sql``;
   const saveAnswer = db
     .update(idempotencyKeys)
     .set({ statusCode: records.statusCode, response: records.response })
@@ -195,11 +203,13 @@ export async function writeSend(
   const moves = balanceMovesSql(db, balanceChanges);
   const result = (await db.execute(
     sql`with ${moves.ctes}, nonce as (${bumpNonce.getSQL()}),
-      new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${insertAlerts}
-      ${saveAnswer.getSQL()} returning ${moves.moved} as moved`,
-  )) as unknown as { rows: { moved: unknown }[] };
+      new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${insertAlerts}${useQuote}
+      ${saveAnswer.getSQL()} returning ${moves.moved} as moved, ${records.quoteUse ? sql`(select count(*) from quote_used)::int` : sql`1`} as quote_used`,
+  )) as unknown as { rows: { moved: unknown; quote_used: unknown }[] };
   const moved = Number(result.rows[0]?.moved);
   if (moved !== moves.expected) throw new Error(`the send moved ${moved} of ${moves.expected} balances`);
+  // The quote is locked by this transaction and was unused when read: anything else is a bug, and rolls back.
+  if (Number(result.rows[0]?.quote_used) !== 1) throw new Error('the send could not stamp its quote used');
 }
 
 // ---- idempotency ----

@@ -11,13 +11,18 @@ import {
   validateRecipient,
   usdValueE8,
   WALLET_MESSAGES,
+  DEFAULT_DISPLAY_CURRENCY,
+  isDisplayCurrency,
+  parseAmount,
   type Asset,
+  type DisplayCurrency,
   type Network,
   type NetworkId,
   type PriceTokenId,
   type SendRefusal,
   type SendRequest,
   type SendResponse,
+  type ValueAtSend,
 } from '@fincrypt/domain';
 import type { ChargedFee, FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
@@ -28,6 +33,7 @@ import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
 import { BURST_WINDOW_MS, evaluateFraudRules, type FraudFinding } from './fraud-rules.ts';
+import { lockQuote, type PricesAtHand, QUOTE_REFUSALS, type QuoteRow, quoteRefusal, valuesFromPrices, valuesFromQuote } from './quotes.ts';
 import {
   type BalanceChange,
   claimKeyAndCountSend,
@@ -46,7 +52,6 @@ import {
   toTransactionView,
   toWalletView,
   type TransactionRow,
-  WITHOUT_QUOTE_OR_VALUE,
 } from './views.ts';
 
 export interface SendServiceDeps {
@@ -59,13 +64,15 @@ export interface SendServiceDeps {
   timeScale: number;
   /** The USD price of one whole unit of an asset at hand (never waits for the feed): the fraud rules compare values. */
   usdPriceOf: (priceTokenId: PriceTokenId) => number;
+  /** The prices at hand (never waits for the feed): a send without a quote keeps its value at send time with them. */
+  pricesAtHand: () => PricesAtHand;
 }
 
 /** A uniform number in [0, 1) from the OS's randomness: where in its speed's window a send gets included. */
 const random01 = () => randomInt(0, 2 ** 47) / 2 ** 47;
 
 /** The answer to a send, stored with its Idempotency-Key and replayed for a retry with the same key. */
-export type SendOutcome = { statusCode: 201; body: SendResponse } | { statusCode: 400 | 404 | 422; body: ErrorBody };
+export type SendOutcome = { statusCode: 201; body: SendResponse } | { statusCode: 400 | 404 | 409 | 422; body: ErrorBody };
 
 /** A refusal by the send rules, answered with its code's status (404 for the wallet, 400 for the rest). */
 const refused = ({ code, message }: Pick<SendRefusal, 'code' | 'message'>): SendOutcome => ({
@@ -81,10 +88,13 @@ export function sendFingerprint(request: SendRequest): string {
 
 const MAX_CONFLICT_RETRIES = 3;
 
-/** Thrown to roll a transaction back once it has found the stored answer for its key. */
-class Replayed extends Error {
+/**
+ * Thrown to roll a transaction back and answer `outcome`: the stored answer for a key already used, or a quote
+ * the send cannot honour (refused changing nothing: not even the key is kept, so the same key may carry a new quote).
+ */
+class RolledBack extends Error {
   constructor(readonly outcome: SendOutcome) {
-    super('replayed');
+    super('rolled back');
   }
 }
 
@@ -144,6 +154,10 @@ interface SignedTransfer {
   createdAt: Date;
   /** When the chain clock includes it in a block (pending until then). */
   includeAt: Date;
+  /** The firm quote it honours, if any. */
+  quote: QuoteRow | undefined;
+  /** Its fiat values now (from the quote, or the prices at hand); null when they could not be priced. */
+  valueAtSend: ValueAtSend | null;
 }
 
 interface TransferRows {
@@ -173,8 +187,13 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     createdAt: transfer.createdAt,
     includeAt: transfer.includeAt,
     nextConfirmationAt: transfer.includeAt,
-    // TODO(issue 15, server part): the quote honoured and the values at send time.
-    ...WITHOUT_QUOTE_OR_VALUE,
+    quoteId: transfer.quote?.id ?? null,
+    senderCurrency: transfer.valueAtSend?.senderCurrency ?? null,
+    senderValueMinor: transfer.valueAtSend ? BigInt(transfer.valueAtSend.senderMinor) : null,
+    recipientCurrency: transfer.valueAtSend?.recipientCurrency ?? null,
+    recipientValueMinor: transfer.valueAtSend ? BigInt(transfer.valueAtSend.recipientMinor) : null,
+    usdValueCents: transfer.valueAtSend ? BigInt(transfer.valueAtSend.usdCents) : null,
+    valueSource: transfer.valueAtSend?.source ?? null,
   };
   const sendRow: TransactionRow = {
     ...common,
@@ -255,6 +274,49 @@ function replay(record: { fingerprint: string; statusCode: number | null; respon
   return { statusCode: record.statusCode, body: record.response } as SendOutcome;
 }
 
+const asCurrency = (value: string | null): DisplayCurrency | undefined => (isDisplayCurrency(value) ? value : undefined);
+
+/**
+ * A send without a quote keeps its value with the prices at hand: in the sender's chosen currency (INR until they
+ * choose one) and in the recipient wallet owner's chosen one (the sender's when the owner chose none or the
+ * money leaves the system).
+ */
+function valuesAtSendWithoutQuote(deps: SendServiceDeps, parties: Parties, asset: Asset, amountUnits: bigint): ValueAtSend | null {
+  const senderCurrency = asCurrency(parties.sender.ownerCurrency) ?? DEFAULT_DISPLAY_CURRENCY;
+  const recipientCurrency = asCurrency(parties.recipient?.ownerCurrency ?? null) ?? senderCurrency;
+  return valuesFromPrices(deps.pricesAtHand(), parties.network, asset, amountUnits, senderCurrency, recipientCurrency);
+}
+
+/**
+ * Reads and locks the quote a send carries (the wallets are locked already, so two sends of one quote queue
+ * there and the second finds it used), and throws a refusal that rolls everything back when it cannot be
+ * honoured: unknown or another user's, used, expired, or for another payment.
+ */
+async function honourQuote(
+  tx: Db,
+  quoteId: string,
+  send: { userId: string; sender: LockedWallet; network: Network; asset: Asset; request: SendRequest; nowMs: number },
+): Promise<QuoteRow> {
+  const { request, network, asset } = send;
+  const quote = await lockQuote(tx, quoteId);
+  const recipient = validateRecipient(network.id, request.to);
+  const amount = parseAmount(request.amount, asset.decimals);
+  const code = quoteRefusal(quote, {
+    userId: send.userId,
+    walletId: send.sender.id,
+    asset: asset.symbol,
+    to: recipient.ok ? recipient.address : undefined,
+    amountUnits: amount.ok ? amount.units : undefined,
+    speed: request.speed,
+    nowMs: send.nowMs,
+  });
+  if (code !== undefined || !quote) {
+    const refusal = code ?? 'QUOTE_NOT_FOUND';
+    throw new RolledBack({ statusCode: API_ERRORS[refusal].status, body: errorBody(refusal, QUOTE_REFUSALS[refusal]) });
+  }
+  return quote;
+}
+
 /**
  * Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so
  * they can be stored. Two round trips: lock the wallets (reading the fraud history with them), then write it all.
@@ -280,7 +342,11 @@ async function applySend(
   // The asset decides the gas, so it is checked before the fee is priced (checkSend checks it again, in its order).
   const chosen = assetForSend(network.id, request.asset);
   if (!chosen.ok) return refused(chosen);
-  const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.feeQuoteId, chosen.asset.transferGas);
+  const quote = request.quoteId === undefined ? undefined : await honourQuote(tx, request.quoteId, { userId, sender, network, asset: chosen.asset, request, nowMs });
+  // A firm quote fixes the fee itself; otherwise a fresh fee quote fixes the gas price, or the price of the moment.
+  const charged: ChargedFee = quote
+    ? { gasPriceWei: quote.gasPrice, gasUsed: quote.gasUsed, feeUnits: quote.fee, source: 'quote' }
+    : deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.feeQuoteId, chosen.asset.transferGas);
 
   const check = checkSend({
     network: network.id,
@@ -314,6 +380,10 @@ async function applySend(
     request,
     createdAt: new Date(nowMs),
     includeAt: new Date(nowMs + Math.round(pendingDelayMs(request.speed, random01()) / deps.timeScale)),
+    quote,
+    valueAtSend: quote
+      ? valuesFromQuote(quote)
+      : valuesAtSendWithoutQuote(deps, parties, check.asset, check.amountUnits),
   };
 
   const rows = buildTransferRows(userId, transfer);
@@ -341,6 +411,7 @@ async function applySend(
     idempotencyKey,
     statusCode: outcome.statusCode,
     response: outcome.body,
+    quoteUse: quote ? { quoteId: quote.id, transactionId: rows.sendRow.id, usedAt: transfer.createdAt } : undefined,
   });
   addSendEvents(outbox, userId, transfer, rows, outcome.body);
   return outcome;
@@ -368,7 +439,7 @@ export function createSendService(deps: SendServiceDeps) {
               const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
               if (!holder) throw new Error('idempotency key claimed but not readable');
               // Rolling back takes back the count: a replay is free.
-              throw new Replayed(replay(holder, fingerprint));
+              throw new RolledBack(replay(holder, fingerprint));
             }
             const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
             if (!verdict.isAllowed) {
@@ -382,7 +453,7 @@ export function createSendService(deps: SendServiceDeps) {
           events.publishAll(outbox.events);
           return outcome;
         } catch (error) {
-          if (error instanceof Replayed) return error.outcome;
+          if (error instanceof RolledBack) return error.outcome;
           if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;
           throw error;
         }

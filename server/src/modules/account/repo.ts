@@ -1,4 +1,4 @@
-import { AVATAR_PRESETS, type AvatarPreset, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type RealtimeEvents } from '@fincrypt/domain';
+import { AVATAR_PRESETS, type AvatarPreset, type DisplayCurrency, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type RealtimeEvents } from '@fincrypt/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sessionUserColumns } from '../auth/session-reader.ts';
@@ -6,7 +6,7 @@ import { notificationPreferences, sessions, users } from '../../db/schema.ts';
 
 export async function findProfile(db: Db, userId: string) {
   const [row] = await db
-    .select(sessionUserColumns)
+    .select({ ...sessionUserColumns, displayCurrency: users.displayCurrency })
     .from(users)
     .where(eq(users.id, userId));
   return row;
@@ -60,4 +60,9 @@ export async function saveNotificationPreferences(db: Db, userId: string, prefer
     .insert(notificationPreferences)
     .values({ userId, ...preferences, updatedAt: new Date() })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...preferences, updatedAt: new Date() } });
+}
+
+/** Keeps the display currency the user chose, so payers can be offered it (GET /api/recipients/currency). */
+export async function saveDisplayCurrency(db: Db, userId: string, currency: DisplayCurrency) {
+  await db.update(users).set({ displayCurrency: currency, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -2,7 +2,10 @@ import {
   ACCOUNT_MESSAGES,
   API_ERRORS,
   AVATAR_PRESETS,
+  displayCurrencySchema,
   changePasswordSchema,
+  displayCurrencyBodySchema,
+  isDisplayCurrency,
   notificationPreferencesSchema,
   profileUpdateSchema,
 } from '@fincrypt/domain';
@@ -25,6 +28,7 @@ import {
   findProfile,
   findSessionIdByToken,
   isEmailTakenByAnother,
+  saveDisplayCurrency,
   saveNotificationPreferences,
   updateProfile,
 } from './repo.ts';
@@ -36,6 +40,8 @@ const profileResponse = z.object({
   avatar: z.enum(AVATAR_PRESETS),
   createdAt: z.string(),
   twoFactorEnabled: z.boolean(),
+  /** The display currency the user chose (PUT /account/currency); null until they choose one. */
+  displayCurrency: displayCurrencySchema.nullable(),
 });
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
@@ -48,6 +54,7 @@ function toProfile(row: ProfileRow): z.infer<typeof profileResponse> {
     avatar: avatarOf(row.image),
     createdAt: row.createdAt.toISOString(),
     twoFactorEnabled: row.twoFactorEnabled,
+    displayCurrency: isDisplayCurrency(row.displayCurrency) ? row.displayCurrency : null,
   };
 }
 
@@ -201,6 +208,22 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       await saveNotificationPreferences(db, request.user.id, request.body);
       return findNotificationPreferences(db, request.user.id);
+    },
+  );
+
+  app.put(
+    '/currency',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Save your display currency: payers are offered it as the currency you receive in',
+        body: displayCurrencyBodySchema,
+        response: { 200: profileResponse },
+      },
+    },
+    async (request) => {
+      await saveDisplayCurrency(db, request.user.id, request.body.currency);
+      return loadProfile(request.user.id);
     },
   );
 };

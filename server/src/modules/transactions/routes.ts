@@ -7,9 +7,10 @@ import {
   sendResponseSchema,
   transactionCountsSchema,
   transactionListQuerySchema,
+  transactionDetailSchema,
   transactionPageSchema,
-  transactionViewSchema,
   type TransactionCounts,
+  type TransactionDetail,
 } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,8 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { normalizeHash } from '../../lib/ids.ts';
 import type { PaymentsEngine } from '../../payments/engine.ts';
-import { toExplorerView, toTransactionView } from '../../payments/views.ts';
+import { findQuote, toQuoteView } from '../../payments/quotes.ts';
+import { timelineOf, toExplorerView, toTransactionView } from '../../payments/views.ts';
 import { countUserTransactionsByStatus, findChainTransaction, findUserTransactionByHash, listUserTransactions } from './repo.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -49,7 +51,10 @@ function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | und
   return new Date(value);
 }
 
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<PaymentsEngine, 'send'> }> = async (app, { db, payments }) => {
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<PaymentsEngine, 'send'>; timeScale: number }> = async (
+  app,
+  { db, payments, timeScale },
+) => {
   app.addHook('onRequest', app.requireSession);
 
   app.post(
@@ -57,10 +62,11 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
     {
       schema: {
         tags: ['transactions'],
-        summary: 'Send: debits amount + fee at once; an internal recipient is credited at once. Retries with the same Idempotency-Key get the first answer.',
+        summary:
+          'Send: debits amount + fee at once; an internal recipient is credited at once. With a firm quote (quoteId) its exact amount and fee, once, while fresh (409 expired or used, 404 unknown, 400 another payment; nothing changes). Retries with the same Idempotency-Key get the first answer.',
         headers: sendHeaders,
         body: sendRequestSchema,
-        response: { 201: sendResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
+        response: { 201: sendResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -121,16 +127,22 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
     {
       schema: {
         tags: ['transactions'],
-        summary: 'One of your transactions by hash (404 when it is not yours)',
+        summary: 'One of your transactions by hash, with its timeline and the firm quote it honoured (404 when it is not yours)',
         params: hashParams,
-        response: { 200: transactionViewSchema },
+        response: { 200: transactionDetailSchema },
       },
     },
-    async (request) => {
+    async (request): Promise<TransactionDetail> => {
       const hash = normalizeHash(request.params.hash);
       const row = hash === undefined ? undefined : await findUserTransactionByHash(db, request.user.id, hash);
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      return toTransactionView(row);
+      const quote = row.quoteId === null ? undefined : await findQuote(db, row.quoteId);
+      return {
+        ...toTransactionView(row),
+        timeline: timelineOf(row, timeScale, quote?.createdAt ?? null),
+        // The sender's address is the quote's `from` on both sides of the transfer.
+        quote: quote ? toQuoteView(quote, row.fromAddress) : null,
+      };
     },
   );
 };
@@ -151,7 +163,8 @@ export const explorerRoutes: FastifyPluginAsyncZod<{ db: Db; timeScale: number }
       const hash = normalizeHash(request.params.hash);
       const row = hash === undefined ? undefined : await findChainTransaction(db, hash);
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      return toExplorerView(row, timeScale);
+      const quote = row.quoteId === null ? undefined : await findQuote(db, row.quoteId);
+      return toExplorerView(row, timeScale, quote?.createdAt ?? null);
     },
   );
 };

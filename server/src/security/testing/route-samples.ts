@@ -123,6 +123,12 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
     headers: { 'idempotency-key': randomUUID() },
   }),
   'GET /api/fees': ({ walletId }) => ({ url: `/api/fees?walletId=${walletId}` }),
+  'POST /api/quotes': ({ walletId }) => ({
+    url: '/api/quotes',
+    body: { walletId, to: externalAddress('eth_sepolia'), amount: '10000', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'eur' },
+  }),
+  'GET /api/recipients/currency': ({ address }) => ({ url: `/api/recipients/currency?network=eth_sepolia&address=${address}` }),
+  'PUT /api/account/currency': () => ({ url: '/api/account/currency', body: { currency: 'eur' } }),
   'GET /api/transactions/:hash': ({ hash }) => ({ url: `/api/transactions/${hash}` }),
   'GET /api/explorer/tx/:hash': ({ hash }) => ({ url: `/api/explorer/tx/${hash}` }),
 };
