@@ -96,7 +96,8 @@ test.describe('Cross-border payments', () => {
     await expect(page.getByText('Transaction sent successfully')).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
 
-    // The recipient hears of it in their currency.
+    // The recipient hears of it, with its value in their currency (the realtime toast: "(≈ €…)").
+    await expect(toastWith(recipient.page, `You received ${quote.amount} ETH`)).toBeVisible({ timeout: 20_000 });
     await expect(toastWith(recipient.page, new RegExp(`You received ${quote.amount.replace('.', '\\.')} ETH \\(≈ €[\\d,]+\\.\\d{2}\\)`))).toBeVisible({
       timeout: 20_000,
     });
