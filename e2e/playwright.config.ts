@@ -44,6 +44,9 @@ export default defineConfig({
       // Chain time runs 10× the wall clock: a fast send has all 12 confirmations within about 5 s, while a slow
       // one stays pending for at least 3 s, long enough for a journey to see it pending.
       CHAIN_TIME_SCALE: '10',
+      // Firm quotes last 20 s here instead of 30: the expiry journey waits one out, while every other journey
+      // reviews and sends within a few seconds (a timed-out send's retry reuses its key and is answered as before).
+      QUOTE_TTL_SECONDS: '20',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { NetworkId, SendResponse, TransactionPage, TransactionView, WalletView } from '@fincrypt/domain';
-import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import type { NetworkId, PaymentQuote, SendResponse, TransactionPage, TransactionView, WalletView } from '@fincrypt/domain';
+import { type APIRequestContext, type Locator, type Page, type Request, expect } from '@playwright/test';
 
 /** A valid checksummed EVM address that belongs to no wallet here: a send to it leaves the system. */
 export const OUTSIDE_EVM_ADDRESS = '0x000000000000000000000000000000000000dEaD';
@@ -59,11 +59,68 @@ export function sendForm(page: Page) {
     form,
     wallet: form.getByLabel('Wallet'),
     recipient: form.getByLabel('Recipient Address'),
-    amount: form.getByLabel('Amount'),
+    amount: form.getByLabel('Amount', { exact: true }),
     max: form.getByRole('button', { name: 'MAX', exact: true }),
     speed: (label: 'Slow' | 'Normal' | 'Fast'): Locator => form.getByRole('radio', { name: new RegExp(`^${label}`) }),
-    submit: form.getByRole('button', { name: 'Send Transaction' }),
+    /** The form's own button: it checks the form and opens the review step with a firm quote. */
+    submit: form.getByRole('button', { name: 'Review', exact: true }),
+    amountUnit: form.getByLabel('Amount in'),
+    recipientCurrency: form.getByLabel('They receive in'),
   };
+}
+
+/** The review step that follows the form: the firm quote, its countdown, any warning about the recipient. */
+export function reviewStep(page: Page) {
+  const region = page.getByRole('region', { name: 'Review payment' });
+  return {
+    region,
+    heading: region.getByRole('heading', { name: 'Review payment' }),
+    send: region.getByRole('button', { name: 'Send Transaction' }),
+    requote: region.getByRole('button', { name: 'Get a new quote' }),
+    edit: region.getByRole('button', { name: 'Edit' }),
+    timer: region.getByRole('timer'),
+    /** The figure beside a term of the quote ("You send", "They receive", "Network fee", …). */
+    figure: (term: string): Locator => region.locator('dt').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]'),
+  };
+}
+
+const isQuoteRequest = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/quotes';
+export const isSendRequest = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/transactions';
+
+/** Clicks Review and waits for the review step; resolves with the firm quote the server gave. */
+export async function openReview(page: Page): Promise<PaymentQuote> {
+  const answer = page.waitForResponse((response) => isQuoteRequest(response.request()));
+  await sendForm(page).submit.click();
+  const response = await answer;
+  const body = await response.text();
+  expect(response.status(), body).toBe(201);
+  await expect(reviewStep(page).heading).toBeVisible();
+  return JSON.parse(body) as PaymentQuote;
+}
+
+/** The recipient warnings the review can carry. */
+export const REVIEW_WARNINGS = { firstPayment: 'First payment to this address', lookalike: 'This address imitates one you know' } as const;
+
+/**
+ * Review, check the step's warning (one of REVIEW_WARNINGS, or none), then "Send Transaction": resolves with the
+ * quote and the server's answer once the app is on /dashboard with the spec's toast.
+ */
+export async function reviewAndSend(page: Page, { warning }: { warning: keyof typeof REVIEW_WARNINGS | 'none' }): Promise<{ quote: PaymentQuote; sent: SendResponse }> {
+  const quote = await openReview(page);
+  const review = reviewStep(page);
+  for (const [kind, text] of Object.entries(REVIEW_WARNINGS)) {
+    if (kind === warning) await expect(review.region.getByText(text, { exact: true })).toBeVisible();
+    else await expect(review.region.getByText(text, { exact: true })).toHaveCount(0);
+  }
+  const answer = page.waitForResponse((response) => isSendRequest(response.request()));
+  await review.send.click();
+  const response = await answer;
+  const body = await response.text();
+  expect(response.status(), body).toBe(201);
+  expect(response.request().postDataJSON()).toMatchObject({ quoteId: quote.id, amount: quote.amount });
+  await expect(page.getByText('Transaction sent successfully')).toBeVisible();
+  await expect(page).toHaveURL('/dashboard');
+  return { quote, sent: JSON.parse(body) as SendResponse };
 }
 
 /** Picks a wallet in the Send form and waits until its fee quotes are shown. */

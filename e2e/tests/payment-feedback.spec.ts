@@ -1,13 +1,23 @@
 import { FRAUD_REASONS, PAYMENT_MESSAGES } from '@fincrypt/domain';
-import type { Page, Request, Route, WebSocketRoute } from '@playwright/test';
+import type { Page, Route, WebSocketRoute } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
 import { liveConnection, newSignedInUser, openLiveDashboard, toastWith } from '../support/live.ts';
-import { OUTSIDE_EVM_ADDRESS, chooseSendWallet, listSends, openSendReceive, sendForm, sendViaApi, walletOn } from '../support/send-receive.ts';
+import {
+  OUTSIDE_EVM_ADDRESS,
+  REVIEW_WARNINGS,
+  chooseSendWallet,
+  isSendRequest,
+  listSends,
+  openReview,
+  openSendReceive,
+  reviewStep,
+  sendForm,
+  sendViaApi,
+  walletOn,
+} from '../support/send-receive.ts';
 
-const isSendRequest = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/transactions';
-
-/** Fills the Send form with a send to an address paid before (so no confirmation step) and submits it. */
+/** Fills the Send form with a send to an address paid before (so no warning in the review), reviews it and sends. */
 async function submitFamiliarSend(page: Page, amount: string): Promise<void> {
   const wallet = await walletOn(page.request, 'eth_sepolia');
   // Paid once already, so the form sends without asking first.
@@ -17,14 +27,15 @@ async function submitFamiliarSend(page: Page, amount: string): Promise<void> {
   const form = sendForm(page);
   await form.recipient.fill(OUTSIDE_EVM_ADDRESS);
   await form.amount.fill(amount);
-  await form.submit.click();
+  await openReview(page);
+  await reviewStep(page).send.click();
 }
 
 /** An outside address nobody has paid yet in this test's account. */
 const NEW_OUTSIDE_ADDRESS = '0x00000000000000000000000000000000C0FFEE00';
 
 test.describe('Payment feedback', () => {
-  test('after "Send anyway" the confirmed warning is not repeated as an "Unfamiliar receiving address" toast', async ({ page, account: _account }) => {
+  test('after sending past the review\'s warning, the confirmed warning is not repeated as an "Unfamiliar receiving address" toast', async ({ page, account: _account }) => {
     const connected = liveConnection(page);
     await openSendReceive(page);
     await connected;
@@ -34,10 +45,10 @@ test.describe('Payment feedback', () => {
     await form.recipient.fill(NEW_OUTSIDE_ADDRESS);
     await form.amount.fill('0.1');
     await form.speed('Fast').check();
-    await form.submit.click();
-    const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('First payment to this address');
-    await dialog.getByRole('button', { name: 'Send anyway' }).click();
+    await openReview(page);
+    const review = reviewStep(page);
+    await expect(review.region).toContainText(REVIEW_WARNINGS.firstPayment);
+    await review.send.click();
     await expect(toastWith(page, PAYMENT_MESSAGES.sent)).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
 

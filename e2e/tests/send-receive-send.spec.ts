@@ -1,13 +1,18 @@
-import type { FeeQuotesResponse, SendRequestInput, SendResponse, TransactionView } from '@fincrypt/domain';
+import type { FeeQuotesResponse, PaymentQuote, SendResponse, TransactionView } from '@fincrypt/domain';
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test } from '../support/accounts.ts';
 import {
   OUTSIDE_EVM_ADDRESS,
   TOASTS_SELECTOR,
+  REVIEW_WARNINGS,
   chooseSendWallet,
+  isSendRequest,
   listSends,
+  openReview,
   openSendReceive,
+  reviewAndSend,
+  reviewStep,
   sendForm,
   sendViaApi,
   shownFee,
@@ -18,8 +23,6 @@ import {
 const SEND_SUCCESS = 'Transaction sent successfully';
 /** A second outside address, for tests that need one nobody has paid yet. */
 const FRESH_OUTSIDE_ADDRESS = '0x00000000000000000000000000000000DeaDBeef';
-
-const isSendRequest = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/transactions';
 
 /** Every send the page posts, and every set of fee quotes it receives, in order. */
 function recordTraffic(page: Page) {
@@ -41,31 +44,14 @@ function recordTraffic(page: Page) {
     /** The last set of fee quotes the page received. */
     latestQuotes: () => feeQuotes.at(-1),
     allQuotes: () => [...feeQuotes],
-    /** The quote a send request carried, as the server issued it. */
-    quoteOf(request: Request) {
-      const { feeQuoteId } = request.postDataJSON() as SendRequestInput;
-      return feeQuotes.flatMap((response) => response.quotes).find((quote) => quote.quoteId === feeQuoteId);
-    },
   };
 }
 
-/** Clicks Send Transaction and, when the recipient is new, confirms; resolves with the server's answer. */
-async function submitAndConfirm(page: Page, { expectConfirmation }: { expectConfirmation: boolean }): Promise<SendResponse> {
-  const answer = page.waitForResponse((response) => isSendRequest(response.request()));
-  await sendForm(page).submit.click();
-  if (expectConfirmation) {
-    const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Send anyway' }).click();
-  }
-  const response = await answer;
-  const body = await response.text();
-  expect(response.status(), body).toBe(201);
-  await expect(page.getByText(SEND_SUCCESS)).toBeVisible();
-  await expect(page).toHaveURL('/dashboard');
-  return JSON.parse(body) as SendResponse;
+/** Review, then Send Transaction; the review carries the first-payment warning when the recipient is new. */
+async function submitAndConfirm(page: Page, { expectConfirmation }: { expectConfirmation: boolean }): Promise<SendResponse & { quote: PaymentQuote }> {
+  const { quote, sent } = await reviewAndSend(page, { warning: expectConfirmation ? 'firstPayment' : 'none' });
+  return { ...sent, quote };
 }
-
 
 test.describe('Sending', () => {
   test('pays another user on the same network: they are credited the amount, the sender pays it plus the fee shown', async ({
@@ -89,12 +75,13 @@ test.describe('Sending', () => {
     const fastFee = await shownFee(form.speed('Fast'), 'MATIC');
     await expect(form.form.getByText('Network fee', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${fastFee} MATIC`);
 
-    const { transaction } = await submitAndConfirm(page, { expectConfirmation: true });
+    const { transaction, quote } = await submitAndConfirm(page, { expectConfirmation: true });
     expect(transaction.speed).toBe('fast');
     expect(transaction.amount).toBe('2.5');
-    // The speed card shows the exact fee charged, digit for digit.
-    expect(transaction.fee).toBe(fastFee);
-    expect(transaction.feeUnits).toBe(traffic.quoteOf(traffic.sends[0]!)?.feeUnits);
+    // The firm quote's fee is the one charged, digit for digit.
+    expect(transaction.fee).toBe(quote.fee);
+    expect(transaction.feeUnits).toBe(quote.feeUnits);
+    expect(traffic.sends).toHaveLength(1);
 
     const credited = await walletOn(recipientRequest, 'polygon_mumbai');
     expect(credited.balance).toBe('102.5000');
@@ -241,11 +228,13 @@ test.describe('Sending', () => {
       await form.speed(speed).click();
       const shown = await shownFee(form.speed(speed), 'ETH');
       await expect(form.form.getByText('Network fee', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${shown} ETH`);
-      const { transaction } = await submitAndConfirm(page, { expectConfirmation: false });
+      const { transaction, quote } = await submitAndConfirm(page, { expectConfirmation: false });
       expect(transaction.speed).toBe(speed.toLowerCase());
-      expect(transaction.fee).toBe(shown);
-      expect(transaction.feeUnits).toBe(traffic.quoteOf(traffic.sends[0]!)?.feeUnits);
-      charged.push({ speed, shown, transaction });
+      // The review's firm quote is what is charged, digit for digit.
+      expect(transaction.fee).toBe(quote.fee);
+      expect(transaction.feeUnits).toBe(quote.feeUnits);
+      expect(traffic.sends).toHaveLength(1);
+      charged.push({ speed, shown: quote.fee, transaction });
     }
     const [slow, fast] = charged;
     // Fast is 2× the base price and slow 1×, each times a live factor of 0.8–1.2: fast always costs more.
@@ -253,59 +242,59 @@ test.describe('Sending', () => {
     expect(BigInt(fast?.transaction.feeUnits ?? 0)).toBeGreaterThan(BigInt(slow?.transaction.feeUnits ?? 0));
   });
 
-  test('a double click sends once', async ({ page, account: _account }) => {
+  test('a double click on Review asks one quote, and a double click on Send Transaction sends once', async ({ page, account: _account }) => {
     const ethereum = await walletOn(page.request, 'eth_sepolia');
     await sendViaApi(page.request, { walletId: ethereum.id, to: OUTSIDE_EVM_ADDRESS, amount: '0.1' });
     const traffic = recordTraffic(page);
+    const quoteRequests: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quotes') quoteRequests.push(request);
+    });
     await openSendReceive(page);
     await chooseSendWallet(page, ethereum);
     const form = sendForm(page);
     await form.recipient.fill(OUTSIDE_EVM_ADDRESS);
     await form.amount.fill('1');
     await form.submit.dblclick();
+    const review = reviewStep(page);
+    await expect(review.heading).toBeVisible();
+    await review.send.dblclick();
     await expect(page.getByText(SEND_SUCCESS)).toBeVisible();
     await expect(page).toHaveURL('/dashboard');
+    expect(quoteRequests).toHaveLength(1);
     expect(traffic.sends).toHaveLength(1);
     expect(await listSends(page.request)).toHaveLength(2);
   });
 
-  test('a double click on "Send anyway" sends once too', async ({ page, account: _account }) => {
-    const traffic = recordTraffic(page);
-    await openSendReceive(page);
-    await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
-    const form = sendForm(page);
-    await form.recipient.fill(FRESH_OUTSIDE_ADDRESS);
-    await form.amount.fill('1');
-    await form.submit.click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Send anyway' }).dblclick();
-    await expect(page).toHaveURL('/dashboard');
-    expect(traffic.sends).toHaveLength(1);
-    expect(await listSends(page.request)).toHaveLength(1);
-  });
-
-  test('asks before a first payment to an address, and Cancel sends nothing', async ({ page, account: _account }) => {
+  test('warns of a first payment to an address in the review, Edit sends nothing, and a paid address is familiar after', async ({
+    page,
+    account: _account,
+  }) => {
     const traffic = recordTraffic(page);
     await openSendReceive(page);
     await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
     const form = sendForm(page);
     await form.recipient.fill(FRESH_OUTSIDE_ADDRESS.toLowerCase());
     await form.amount.fill('1.5');
-    await form.submit.click();
+    const quote = await openReview(page);
 
-    const dialog = page.getByRole('alertdialog', { name: 'First payment to this address' });
-    await expect(dialog).toContainText('You have never sent to this address on Ethereum Sepolia. Check every character: transactions cannot be reversed.');
-    await expect(dialog).toContainText(FRESH_OUTSIDE_ADDRESS);
-    await expect(dialog).toContainText('Amount: 1.5 ETH');
-    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    const review = reviewStep(page);
+    await expect(review.region).toContainText(REVIEW_WARNINGS.firstPayment);
+    await expect(review.region).toContainText('You have never sent to this address on Ethereum Sepolia. Check every character: transactions cannot be reversed.');
+    await expect(review.region).toContainText(FRESH_OUTSIDE_ADDRESS);
+    await expect(review.figure('Amount sent')).toContainText(`1.5 ETH (${quote.amountUnits} in its smallest unit)`);
+    // The step opens on its heading: Enter pressed out of habit sends nothing.
+    await expect(review.heading).toBeFocused();
+    await page.keyboard.press('Enter');
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
+    await review.edit.click();
+    await expect(review.region).toBeHidden();
     await expect(form.amount).toHaveValue('1.5');
     expect(traffic.sends).toHaveLength(0);
 
     await submitAndConfirm(page, { expectConfirmation: true });
 
-    // Paid once, the address is familiar: the next send goes without the question.
+    // Paid once, the address is familiar: the next review carries no warning.
     await openSendReceive(page);
     await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
     await form.recipient.fill(FRESH_OUTSIDE_ADDRESS);
@@ -330,16 +319,17 @@ test.describe('Sending', () => {
     await openSendReceive(page);
     await chooseSendWallet(page, ethereum);
     const form = sendForm(page);
+    const review = reviewStep(page);
     for (const { address, imitated, description } of lookalikes) {
       await form.recipient.fill(address);
       await form.amount.fill('1');
-      await form.submit.click();
-      const dialog = page.getByRole('alertdialog', { name: 'This address imitates one you know' });
-      await expect(dialog).toContainText(`The recipient looks like ${description} but it is a different address.`);
-      await expect(dialog).toContainText(`It imitates ${description}${imitated}`);
+      await openReview(page);
+      await expect(review.region).toContainText(REVIEW_WARNINGS.lookalike);
+      await expect(review.region).toContainText(`The recipient looks like ${description} but it is a different address.`);
+      await expect(review.region).toContainText(`It imitates ${description}${imitated}`);
       await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
+      await review.edit.click();
+      await expect(review.region).toBeHidden();
     }
     expect(traffic.sends).toHaveLength(0);
   });

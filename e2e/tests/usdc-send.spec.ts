@@ -7,9 +7,13 @@ import { expect, signUpViaApi, test } from '../support/accounts.ts';
 import {
   OUTSIDE_EVM_ADDRESS,
   TOASTS_SELECTOR,
+  REVIEW_WARNINGS,
   chooseSendWallet,
+  isSendRequest,
   listSends,
+  openReview,
   openSendReceive,
+  reviewStep,
   sendForm,
   shownFee,
   walletOn,
@@ -17,8 +21,6 @@ import {
 
 const USDC = 10n ** 6n;
 const NOT_ENOUGH_ETH = 'Not enough ETH to pay the network fee';
-
-const isSendRequest = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/transactions';
 
 /** The Send form's Asset select. */
 const assetSelect = (page: Page) => sendForm(page).form.getByLabel('Asset');
@@ -72,18 +74,21 @@ test.describe('Sending USDC', () => {
     await expect(form.amount).toHaveValue('1000');
     await form.amount.fill('25');
 
-    const answer = page.waitForResponse((response) => isSendRequest(response.request()));
-    await form.submit.click();
-    // A first payment to this address: the confirmation names the amount in USDC and the fee in ETH.
-    const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(/Amount: 25 USDC · Network fee: \d+(\.\d+)? ETH/);
+    const quote = await openReview(page);
+    // A first payment to this address: the review warns in the same step, names the amount in USDC and the fee
+    // in ETH, and says why a stablecoin's value holds in flight.
+    const review = reviewStep(page);
+    await expect(review.region).toContainText(REVIEW_WARNINGS.firstPayment);
+    await expect(review.figure('Amount sent')).toContainText('25 USDC (25000000 in its smallest unit)');
+    await expect(review.figure('Network fee')).toContainText(`(${quote.fee} ETH, `);
+    await expect(review.region).toContainText('USDC is a stablecoin held at one US dollar, so its value does not move while the payment is in flight.');
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
-    await dialog.getByRole('button', { name: 'Send anyway' }).click();
+    const answer = page.waitForResponse((response) => isSendRequest(response.request()));
+    await review.send.click();
     const response = await answer;
     const body = await response.text();
     expect(response.status(), body).toBe(201);
-    expect(response.request().postDataJSON()).toMatchObject({ asset: 'USDC', amount: '25', to: recipientBefore.address });
+    expect(response.request().postDataJSON()).toMatchObject({ asset: 'USDC', amount: '25', to: recipientBefore.address, quoteId: quote.id });
     const { transaction } = JSON.parse(body) as SendResponse;
 
     await expect(page.getByText('Transaction sent successfully')).toBeVisible();

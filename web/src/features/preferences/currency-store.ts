@@ -7,12 +7,17 @@ interface CurrencyState {
   setCurrency: (currency: DisplayCurrency) => void;
 }
 
-/** The display currency for every fiat figure, persisted under "currency-storage". */
+export const CURRENCY_STORAGE_KEY = 'currency-storage';
+
+/**
+ * The display currency for every fiat figure, persisted under "currency-storage" (only once chosen: the default
+ * is not written); kept on the account too while signed in (use-currency-sync.ts).
+ */
 export const useCurrencyStore = create<CurrencyState>()(
   persist(
     (set) => ({ currency: DEFAULT_DISPLAY_CURRENCY, setCurrency: (currency) => set({ currency }) }),
     {
-      name: 'currency-storage',
+      name: CURRENCY_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ currency: state.currency }),
       // A stored value that is not one of the five currencies falls back to the default.

@@ -1,9 +1,16 @@
 import { CURRENCY_SYMBOLS, DISPLAY_CURRENCIES, isDisplayCurrency } from '@fincrypt/domain';
 import { useId } from 'react';
+import { useSession } from '../../auth/index.ts';
 import { useCurrencyStore } from '../currency-store.ts';
+import { useCurrencySync } from '../use-currency-sync.ts';
 
-/** The display-currency selector in the top bar: ₹ INR, $ USD, € EUR, £ GBP, ¥ JPY. */
+/**
+ * The display-currency selector in the top bar: ₹ INR, $ USD, € EUR, £ GBP, ¥ JPY. While someone is signed in
+ * the choice is kept on their account as well.
+ */
 export function CurrencySelect() {
+  const session = useSession();
+  useCurrencySync(session.data?.user.id);
   const currency = useCurrencyStore((state) => state.currency);
   const setCurrency = useCurrencyStore((state) => state.setCurrency);
   const id = useId();

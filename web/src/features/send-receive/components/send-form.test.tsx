@@ -1,6 +1,16 @@
-import { FALLBACK_PRICES, PAYMENT_MESSAGES, type FeeQuoteView, type FeeQuotesResponse, type TransactionView, type WalletView } from '@fincrypt/domain';
+import {
+  type CreateQuoteRequestInput,
+  FALLBACK_PRICES,
+  PAYMENT_MESSAGES,
+  type FeeQuoteView,
+  type FeeQuotesResponse,
+  type PaymentQuote,
+  type TransactionView,
+  type WalletView,
+  compareCost,
+} from '@fincrypt/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
@@ -119,9 +129,74 @@ const sent = makeTransaction({ toAddress: RECIPIENT });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+let quoteCount = 0;
+/** A firm quote as POST /api/quotes answers one: the asset amount typed (or 0.05 for money), fees of the normal speed. */
+function makeQuote(request: CreateQuoteRequestInput, lifetimeMs = 30_000): PaymentQuote {
+  quoteCount += 1;
+  const isUsdc = request.asset === 'USDC';
+  const amount = request.fixed === 'asset' || request.fixed === undefined ? request.amount : isUsdc ? '25' : '0.05';
+  const decimals = isUsdc ? 6 : 18;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const amountUnits = BigInt(whole + fraction.padEnd(decimals, '0')).toString();
+  const senderCurrency = request.senderCurrency;
+  const createdAt = new Date();
+  return {
+    id: `00000000-0000-4000-8000-${String(quoteCount).padStart(12, '0')}`,
+    walletId: request.walletId,
+    network: 'eth_sepolia',
+    asset: request.asset ?? 'ETH',
+    feeSymbol: 'ETH',
+    from: wallet.address,
+    to: RECIPIENT,
+    speed: request.speed ?? 'normal',
+    fixed: request.fixed ?? 'asset',
+    amount,
+    amountUnits,
+    fee: '0.000945',
+    feeUnits: '945000000000000',
+    gasUsed: '21000',
+    gasPriceWei: '45000000000',
+    debits: [{ asset: request.asset ?? 'ETH', amount, amountUnits }],
+    senderCurrency,
+    recipientCurrency: request.recipientCurrency,
+    rates: {
+      assetToSender: '182000',
+      assetToRecipient: request.recipientCurrency === 'eur' ? '2050' : '182000',
+      assetToUsd: '2200',
+      feeAssetToSender: '182000',
+      feeAssetToUsd: '2200',
+      senderToRecipient: request.recipientCurrency === 'eur' ? '0.01126373' : '1',
+      source: 'simulated',
+      at: createdAt.toISOString(),
+    },
+    sender: { amountMinor: '910000', feeMinor: '17199', totalMinor: '927199' },
+    recipient: { amountMinor: request.recipientCurrency === 'eur' ? '10250' : '910000' },
+    usdCents: '11000',
+    feePercent: '1.89',
+    fxMarkupPercent: '0',
+    valueInFlight: isUsdc ? 'stable' : 'market',
+    timeToFinal: '1–2 min',
+    comparison: compareCost({ currency: senderCurrency, amountMinor: 910_000n, feeMinor: 17_199n, timeToFinal: '1–2 min' }),
+    createdAt: createdAt.toISOString(),
+    expiresAt: new Date(createdAt.getTime() + lifetimeMs).toISOString(),
+  };
+}
+
+interface StubOptions {
+  usdc?: FeeQuotesResponse;
+  /** Decides each POST /api/quotes; a fresh 30 s quote by default. */
+  answerQuote?: (request: CreateQuoteRequestInput) => Response | Promise<Response>;
+  /** What GET /api/recipients/currency says the recipient chose. */
+  recipientCurrency?: string | null;
+  /** The user's past sends (a send to RECIPIENT by default, so no warning). */
+  pastSends?: TransactionView[];
+}
+
 /** The API as the form sees it; `answerSend` decides each POST /api/transactions. */
-function stubApi(answerSend: (init: RequestInit) => Response | Promise<Response>, usdc = usdcQuotes(1_000n * USDC_UNIT, 100n * ETHER)) {
+function stubApi(answerSend: (init: RequestInit) => Response | Promise<Response>, options: StubOptions = {}) {
+  const usdc = options.usdc ?? usdcQuotes(1_000n * USDC_UNIT, 100n * ETHER);
   const sends: RequestInit[] = [];
+  const quoteRequests: CreateQuoteRequestInput[] = [];
   const feeAssets: (string | null)[] = [];
   vi.stubGlobal(
     'fetch',
@@ -132,15 +207,21 @@ function stubApi(answerSend: (init: RequestInit) => Response | Promise<Response>
         return json(searchParams.get('asset') === 'USDC' ? usdc : feeQuotes);
       }
       if (pathname === '/api/prices') return json({ prices: FALLBACK_PRICES, updatedAt: new Date().toISOString() });
+      if (pathname === '/api/recipients/currency') return json({ currency: options.recipientCurrency ?? null });
+      if (pathname === '/api/quotes' && init.method === 'POST') {
+        const request = JSON.parse(init.body as string) as CreateQuoteRequestInput;
+        quoteRequests.push(request);
+        return options.answerQuote ? options.answerQuote(request) : json(makeQuote(request), 201);
+      }
       if (pathname === '/api/transactions' && init.method === 'POST') {
         sends.push(init);
         return answerSend(init);
       }
-      if (pathname === '/api/transactions') return json({ items: [pastSend], nextCursor: null });
+      if (pathname === '/api/transactions') return json({ items: options.pastSends ?? [pastSend], nextCursor: null });
       return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
-  return Object.assign(sends, { feeAssets });
+  return Object.assign(sends, { feeAssets, quoteRequests });
 }
 
 function renderForm(wallets: WalletView[] = [wallet]) {
@@ -165,7 +246,14 @@ async function chooseUsdc() {
   fireEvent.change(field('Asset'), { target: { value: 'USDC' } });
   await screen.findByRole('radio', { name: /^Normal.*0\.002925 ETH/ });
 }
+const reviewButton = () => screen.getByRole('button', { name: 'Review' });
 const sendButton = () => screen.getByRole('button', { name: 'Send Transaction' });
+
+/** Review, then wait for the review step with its firm quote. */
+async function openReview() {
+  fireEvent.click(reviewButton());
+  await screen.findByRole('heading', { name: 'Review payment' });
+}
 
 async function fillValidSend(amount = '1.5') {
   await screen.findByRole('radio', { name: /^Normal/ });
@@ -180,27 +268,45 @@ function expectFieldError(label: string, message: string) {
   expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(message);
 }
 
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(init?.body as string) as Record<string, unknown>;
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  vi.useRealTimers();
 });
 
+const refusals = [
+  ['INSUFFICIENT_BALANCE', 400, 'Insufficient balance for transaction and gas fee', 'Amount'],
+  ['INVALID_AMOUNT', 400, 'Invalid amount', 'Amount'],
+  ['INVALID_RECIPIENT', 400, 'Invalid recipient address', 'Recipient Address'],
+  ['SAME_WALLET', 400, 'You cannot send to the same wallet', 'Recipient Address'],
+  ['WALLET_NOT_FOUND', 404, 'Sender wallet not found', 'Wallet'],
+] as const;
+
 describe('SendForm', () => {
-  it.each([
-    ['INSUFFICIENT_BALANCE', 400, 'Insufficient balance for transaction and gas fee', 'Amount'],
-    ['INVALID_AMOUNT', 400, 'Invalid amount', 'Amount'],
-    ['INVALID_RECIPIENT', 400, 'Invalid recipient address', 'Recipient Address'],
-    ['SAME_WALLET', 400, 'You cannot send to the same wallet', 'Recipient Address'],
-    ['WALLET_NOT_FOUND', 404, 'Sender wallet not found', 'Wallet'],
-  ])('shows the server refusing with %s at the field it concerns and in a toast', async (code, status, message, label) => {
-    stubApi(() => json({ error: { code, message } }, status));
+  it.each(refusals)('shows the server refusing a quote with %s at the field it concerns and in a toast', async (code, status, message, label) => {
+    const sends = stubApi(() => json({}, 500), { answerQuote: () => json({ error: { code, message } }, status) });
     renderForm();
     await fillValidSend();
-    fireEvent.click(sendButton());
+    fireEvent.click(reviewButton());
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
     expectFieldError(label, message);
+    expect(screen.queryByRole('heading', { name: 'Review payment' })).toBeNull();
+    expect(sends).toHaveLength(0);
+  });
+
+  it.each(refusals)('a send refused with %s goes back to the form with the message at its field', async (code, status, message, label) => {
+    stubApi(() => json({ error: { code, message } }, status));
+    renderForm();
+    await fillValidSend();
+    await openReview();
+    fireEvent.click(sendButton());
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    await waitFor(() => expectFieldError(label, message));
     expect(screen.queryByText('Dashboard page')).toBeNull();
   });
 
@@ -211,10 +317,11 @@ describe('SendForm', () => {
     ['the answer is not JSON', () => new Response('{"transaction":', { status: 201 }), PAYMENT_MESSAGES.invalidResponse],
     ["the answer is JSON but not a send's", () => json({ ok: true }, 201), PAYMENT_MESSAGES.invalidResponse],
     ['a failure carries no message', () => new Response('', { status: 500 }), PAYMENT_MESSAGES.failed],
-  ])('says so in the spec\'s words when %s', async (_case, answer, message) => {
+  ])("says so in the spec's words when %s", async (_case, answer, message) => {
     stubApi(answer);
     renderForm();
     await fillValidSend();
+    await openReview();
     fireEvent.click(sendButton());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
     expect(screen.queryByText('Dashboard page')).toBeNull();
@@ -228,8 +335,10 @@ describe('SendForm', () => {
     });
     renderForm();
     await fillValidSend();
+    await openReview();
     fireEvent.click(sendButton());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(PAYMENT_MESSAGES.unavailable));
+    await waitFor(() => expect(sendButton().hasAttribute('disabled')).toBe(false));
     fireEvent.click(sendButton());
 
     await screen.findByText('Dashboard page');
@@ -250,9 +359,11 @@ describe('SendForm', () => {
           if (calls > 1) resolve(json({ transaction: sent, wallet, alerts: [] }, 201));
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
+      { answerQuote: (request) => json(makeQuote(request, 60_000), 201) },
     );
     renderForm();
     await fillValidSend();
+    await openReview();
     fireEvent.click(sendButton());
     await waitFor(() => expect(sends).toHaveLength(1));
     expect(toast.error).not.toHaveBeenCalled();
@@ -262,7 +373,7 @@ describe('SendForm', () => {
 
     const options = vi.mocked(toast.error).mock.calls[0]?.[1] as { action: { label: string; onClick: () => void } };
     expect(options.action.label).toBe('Try again');
-    options.action.onClick();
+    act(() => options.action.onClick());
     await screen.findByText('Dashboard page');
     const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: init.body as string }));
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
@@ -273,30 +384,43 @@ describe('SendForm', () => {
     const sends = stubApi(() => json({ error: { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance for transaction and gas fee' } }, 400));
     renderForm();
     await fillValidSend();
+    await openReview();
     fireEvent.click(sendButton());
     await waitFor(() => expect(sends).toHaveLength(1));
-    await waitFor(() => expect(sendButton().hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(reviewButton().hasAttribute('disabled')).toBe(false));
+    await openReview();
     fireEvent.click(sendButton());
     await waitFor(() => expect(sends).toHaveLength(2));
     const keys = sends.map((init) => (init.headers as Record<string, string>)['idempotency-key']);
     expect(keys[0]).not.toBe(keys[1]);
   });
 
-  it('sends the quote of the chosen speed, with the canonical recipient', async () => {
+  it('asks a quote for the chosen speed and canonical recipient, then sends exactly the quote with its id', async () => {
     const sends = stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201));
     renderForm();
     await fillValidSend('2');
     fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT.toLowerCase() } });
     fireEvent.click(screen.getByRole('radio', { name: /^Fast/ }));
-    fireEvent.click(sendButton());
-    await screen.findByText('Dashboard page');
-    expect(JSON.parse(sends[0]?.body as string)).toEqual({
+    await openReview();
+    expect(sends.quoteRequests[0]).toEqual({
       walletId: wallet.id,
       asset: 'ETH',
       to: RECIPIENT,
       amount: '2',
       speed: 'fast',
-      feeQuoteId: 'quote-fast',
+      fixed: 'asset',
+      senderCurrency: 'inr',
+      recipientCurrency: 'inr',
+    });
+    fireEvent.click(sendButton());
+    await screen.findByText('Dashboard page');
+    expect(bodyOf(sends[0])).toEqual({
+      walletId: wallet.id,
+      asset: 'ETH',
+      to: RECIPIENT,
+      amount: '2',
+      speed: 'fast',
+      quoteId: '00000000-0000-4000-8000-' + String(quoteCount).padStart(12, '0'),
     });
   });
 
@@ -315,15 +439,148 @@ describe('SendForm', () => {
     expect(field('Amount').value).toBe('3');
   });
 
-  it('checks the balance against the fee of the chosen speed before sending anything', async () => {
+  it('checks the balance against the fee of the chosen speed before asking for a quote', async () => {
     const sends = stubApi(() => json({}, 500));
     renderForm();
     // 99.9993 + 0.000945 (normal) is over 100; with the slow fee (0.00063) it would fit.
     await fillValidSend('99.9993');
-    fireEvent.click(sendButton());
+    fireEvent.click(reviewButton());
     await screen.findByText('Insufficient balance for transaction and gas fee');
-    expect(sends).toHaveLength(0);
+    expect(sends.quoteRequests).toHaveLength(0);
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  describe('in money', () => {
+    it('takes the amount in rupees, shows the asset beside it, and quotes "I send ₹10,000"', async () => {
+      const sends = stubApi(() => json({}, 500));
+      renderForm();
+      await fillValidSend('');
+      fireEvent.change(field('Amount in'), { target: { value: 'sender:inr' } });
+      fireEvent.input(field('Amount'), { target: { value: '10000' } });
+      // ₹10,000 at ₹182,000 per ETH, rounded down.
+      await screen.findByText('≈ 0.054945 ETH');
+      expect(screen.getByText('Indicative')).toBeTruthy();
+      await openReview();
+      expect(sends.quoteRequests[0]).toMatchObject({ amount: '10000', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'inr' });
+    });
+
+    it('switching the unit tells the same amount in the other unit', async () => {
+      stubApi(() => json({}, 500));
+      renderForm();
+      await fillValidSend('0.5');
+      await screen.findAllByText('≈ ₹91,000.00');
+      fireEvent.change(field('Amount in'), { target: { value: 'sender:inr' } });
+      expect(field('Amount').value).toBe('91000.00');
+      fireEvent.change(field('Amount in'), { target: { value: 'asset' } });
+      expect(field('Amount').value).toBe('0.5');
+    });
+
+    it("suggests the currency the recipient's FinCrypt wallet uses, and quotes 'they receive €100'", async () => {
+      const sends = stubApi(() => json({}, 500), { recipientCurrency: 'eur' });
+      renderForm();
+      await fillValidSend('');
+      await waitFor(() => expect(field('They receive in').value).toBe('eur'));
+      expect(screen.getByText('€ EUR: the currency the recipient uses on FinCrypt')).toBeTruthy();
+      fireEvent.change(field('Amount in'), { target: { value: 'recipient' } });
+      fireEvent.input(field('Amount'), { target: { value: '100' } });
+      await openReview();
+      expect(sends.quoteRequests[0]).toMatchObject({ amount: '100', fixed: 'recipient', senderCurrency: 'inr', recipientCurrency: 'eur' });
+    });
+
+    it('the sender can pick another currency for the recipient', async () => {
+      const sends = stubApi(() => json({}, 500), { recipientCurrency: 'eur' });
+      renderForm();
+      await fillValidSend('1');
+      await waitFor(() => expect(field('They receive in').value).toBe('eur'));
+      fireEvent.change(field('They receive in'), { target: { value: 'gbp' } });
+      await openReview();
+      expect(sends.quoteRequests[0]).toMatchObject({ recipientCurrency: 'gbp' });
+    });
+
+    it('MAX in money asks a quote for the whole sendable amount of the asset', async () => {
+      const sends = stubApi(() => json({}, 500));
+      renderForm();
+      await fillValidSend('');
+      fireEvent.change(field('Amount in'), { target: { value: 'sender:inr' } });
+      fireEvent.click(screen.getByRole('button', { name: 'MAX' }));
+      // 99.999055 ETH at ₹182,000, rounded down.
+      await waitFor(() => expect(field('Amount').value).toBe('18199828.01'));
+      await openReview();
+      expect(sends.quoteRequests[0]).toMatchObject({ amount: '99.999055', fixed: 'asset', senderCurrency: 'inr' });
+    });
+  });
+
+  describe('the review', () => {
+    it('shows the quote, the rates, the fee, the cost beside a bank wire and a countdown', async () => {
+      stubApi(() => json({}, 500), { recipientCurrency: 'eur' });
+      renderForm();
+      await fillValidSend('0.05');
+      await waitFor(() => expect(field('They receive in').value).toBe('eur'));
+      await openReview();
+      expect(screen.getByText('₹9,100.00')).toBeTruthy();
+      expect(screen.getByText('€102.50')).toBeTruthy();
+      expect(screen.getByText('1 ETH = ₹182,000.00')).toBeTruthy();
+      expect(screen.getByText('1 ETH = €2,050.00')).toBeTruthy();
+      expect(screen.getByText(/0% — nothing is converted/)).toBeTruthy();
+      expect(screen.getByText(/will move with the market/)).toBeTruthy();
+      expect(screen.getByRole('table').textContent).toContain('Typical bank wire');
+      expect(screen.getByText(/World Bank, Remittance Prices Worldwide/)).toBeTruthy();
+      expect(screen.getByRole('timer').textContent).toMatch(/^0:(30|29)$/);
+      expect(document.activeElement?.textContent).toBe('Review payment');
+    });
+
+    it('warns of a first payment in the same step, and the send does not repeat it', async () => {
+      const sends = stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201), { pastSends: [] });
+      renderForm();
+      await fillValidSend();
+      await openReview();
+      expect(screen.getByText('First payment to this address')).toBeTruthy();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      fireEvent.click(sendButton());
+      await screen.findByText('Dashboard page');
+      expect(sends).toHaveLength(1);
+    });
+
+    it('once the quote runs out, the button asks for a new one, which can then be sent', async () => {
+      const sends = stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201), {
+        answerQuote: (request) => json(makeQuote(request, sends.quoteRequests.length === 1 ? 1_000 : 30_000), 201),
+      });
+      renderForm();
+      await fillValidSend();
+      await openReview();
+      await screen.findByRole('button', { name: 'Get a new quote' }, { timeout: 3_000 });
+      expect(screen.getByText('This quote has expired. Get a new quote.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Send Transaction' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Get a new quote' }));
+      await screen.findByRole('button', { name: 'Send Transaction' });
+      expect(sends.quoteRequests).toHaveLength(2);
+      expect(sends.quoteRequests[1]).toEqual(sends.quoteRequests[0]);
+      fireEvent.click(sendButton());
+      await screen.findByText('Dashboard page');
+      expect(bodyOf(sends[0]).quoteId).toBe('00000000-0000-4000-8000-' + String(quoteCount).padStart(12, '0'));
+    });
+
+    it("a quote the server refuses at the send shows its message, and 'Get a new quote'", async () => {
+      const message = 'This quote has already been used for a payment. Get a new quote.';
+      stubApi(() => json({ error: { code: 'QUOTE_USED', message } }, 409));
+      renderForm();
+      await fillValidSend();
+      await openReview();
+      fireEvent.click(sendButton());
+      await screen.findByRole('button', { name: 'Get a new quote' });
+      expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+      expect(toast.error).toHaveBeenCalledWith(message);
+    });
+
+    it('Edit goes back to the form with what was typed', async () => {
+      stubApi(() => json({}, 500));
+      renderForm();
+      await fillValidSend('1.25');
+      await openReview();
+      fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+      expect(field('Amount').value).toBe('1.25');
+      expect(field('Recipient Address').value).toBe(RECIPIENT);
+    });
   });
 
   describe('sending USDC', () => {
@@ -349,7 +606,7 @@ describe('SendForm', () => {
       expect(screen.getByText('Up to 1000 USDC; the normal fee is paid in ETH')).toBeTruthy();
     });
 
-    it('sends the asset with the request and names it in the success toast', async () => {
+    it('sends the asset with the request and names it in the success toast; the review says a stablecoin holds its value', async () => {
       const sends = stubApi(() =>
         json({ transaction: makeTransaction({ asset: 'USDC', symbol: 'USDC', amount: '25', amountUnits: '25000000', toAddress: RECIPIENT }), wallet, alerts: [] }, 201),
       );
@@ -357,16 +614,11 @@ describe('SendForm', () => {
       await chooseUsdc();
       fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT } });
       fireEvent.input(field('Amount'), { target: { value: '25' } });
+      await openReview();
+      expect(screen.getByText(/USDC is a stablecoin held at one US dollar, so its value does not move while the payment is in flight/)).toBeTruthy();
       fireEvent.click(sendButton());
       await screen.findByText('Dashboard page');
-      expect(JSON.parse(sends[0]?.body as string)).toEqual({
-        walletId: wallet.id,
-        asset: 'USDC',
-        to: RECIPIENT,
-        amount: '25',
-        speed: 'normal',
-        feeQuoteId: 'quote-normal',
-      });
+      expect(bodyOf(sends[0])).toMatchObject({ walletId: wallet.id, asset: 'USDC', to: RECIPIENT, amount: '25', speed: 'normal' });
       expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', { description: '25 USDC sent on Ethereum Sepolia' });
     });
 
@@ -379,9 +631,8 @@ describe('SendForm', () => {
       fireEvent.click(screen.getByRole('radio', { name: /^Fast/ }));
       await waitFor(() => expect(field('Amount').value).toBe('1000'));
       fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT } });
-      fireEvent.click(sendButton());
-      await waitFor(() => expect(sends).toHaveLength(1));
-      expect(JSON.parse(sends[0]?.body as string)).toMatchObject({ asset: 'USDC', amount: '1000', speed: 'fast' });
+      await openReview();
+      expect(sends.quoteRequests[0]).toMatchObject({ asset: 'USDC', amount: '1000', speed: 'fast' });
     });
 
     it('choosing another asset clears the amount', async () => {
@@ -392,16 +643,16 @@ describe('SendForm', () => {
       expect(field('Amount').value).toBe('');
     });
 
-    it('refuses more USDC than the wallet holds, before sending anything', async () => {
+    it('refuses more USDC than the wallet holds, before asking for a quote', async () => {
       const sends = stubApi(() => json({}, 500));
       renderForm();
       await chooseUsdc();
       fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT } });
       fireEvent.input(field('Amount'), { target: { value: '1000.01' } });
-      fireEvent.click(sendButton());
+      fireEvent.click(reviewButton());
       await screen.findByText('Insufficient USDC balance');
       expectFieldError('Amount', 'Insufficient USDC balance');
-      expect(sends).toHaveLength(0);
+      expect(sends.quoteRequests).toHaveLength(0);
     });
 
     it("says 'Not enough ETH to pay the network fee' when the coin cannot pay a token send's fee, however much USDC there is", async () => {
@@ -412,25 +663,25 @@ describe('SendForm', () => {
         balanceUnits: (2n * 10n ** 15n).toString(),
         balances: balancesOf(2n * 10n ** 15n, 1_000n * USDC_UNIT),
       };
-      const sends = stubApi(() => json({}, 500), usdcQuotes(1_000n * USDC_UNIT, 2n * 10n ** 15n));
+      const sends = stubApi(() => json({}, 500), { usdc: usdcQuotes(1_000n * USDC_UNIT, 2n * 10n ** 15n) });
       renderForm([poor]);
       await chooseUsdc();
       fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT } });
       fireEvent.input(field('Amount'), { target: { value: '25' } });
-      fireEvent.click(sendButton());
+      fireEvent.click(reviewButton());
       await screen.findByText('Not enough ETH to pay the network fee');
       expectFieldError('Amount', 'Not enough ETH to pay the network fee');
-      expect(sends).toHaveLength(0);
+      expect(sends.quoteRequests).toHaveLength(0);
     });
 
     it("shows the server's INSUFFICIENT_FEE_BALANCE at the amount and in a toast", async () => {
       const message = 'Not enough ETH to pay the network fee';
-      stubApi(() => json({ error: { code: 'INSUFFICIENT_FEE_BALANCE', message } }, 400));
+      stubApi(() => json({}, 500), { answerQuote: () => json({ error: { code: 'INSUFFICIENT_FEE_BALANCE', message } }, 400) });
       renderForm();
       await chooseUsdc();
       fireEvent.input(field('Recipient Address'), { target: { value: RECIPIENT } });
       fireEvent.input(field('Amount'), { target: { value: '25' } });
-      fireEvent.click(sendButton());
+      fireEvent.click(reviewButton());
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
       expectFieldError('Amount', message);
     });

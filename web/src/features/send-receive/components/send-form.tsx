@@ -1,24 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CURRENCY_SYMBOLS,
+  type CreateQuoteRequestInput,
   DEFAULT_GAS_SPEED,
-  type FeeQuoteView,
+  DISPLAY_CURRENCIES,
   type FeeQuotesResponse,
   NETWORKS,
   PAYMENT_MESSAGES,
   SEND_FIELDS,
   type ScannedRecipient,
+  type SendRequestInput,
   type TransactionView,
   type WalletView,
   apiErrorFieldIn,
   checkSend,
   formatAmountTrimmed,
-  formatFiat,
-  isPositiveDecimalText,
+  formatFiatMinor,
+  isDisplayCurrency,
   parseAmount,
   sendRequestSchema,
 } from '@fincrypt/domain';
 import { ScanLine } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -26,6 +29,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -34,23 +38,42 @@ import { toast } from '../../../lib/toast.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
 import { QrScannerDialog } from '../../qr-scanner/index.ts';
+import { type ReceivedQuote, useCreateQuote } from '../api/create-quote.ts';
 import { type FeeQuoteTarget, useFeeQuotes } from '../api/get-fee-quotes.ts';
+import { useRecipientCurrency } from '../api/get-recipient-currency.ts';
 import { getHasPaidBefore, getPastRecipients } from '../api/get-recipient-history.ts';
 import { useSendTransaction } from '../api/send-transaction.ts';
 import { type AcknowledgedSend, acknowledgeWarnings, reasonsConfirmedBy } from '../acknowledged-warnings.ts';
+import {
+  AMOUNT_UNITS,
+  type AmountUnit,
+  amountInUnit,
+  indicativeFigures,
+  isAmountUnit,
+  otherUnitText,
+  ratesFromPrices,
+  readUnit,
+  unitLabel,
+} from '../payment-figures.ts';
+import { isQuoteRefusal } from '../quote-refusal.ts';
 import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
 import { createSendAttempts } from '../send-attempts.ts';
 import { describeSendFailure } from '../send-failure.ts';
 import { type SendableAsset, balancesForCheck, maxAmountText, nativeSymbolOf, sendableAssets } from '../send-assets.ts';
 import { AssetSelect } from './asset-select.tsx';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
-import { type RecipientConfirmation, RecipientConfirmDialog } from './recipient-confirm-dialog.tsx';
 import { WalletSelect } from './wallet-select.tsx';
+
+// The review step is needed only after "Review": it loads then (and is fetched ahead once the form is on screen),
+// so the send page's first load does not carry it.
+const loadSendReview = () => import('./send-review.tsx');
+const SendReview = lazy(() => loadSendReview().then((module) => ({ default: module.SendReview })));
 
 export const SEND_TESTNET_WARNING =
   "This is a testnet transaction. Make sure you're sending to a valid address on the same network. Transactions cannot be reversed.";
 export const SEND_SUCCESS_MESSAGE = PAYMENT_MESSAGES.sent;
 export const SEND_FAILURE_MESSAGE = PAYMENT_MESSAGES.failed;
+export const INDICATIVE_NOTE = 'Indicative, at the live price. Review gets a firm quote.';
 
 // The asset select always holds one of the wallet's assets (or '' before a wallet is chosen, when the wallet's
 // own message is the one to show), so the form takes it as it is.
@@ -72,6 +95,16 @@ async function assessWithHistory(wallet: WalletView, to: string, ownWallets: rea
   return assessRecipient({ network: wallet.network, to, ownWallets, pastRecipients, hasPaidBefore });
 }
 
+/** The review step's state: the firm quote on screen, what it was asked with, and the recipient's warnings. */
+interface Review {
+  received: ReceivedQuote;
+  request: CreateQuoteRequestInput;
+  assessment: RecipientAssessment;
+  networkLabel: string;
+  /** The server refused the quote at the send (expired, used, unknown): its message. */
+  refusal?: string;
+}
+
 export interface SendFormProps {
   wallets: readonly WalletView[];
   walletId: string;
@@ -79,10 +112,11 @@ export interface SendFormProps {
 }
 
 /**
- * The Send tab. A send is checked in three steps: the form's own messages, then the domain's send rules
- * against the fee on screen (so balance, decimals and recipient problems show before anything is sent),
- * then a confirmation when the recipient is new or imitates a known address. The quote that was on screen
- * at the click goes with the request, so the fee charged is the fee shown.
+ * The Send tab. The amount is typed in the asset or in money (the sender's, or what the recipient gets), with
+ * indicative figures at the live prices while typing. "Review" checks the form's own messages, then the domain's
+ * send rules against the fee on screen, then asks the server for a firm quote (POST /api/quotes) and opens the
+ * review step: the quote with its countdown, any warning about the recipient, the cost beside a bank wire. Its
+ * "Send Transaction" sends with the quote's id, so the amounts charged are the ones shown.
  */
 export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }: SendFormProps) {
   const navigate = useNavigate();
@@ -102,8 +136,9 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
   const walletId = form.watch('walletId');
   const speed = form.watch('speed') ?? DEFAULT_GAS_SPEED;
-  const amountText = form.watch('amount');
+  const amountText = form.watch('amount') ?? '';
   const assetValue = form.watch('asset');
+  const toText = form.watch('to') ?? '';
 
   const wallet = wallets.find((candidate) => candidate.id === walletId);
   const assets = wallet ? sendableAssets(wallet) : [];
@@ -120,22 +155,63 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     wallet && asset && feeQuotes.data?.walletId === wallet.id && feeQuotes.data.asset === asset.symbol ? feeQuotes.data : undefined;
   const selectedQuote = quotes?.quotes.find((quote) => quote.speed === speed);
 
+  // The money side: which unit the amount is typed in, and the recipient's currency (the one they chose, when
+  // their FinCrypt wallet says so, until the sender picks another; else the sender's own).
+  const displayCurrency = useCurrencyStore((state) => state.currency);
+  const [unit, setUnit] = useState<AmountUnit>('asset');
+  const { senderCurrency } = readUnit(unit, displayCurrency);
+  const [chosenRecipientCurrency, setChosenRecipientCurrency] = useState<string>();
+  const suggestion = useRecipientCurrency(wallet?.network, toText);
+  const suggestedCurrency = suggestion.data ?? undefined;
+  const recipientCurrency = isDisplayCurrency(chosenRecipientCurrency) ? chosenRecipientCurrency : (suggestedCurrency ?? senderCurrency);
+
+  const { prices } = usePrices();
+  const feeDecimals = wallet ? NETWORKS[wallet.network].decimals : 18;
+  const rates =
+    wallet && asset ? ratesFromPrices(prices, asset.priceTokenId, NETWORKS[wallet.network].priceTokenId, senderCurrency, recipientCurrency) : undefined;
+
   // MAX follows the chosen speed and every new quote until the user types an amount of their own.
   const [isMaxAmount, setMaxAmount] = useState(false);
   const maxSendable = selectedQuote ? maxAmountText(selectedQuote, asset) : undefined;
+  const maxUnits = maxSendable !== undefined && asset ? parseAmount(maxSendable, asset.decimals) : undefined;
+  const maxInUnit =
+    maxUnits?.ok && asset
+      ? amountInUnit({ units: maxUnits.units, unit, displayCurrency, recipientCurrency, assetDecimals: asset.decimals, rates })
+      : undefined;
   useEffect(() => {
-    if (isMaxAmount && maxSendable !== undefined) form.setValue('amount', maxSendable, { shouldValidate: form.formState.isSubmitted });
-  }, [form, isMaxAmount, maxSendable]);
+    if (isMaxAmount && maxInUnit !== undefined) form.setValue('amount', maxInUnit, { shouldValidate: form.formState.isSubmitted });
+  }, [form, isMaxAmount, maxInUnit]);
+
+  // While MAX holds, the figures are those of the whole sendable amount of the asset, whatever the field shows.
+  const pricedUnit: AmountUnit = isMaxAmount && maxSendable !== undefined ? 'asset' : unit;
+  const pricedAmount = isMaxAmount && maxSendable !== undefined ? maxSendable : amountText;
+  const figures = asset
+    ? indicativeFigures({
+        unit: pricedUnit,
+        amount: pricedAmount,
+        displayCurrency: senderCurrency,
+        recipientCurrency,
+        assetDecimals: asset.decimals,
+        feeDecimals,
+        feeUnits: selectedQuote ? BigInt(selectedQuote.feeUnits) : 0n,
+        rates,
+      })
+    : undefined;
+  const priced = figures?.ok ? figures : undefined;
 
   const sendTransaction = useSendTransaction();
-  // Too many sends this minute: the server's message (toast) says how long; the button waits that long.
-  const wait = useRetryWait(sendTransaction.error);
+  const createQuote = useCreateQuote();
+  // Too many quotes or sends this minute: the server's message (toast) says how long; the button waits that long.
+  const sendWait = useRetryWait(sendTransaction.error);
+  const quoteWait = useRetryWait(createQuote.error);
   const attempts = useRef(createSendAttempts());
   const isInFlight = useRef(false);
-  const [confirmation, setConfirmation] = useState<{ dialog: RecipientConfirmation; values: SendFormValues }>();
+  const [review, setReview] = useState<Review>();
 
-  const currency = useCurrencyStore((state) => state.currency);
-  const { prices } = usePrices();
+  // The review step's code is fetched ahead while the user fills the form.
+  useEffect(() => {
+    void loadSendReview().catch(() => undefined);
+  }, []);
 
   function selectWallet(nextWalletId: string) {
     form.setValue('walletId', nextWalletId);
@@ -155,6 +231,27 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     setMaxAmount(false);
   }
 
+  /** Another unit: the same payment, told in it (at the live price); MAX stays MAX. */
+  function selectUnit(next: AmountUnit) {
+    if (next === unit) return;
+    setUnit(next);
+    if (isMaxAmount) return;
+    const nextText =
+      priced && asset
+        ? amountInUnit({
+            units: priced.amountUnits,
+            unit: next,
+            displayCurrency: readUnit(next, displayCurrency).senderCurrency,
+            recipientCurrency,
+            assetDecimals: asset.decimals,
+            rates: wallet
+              ? ratesFromPrices(prices, asset.priceTokenId, NETWORKS[wallet.network].priceTokenId, readUnit(next, displayCurrency).senderCurrency, recipientCurrency)
+              : undefined,
+          })
+        : undefined;
+    form.setValue('amount', nextText ?? '', { shouldValidate: isSubmitted });
+  }
+
   function applyScan(recipient: ScannedRecipient) {
     form.setValue('to', recipient.address, { shouldValidate: isSubmitted });
     if (wallet && recipient.network !== undefined && recipient.network !== wallet.network) {
@@ -162,18 +259,29 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     }
   }
 
+  /** A refusal from the server that concerns a field of the form: back to the form, with the message at that field. */
+  function showAtField(error: ApiError): boolean {
+    const field = apiErrorFieldIn(error.code, SEND_FIELDS);
+    if (!field) return false;
+    setReview(undefined);
+    form.setError(field, { message: error.message });
+    return true;
+  }
+
+  /** The quote asked for at the click, or again after one ran out; the review opens (or stays) with it. */
+  async function requestQuote(request: CreateQuoteRequestInput): Promise<ReceivedQuote | undefined> {
+    try {
+      return await createQuote.mutateAsync(request);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) showAtField(error);
+      toast.error(error instanceof ApiError || error instanceof Error ? error.message || PAYMENT_MESSAGES.failed : PAYMENT_MESSAGES.failed);
+      return undefined;
+    }
+  }
+
   /** `acknowledged`: the warnings the user confirmed for this send, which its alerts do not repeat. */
-  async function send(values: SendFormValues, quote: FeeQuoteView | undefined, acknowledged?: AcknowledgedSend): Promise<void> {
-    const sentAsset = sendableAssetOf(wallets, values.walletId, values.asset);
-    const amount = isMaxAmount && quote ? maxAmountText(quote, sentAsset) : values.amount.trim();
-    const attempt = attempts.current.next({
-      walletId: values.walletId,
-      asset: values.asset,
-      to: values.to.trim(),
-      amount,
-      speed: values.speed,
-      feeQuoteId: quote?.quoteId,
-    });
+  async function send(request: SendRequestInput, acknowledged?: AcknowledgedSend): Promise<void> {
+    const attempt = attempts.current.next(request);
     try {
       const response = await sendTransaction.mutateAsync(attempt);
       acknowledged?.settle(response.alerts);
@@ -187,44 +295,53 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       const failure = describeSendFailure(error);
       if (failure.isDecided && error instanceof ApiError) {
         attempts.current.settle();
-        // Which field a refusal from the server belongs to: the domain's error registry says.
-        const field = apiErrorFieldIn(error.code, SEND_FIELDS);
-        if (field) form.setError(field, { message: error.message });
+        // An expired, used or unknown quote: the review stays, and its button asks for a new quote.
+        if (isQuoteRefusal(error.code)) setReview((current) => (current ? { ...current, refusal: error.message } : current));
+        else showAtField(error);
       }
-      const tryAgain = { label: PAYMENT_MESSAGES.tryAgain, onClick: () => void sendAgain(values, quote) };
+      const tryAgain = { label: PAYMENT_MESSAGES.tryAgain, onClick: () => void sendAgain(request) };
       if (failure.isTimeout) toast.error(failure.message, { action: tryAgain });
       else toast.error(failure.message);
     }
   }
 
   /** "Try again" after a timeout: the same request with the same Idempotency-Key, so it is carried out once. */
-  async function sendAgain(values: SendFormValues, quote: FeeQuoteView | undefined) {
+  async function sendAgain(request: SendRequestInput) {
     if (isInFlight.current) return;
     isInFlight.current = true;
     try {
-      await send(values, quote);
+      await send(request);
     } finally {
       isInFlight.current = false;
     }
   }
 
-  async function submit(values: SendFormValues, quotesAtClick: FeeQuotesResponse | undefined) {
-    // A second click (or Enter) while a send is being checked or sent does nothing.
+  async function submit(values: SendFormValues, quotesAtClick: FeeQuotesResponse | undefined, pricedAtClick: typeof priced) {
+    // A second click (or Enter) while a review is being prepared does nothing.
     if (isInFlight.current) return;
     isInFlight.current = true;
     try {
       const sender = wallets.find((candidate) => candidate.id === values.walletId);
-      const quote = quotesAtClick?.quotes.find((candidate) => candidate.speed === values.speed);
+      const feeQuote = quotesAtClick?.quotes.find((candidate) => candidate.speed === values.speed);
       // The asset the form shows: the wallet's coin unless another was chosen.
       const symbol = values.asset || (sender ? nativeSymbolOf(sender) : undefined);
+      const sentAsset = sendableAssetOf(wallets, values.walletId, symbol ?? '');
+      const isMax = isMaxAmount && feeQuote !== undefined;
+      const fixed = isMax ? 'asset' : readUnit(unit, displayCurrency).fixed;
+      const amount = isMax ? maxAmountText(feeQuote, sentAsset) : values.amount.trim();
+      // The send rules need the asset amount: typed, or (typed in money) the indicative one; without prices the
+      // server alone checks the amount of a payment typed in money.
+      const assetAmount =
+        fixed === 'asset' ? amount : pricedAtClick && sentAsset ? formatAmountTrimmed(pricedAtClick.amountUnits, sentAsset.decimals) : undefined;
       const check = checkSend({
         network: sender?.network,
         from: sender?.address,
         balances: sender ? balancesForCheck(sender, quotesAtClick) : undefined,
         asset: symbol,
-        amount: values.amount,
+        // Typed in money without prices: the smallest amount, so the other rules (recipient, a balance of nothing) still run.
+        amount: assetAmount ?? (sentAsset ? formatAmountTrimmed(1n, sentAsset.decimals) : amount),
         // Without a quote the server charges the fee of the moment; the balance rule is then left to it.
-        fee: quote ? BigInt(quote.feeUnits) : 0n,
+        fee: feeQuote && assetAmount !== undefined ? BigInt(feeQuote.feeUnits) : 0n,
         to: values.to,
       });
       if (!check.ok) {
@@ -232,56 +349,93 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
         return;
       }
       if (!sender) return;
-      const checked = { ...values, asset: check.asset.symbol, to: check.to };
+      const request: CreateQuoteRequestInput = {
+        walletId: sender.id,
+        to: check.to,
+        asset: check.asset.symbol,
+        speed: values.speed,
+        amount,
+        fixed,
+        senderCurrency,
+        recipientCurrency,
+      };
       const assessment = await assessWithHistory(sender, check.to, wallets);
-      if (assessment.kind !== 'familiar') {
-        setConfirmation({ dialog: { assessment, to: check.to, networkLabel: sender.networkLabel }, values: checked });
-        return;
-      }
-      await send(checked, quote);
+      const received = await requestQuote(request);
+      if (received) setReview({ received, request, assessment, networkLabel: sender.networkLabel });
     } finally {
       isInFlight.current = false;
     }
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // The quote on screen at the click, not one that arrives while the checks run.
+    // The fee and figures on screen at the click, not those that arrive while the checks run.
     const quotesAtClick = quotes;
-    void form.handleSubmit((values) => submit(values, quotesAtClick))(event);
+    const pricedAtClick = priced;
+    void form.handleSubmit((values) => submit(values, quotesAtClick, pricedAtClick))(event);
   }
 
-  async function confirmSend() {
-    const pending = confirmation;
-    setConfirmation(undefined);
+  async function sendQuoted() {
+    const pending = review;
     if (!pending || isInFlight.current) return;
     isInFlight.current = true;
     try {
-      // The dialog showed the live quote, so that is the one to send.
-      await send(pending.values, selectedQuote, acknowledgeWarnings(reasonsConfirmedBy(pending.dialog.assessment)));
+      const { quote } = pending.received;
+      const acknowledged = pending.assessment.kind === 'familiar' ? undefined : acknowledgeWarnings(reasonsConfirmedBy(pending.assessment));
+      await send({ walletId: quote.walletId, asset: quote.asset, to: quote.to, amount: quote.amount, speed: quote.speed, quoteId: quote.id }, acknowledged);
     } finally {
       isInFlight.current = false;
     }
+  }
+
+  async function requote() {
+    const pending = review;
+    if (!pending || isInFlight.current) return;
+    isInFlight.current = true;
+    try {
+      const received = await requestQuote(pending.request);
+      if (received) setReview((current) => (current ? { ...current, received, refusal: undefined } : current));
+    } finally {
+      isInFlight.current = false;
+    }
+  }
+
+  if (review) {
+    return (
+      <Suspense fallback={<p className="text-sm">Loading the review…</p>}>
+        <SendReview
+          received={review.received}
+          assessment={review.assessment}
+          networkLabel={review.networkLabel}
+          refusal={review.refusal}
+          isSending={sendTransaction.isPending}
+          isRequoting={createQuote.isPending}
+          wait={sendWait}
+          onSend={() => void sendQuoted()}
+          onRequote={() => void requote()}
+          onEdit={() => setReview(undefined)}
+        />
+      </Suspense>
+    );
   }
 
   const symbol = asset?.symbol;
   // Every fee is in the network's coin, whatever the asset sent.
   const feeSymbol = quotes?.symbol ?? (wallet ? nativeSymbolOf(wallet) : undefined);
   const isToken = asset?.kind === 'token';
-  const amountUnits = asset ? parseAmount(amountText ?? '', asset.decimals) : undefined;
-  const assetPrice = asset ? prices?.[asset.priceTokenId]?.prices[currency] : undefined;
-  const coinPrice = wallet ? prices?.[NETWORKS[wallet.network].priceTokenId]?.prices[currency] : undefined;
-  const fiatValue =
-    assetPrice !== undefined && isPositiveDecimalText(amountText ?? '') ? formatFiat(Number(amountText) * assetPrice, currency) : undefined;
-  const hasAmount = amountUnits?.ok === true && amountUnits.units > 0n;
+  const coinPrice = wallet ? prices?.[NETWORKS[wallet.network].priceTokenId]?.prices[displayCurrency] : undefined;
   // A coin transfer costs amount + fee of the coin; a token transfer the amount of the token and the fee of the coin.
+  const sentUnits = priced?.amountUnits;
   const total =
-    wallet && asset && selectedQuote && amountUnits?.ok && hasAmount
+    wallet && asset && selectedQuote && sentUnits !== undefined
       ? isToken
-        ? `${formatAmountTrimmed(amountUnits.units, asset.decimals)} ${asset.symbol} + ${selectedQuote.fee} ${feeSymbol ?? ''}`.trim()
-        : `${formatAmountTrimmed(amountUnits.units + BigInt(selectedQuote.feeUnits), asset.decimals)} ${asset.symbol}`
+        ? `${formatAmountTrimmed(sentUnits, asset.decimals)} ${asset.symbol} + ${selectedQuote.fee} ${feeSymbol ?? ''}`.trim()
+        : `${formatAmountTrimmed(sentUnits + BigInt(selectedQuote.feeUnits), asset.decimals)} ${asset.symbol}`
       : undefined;
   const feeState = !wallet ? 'no-wallet' : quotes ? 'ready' : feeQuotes.isError ? 'error' : 'loading';
-  const isBusy = isSubmitting || sendTransaction.isPending;
+  const isBusy = isSubmitting || createQuote.isPending;
+  const wait = Math.max(sendWait, quoteWait);
+  const otherUnit = priced && asset ? otherUnitText(priced, pricedUnit, senderCurrency, asset.symbol, asset.decimals) : undefined;
+  const isSuggested = suggestedCurrency !== undefined && recipientCurrency === suggestedCurrency;
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Send funds">
@@ -322,9 +476,9 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
         label="Amount"
         error={errors.amount?.message}
         hint={
-          fiatValue !== undefined || selectedQuote ? (
+          otherUnit !== undefined || selectedQuote ? (
             <>
-              {fiatValue !== undefined && <span className="block">{`≈ ${fiatValue}`}</span>}
+              {otherUnit !== undefined && <span className="block">{otherUnit}</span>}
               {selectedQuote && symbol && (
                 <span className="block">
                   {isToken
@@ -338,20 +492,30 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       >
         {(control) => (
           <div className="flex gap-2">
-            <div className="relative min-w-0 flex-1">
+            <div className="min-w-0 flex-1">
               <Input
                 {...control}
                 {...form.register('amount', { onChange: () => setMaxAmount(false) })}
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="0.00"
-                className="pr-16"
               />
-              {symbol && (
-                <span aria-hidden className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-slate-600 dark:text-slate-300">
-                  {symbol}
-                </span>
-              )}
+            </div>
+            <div className="w-32 shrink-0">
+              <Select
+                aria-label="Amount in"
+                value={unit}
+                disabled={!symbol}
+                onChange={(event) => {
+                  if (isAmountUnit(event.target.value)) selectUnit(event.target.value);
+                }}
+              >
+                {AMOUNT_UNITS.map((candidate) => (
+                  <option key={candidate} value={candidate}>
+                    {unitLabel(candidate, symbol ?? 'Asset', recipientCurrency)}
+                  </option>
+                ))}
+              </Select>
             </div>
             <Button
               variant="outline"
@@ -359,12 +523,27 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
               disabled={!selectedQuote}
               onClick={() => {
                 setMaxAmount(true);
-                if (selectedQuote) form.setValue('amount', maxAmountText(selectedQuote, asset), { shouldValidate: isSubmitted });
+                if (maxInUnit !== undefined) form.setValue('amount', maxInUnit, { shouldValidate: isSubmitted });
               }}
             >
               MAX
             </Button>
           </div>
+        )}
+      </Field>
+
+      <Field
+        label="They receive in"
+        hint={isSuggested ? `${CURRENCY_SYMBOLS[recipientCurrency]} ${recipientCurrency.toUpperCase()}: the currency the recipient uses on FinCrypt` : undefined}
+      >
+        {(control) => (
+          <Select {...control} value={recipientCurrency} onChange={(event) => setChosenRecipientCurrency(event.target.value)}>
+            {DISPLAY_CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {`${CURRENCY_SYMBOLS[currency]} ${currency.toUpperCase()}`}
+              </option>
+            ))}
+          </Select>
         )}
       </Field>
 
@@ -374,7 +553,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
         network={wallet?.network}
         gasUsed={quotes?.gasUsed}
         coinPrice={coinPrice}
-        currency={currency}
+        currency={displayCurrency}
         value={speed}
         onChange={(nextSpeed) => form.setValue('speed', nextSpeed)}
         updatedAtMs={quotes && !feeQuotes.isPlaceholderData ? feeQuotes.dataUpdatedAt : undefined}
@@ -383,31 +562,40 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       />
 
       {selectedQuote && feeSymbol && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-600 dark:text-slate-400">Network fee</dt>
-          <dd className="text-right font-mono">{`${selectedQuote.fee} ${feeSymbol}`}</dd>
-          {total !== undefined && (
-            <>
-              <dt className="text-slate-600 dark:text-slate-400">Total</dt>
-              <dd className="text-right font-mono break-all">{total}</dd>
-            </>
+        <div className="space-y-1">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600 dark:text-slate-400">Network fee</dt>
+            <dd className="text-right font-mono">{`${selectedQuote.fee} ${feeSymbol}`}</dd>
+            {total !== undefined && (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">Total</dt>
+                <dd className="text-right font-mono break-all">{total}</dd>
+              </>
+            )}
+            {priced && (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">You pay</dt>
+                <dd className="text-right font-mono">{`≈ ${formatFiatMinor(priced.senderTotalMinor, senderCurrency)}`}</dd>
+                <dt className="text-slate-600 dark:text-slate-400">They get</dt>
+                <dd className="text-right font-mono">{`≈ ${formatFiatMinor(priced.recipientAmountMinor, recipientCurrency)}`}</dd>
+              </>
+            )}
+          </dl>
+          {priced && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              <span className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 font-semibold text-slate-800 uppercase dark:bg-slate-800 dark:text-slate-100">Indicative</span>
+              {INDICATIVE_NOTE}
+            </p>
           )}
-        </dl>
+        </div>
       )}
 
       <Alert tone="warning">{SEND_TESTNET_WARNING}</Alert>
 
       <Button type="submit" size="lg" className="w-full" isBusy={isBusy} disabled={wait > 0}>
-        Send Transaction
+        Review
       </Button>
       <RetryWait seconds={wait} />
-
-      <RecipientConfirmDialog
-        confirmation={confirmation?.dialog}
-        summary={{ amount: amountText ?? '', fee: selectedQuote?.fee, symbol: symbol ?? '', feeSymbol: feeSymbol ?? '' }}
-        onConfirm={() => void confirmSend()}
-        onCancel={() => setConfirmation(undefined)}
-      />
     </form>
   );
 }
