@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { transactions } from '../db/schema.ts';
-import { signUp } from '../test/auth-client.ts';
+import { paymentQuotes, transactions } from '../db/schema.ts';
+import { call, signUp } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { testDatabaseKinds } from '../test/test-database.ts';
 import { CHAIN_CLOCK_LOCK_KEY, startClockRunner, type ClockRunner } from './clock-runner.ts';
+import { UNUSED_QUOTE_RETENTION_MS } from './quotes.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -37,6 +38,28 @@ describe.each(testDatabaseKinds())('clock runner [%s]', (kind) => {
       );
       expect(runner.isLeader()).toBe(true);
       expect(runner.tickCount()).toBeGreaterThan(1);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('forgets unused firm quotes an hour after they expired, in its housekeeping', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const body = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1', senderCurrency: 'inr', recipientCurrency: 'inr' };
+    const [stale, fresh] = [
+      (await call(ctx.app, 'POST', '/api/quotes', { cookie: user.cookie, body })).json(),
+      (await call(ctx.app, 'POST', '/api/quotes', { cookie: user.cookie, body })).json(),
+    ];
+    await ctx.database.db
+      .update(paymentQuotes)
+      .set({ expiresAt: new Date(Date.now() - UNUSED_QUOTE_RETENTION_MS - 1_000) })
+      .where(eq(paymentQuotes.id, stale.id));
+    const runner = start();
+    const stored = async (id: string) => (await ctx.database.db.select().from(paymentQuotes).where(eq(paymentQuotes.id, id))).length;
+    try {
+      await waitFor(async () => (await stored(stale.id)) === 0, 5_000, 'the stale quote to be deleted');
+      expect(await stored(fresh.id)).toBe(1);
     } finally {
       await runner.stop();
     }

@@ -166,6 +166,17 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     const detail = (await call(ctx.app, 'GET', `/api/transactions/${outside.json().transaction.hash}`, { cookie: alice.cookie })).json();
     expect(detail.quote).toBeNull();
     expect(detail.timeline[0]).toMatchObject({ kind: 'broadcast', done: true });
+    const explorer = (await call(ctx.app, 'GET', `/api/explorer/tx/${outside.json().transaction.hash}`)).json();
+    expect(explorer.usdValueAtSendCents).toBe(outside.json().transaction.valueAtSend.usdCents);
+    expect(explorer.timeline[0]).toMatchObject({ kind: 'broadcast' });
+
+    // A faucet claim is a mint: no value at send, as for rows from before values were kept.
+    const claimed = await call(ctx.app, 'POST', `/api/wallets/${from.id}/faucet`, { cookie: alice.cookie });
+    expect(claimed.statusCode).toBe(201);
+    const mintHash = claimed.json().transactions[0].hash;
+    const mint = (await call(ctx.app, 'GET', `/api/transactions/${mintHash}`, { cookie: alice.cookie })).json();
+    expect(mint).toMatchObject({ type: 'mint', quoteId: null, valueAtSend: null, quote: null });
+    expect((await call(ctx.app, 'GET', `/api/explorer/tx/${mintHash}`)).json().usdValueAtSendCents).toBeNull();
   });
 
   it('refuses an expired, used, unknown, foreign or mismatched quote with its message and changes nothing', async () => {
