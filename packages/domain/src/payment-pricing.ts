@@ -44,6 +44,23 @@ export interface PricedPayment {
 export type PricingError = 'invalid' | 'too_many_decimals' | 'too_small' | 'too_large';
 
 /**
+ * The fee's value as a percentage of the amount's ("0.03"), both in US dollars at exact rates and brought to one
+ * scale without dividing, so the percentage is rounded once.
+ */
+export function feePercentOf(input: {
+  feeUnits: bigint;
+  feeDecimals: number;
+  feeAssetToUsd: bigint;
+  amountUnits: bigint;
+  assetDecimals: number;
+  assetToUsd: bigint;
+}): string {
+  const feeValue = input.feeUnits * input.feeAssetToUsd * 10n ** BigInt(input.assetDecimals);
+  const amountValue = input.amountUnits * input.assetToUsd * 10n ** BigInt(input.feeDecimals);
+  return percentOf(feeValue, amountValue) ?? '0.00';
+}
+
+/**
  * A payment's exact figures from what the sender typed (fx.ts states the rounding): the asset amount, the sender's
  * cost and fee in their currency, what the recipient gets in theirs, and its value in US cents. The browser shows
  * these as indicative figures while typing; the server fixes them in a firm quote with the same function.
@@ -73,8 +90,6 @@ export function pricePayment(input: PricePaymentInput): PricedPayment | { ok: fa
 
   const senderAmountMinor = assetToFiatMinor(amountUnits, assetDecimals, rates.assetToSender, senderCurrency, 'up');
   const senderFeeMinor = assetToFiatMinor(input.feeUnits, input.feeDecimals, rates.feeAssetToSender, senderCurrency, 'up');
-  const feeValue = input.feeUnits * rates.feeAssetToUsd * 10n ** BigInt(assetDecimals);
-  const amountValue = amountUnits * rates.assetToUsd * 10n ** BigInt(input.feeDecimals);
   return {
     ok: true,
     amountUnits,
@@ -83,6 +98,6 @@ export function pricePayment(input: PricePaymentInput): PricedPayment | { ok: fa
     senderTotalMinor: senderAmountMinor + senderFeeMinor,
     recipientAmountMinor: assetToFiatMinor(amountUnits, assetDecimals, rates.assetToRecipient, recipientCurrency, 'down'),
     usdCents: assetToFiatMinor(amountUnits, assetDecimals, rates.assetToUsd, 'usd', 'down'),
-    feePercent: percentOf(feeValue, amountValue) ?? '0.00',
+    feePercent: feePercentOf({ feeUnits: input.feeUnits, feeDecimals: input.feeDecimals, feeAssetToUsd: rates.feeAssetToUsd, amountUnits, assetDecimals, assetToUsd: rates.assetToUsd }),
   };
 }

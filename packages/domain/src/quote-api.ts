@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { API_ERRORS } from './errors.ts';
-import { assetSymbolSchema } from './assets.ts';
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from './currency.ts';
-import { DEFAULT_GAS_SPEED, GAS_SPEEDS } from './fees.ts';
+import { GAS_SPEEDS } from './fees.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
 import { isPositiveDecimalText, MAX_INTEGER_DIGITS } from './money.ts';
 import { networkIdSchema } from './networks.ts';
-import { SEND_LIMITS, SEND_MESSAGES } from './send.ts';
+import { paymentFieldsShape, SEND_LIMITS, SEND_MESSAGES } from './send.ts';
 
 /**
  * Cross-border payments (docs/product.md#cross-border-payments): a firm quote fixes one side of a payment —
@@ -43,15 +42,7 @@ const currencySchema = z.enum(DISPLAY_CURRENCIES, { error: QUOTE_MESSAGES.unknow
 
 /** `POST /api/quotes`: the payment as the form holds it. */
 export const createQuoteRequestSchema = z.object({
-  walletId: z.uuid({ error: SEND_MESSAGES.selectWallet }),
-  to: z
-    .string({ error: SEND_MESSAGES.enterRecipient })
-    .trim()
-    .min(1, SEND_MESSAGES.enterRecipient)
-    .max(SEND_LIMITS.recipientChars, SEND_MESSAGES.invalidRecipient),
-  /** The asset's symbol on the wallet's network; its coin when left out. */
-  asset: assetSymbolSchema.optional(),
-  speed: z.enum(GAS_SPEEDS, { error: SEND_MESSAGES.selectSpeed }).default(DEFAULT_GAS_SPEED),
+  ...paymentFieldsShape,
   /** Decimal text in the fixed side's unit: the asset's for 'asset', `senderCurrency` for 'sender', `recipientCurrency` for 'recipient'. */
   amount: z
     .string({ error: SEND_MESSAGES.enterValidAmount })

@@ -31,21 +31,26 @@ export function notEnoughForFeeMessage(network: NetworkId): string {
 
 export const SEND_LIMITS = { recipientChars: 128, quoteIdChars: 128 } as const;
 
-/** One schema for the send form, its client call and the server route. */
-export const sendRequestSchema = z.object({
+/** The fields a send and a firm quote (quote-api.ts) both take, with the same rules and messages. */
+export const paymentFieldsShape = {
   walletId: z.uuid({ error: SEND_MESSAGES.selectWallet }),
   to: z
     .string({ error: SEND_MESSAGES.enterRecipient })
     .trim()
     .min(1, SEND_MESSAGES.enterRecipient)
     .max(SEND_LIMITS.recipientChars, SEND_MESSAGES.invalidRecipient),
+  /** The asset's symbol on the sender's network ("USDC"); the network's native coin when left out. */
+  asset: assetSymbolSchema.optional(),
+  speed: z.enum(GAS_SPEEDS, { error: SEND_MESSAGES.selectSpeed }).default(DEFAULT_GAS_SPEED),
+};
+
+/** One schema for the send form, its client call and the server route. */
+export const sendRequestSchema = z.object({
+  ...paymentFieldsShape,
   amount: z
     .string({ error: SEND_MESSAGES.enterValidAmount })
     .trim()
     .refine(isPositiveDecimalText, SEND_MESSAGES.enterValidAmount),
-  /** The asset's symbol on the sender's network ("USDC"); the network's native coin when left out. */
-  asset: assetSymbolSchema.optional(),
-  speed: z.enum(GAS_SPEEDS, { error: SEND_MESSAGES.selectSpeed }).default(DEFAULT_GAS_SPEED),
   /** A firm quote (POST /api/quotes): the send is charged exactly its amounts, once, while it is fresh. */
   quoteId: z.uuid({ error: 'Invalid quote id' }).optional(),
   /** A fee quote (GET /api/fees): its gas price is charged while it is fresh. A firm quote fixes the fee itself. */

@@ -18,7 +18,7 @@ import {
   isDisplayCurrency,
   isPeggedTokenId,
   nativeAsset,
-  percentOf,
+  feePercentOf,
   PRICE_FEED_SOURCES,
   pricePayment,
   rateFromPrice,
@@ -152,9 +152,6 @@ export function toQuoteView(row: QuoteRow, from: string): PaymentQuote {
   const senderCurrency = currencyOf(row.senderCurrency);
   const recipientCurrency = currencyOf(row.recipientCurrency);
   const speed = row.speed as GasSpeed;
-  // As pricePayment computes it: the fee's and the amount's USD values, brought to one scale.
-  const feeValue = row.fee * row.feeRateUsd * 10n ** BigInt(asset.decimals);
-  const amountValue = row.amount * row.assetRateUsd * 10n ** BigInt(network.decimals);
   const debits =
     asset.kind === 'native'
       ? [{ asset: asset.symbol, amount: formatAmountTrimmed(row.amount + row.fee, asset.decimals), amountUnits: (row.amount + row.fee).toString() }]
@@ -199,7 +196,14 @@ export function toQuoteView(row: QuoteRow, from: string): PaymentQuote {
     },
     recipient: { amountMinor: row.recipientAmountMinor.toString() },
     usdCents: row.usdAmountCents.toString(),
-    feePercent: percentOf(feeValue, amountValue) ?? '0.00',
+    feePercent: feePercentOf({
+      feeUnits: row.fee,
+      feeDecimals: network.decimals,
+      feeAssetToUsd: row.feeRateUsd,
+      amountUnits: row.amount,
+      assetDecimals: asset.decimals,
+      assetToUsd: row.assetRateUsd,
+    }),
     fxMarkupPercent: '0',
     valueInFlight: isPeggedTokenId(asset.priceTokenId) ? 'stable' : 'market',
     timeToFinal,

@@ -197,7 +197,7 @@ describe('fraud_alert', () => {
     }
   });
 
-  it('does not repeat a warning the user confirmed with "Send anyway" for that send, before or after its answer', async () => {
+  it('does not repeat a warning the user confirmed by sending from the review that showed it, before or after its answer', async () => {
     const { handlers, toasts } = setUp();
     const early = { ...alert, id: '66666666-6666-4666-8666-666666666666' };
     const confirmed = acknowledgeWarnings(reasonsConfirmedBy({ kind: 'first-payment' }));

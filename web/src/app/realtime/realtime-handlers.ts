@@ -136,7 +136,7 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       for (const queryKey of [alertsQueryKeys.all, insightsKeys.fraudAlerts, insightsKeys.risk]) {
         void queryClient.invalidateQueries({ queryKey });
       }
-      // The user confirmed this very warning ("Send anyway") for this send: it is listed, not toasted again.
+      // The user confirmed this very warning (sent from the review that showed it) for this send: it is listed, not toasted again.
       if (isAcknowledged(alert)) return;
       if (await isWanted('fraudDetection')) toasts.warning(message, { duration: FRAUD_TOAST_MS });
     },

@@ -2,7 +2,7 @@ import { FRAUD_REASONS, type FraudAlertView } from '@fincrypt/domain';
 import type { RecipientAssessment } from './recipient-assessment.ts';
 
 /**
- * Warnings the user has already confirmed ("Send anyway") are not shown again as toasts for that send
+ * Warnings the user has already confirmed (by sending from the review that showed them) are not shown again as toasts for that send
  * (docs/product.md#toasts). The server raises its fraud alerts for the send either before or after it
  * answers: while the send is in flight an alert with a confirmed reason is taken to be this send's, and
  * once it answered, the alerts it listed are remembered by id.

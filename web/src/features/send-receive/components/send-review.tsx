@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import type { ReceivedQuote } from '../api/create-quote.ts';
-import { formatCountdown, useSecondsUntil } from '../hooks/use-seconds-until.ts';
+import { formatWait } from '../../../lib/use-retry-wait.ts';
+import { useSecondsUntil } from '../../../lib/use-seconds-until.ts';
 import { formatRateIn } from '../payment-figures.ts';
 import type { RecipientAssessment } from '../recipient-assessment.ts';
 import { CostComparisonTable } from './cost-comparison-table.tsx';
@@ -134,7 +135,7 @@ export function SendReview({ received, assessment, networkLabel, refusal, isSend
           <p>
             {'Quote expires in '}
             <span role="timer" aria-live="off" className="font-mono font-semibold">
-              {formatCountdown(secondsLeft)}
+              {formatWait(secondsLeft)}
             </span>
           </p>
         )}

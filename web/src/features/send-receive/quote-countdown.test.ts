@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localExpiry } from '../api/create-quote.ts';
-import { formatCountdown, secondsLeft } from './use-seconds-until.ts';
+import { localExpiry } from './api/create-quote.ts';
+import { formatWait } from '../../lib/use-retry-wait.ts';
+import { secondsLeft } from '../../lib/use-seconds-until.ts';
 
 describe('the quote countdown', () => {
   it('counts whole seconds up, never below zero', () => {
@@ -11,9 +12,9 @@ describe('the quote countdown', () => {
   });
 
   it('reads as minutes and seconds', () => {
-    expect(formatCountdown(30)).toBe('0:30');
-    expect(formatCountdown(75)).toBe('1:15');
-    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatWait(30)).toBe('0:30');
+    expect(formatWait(75)).toBe('1:15');
+    expect(formatWait(0)).toBe('0:00');
   });
 
   it("runs for the quote's lifetime from its arrival, whatever the browser's clock says", () => {

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 
 const TICK_MS = 250;
 
-/** Whole seconds left until `untilMs` (rounded up, never below 0), re-rendering as they pass; undefined without a moment. */
+/**
+ * Whole seconds left until `untilMs` (rounded up, never below 0), re-rendering as they pass; undefined without a
+ * moment. The countdowns of a quote's expiry and of a rate limit's wait both read it.
+ */
 export function useSecondsUntil(untilMs: number | undefined): number | undefined {
   const [nowMs, setNowMs] = useState(() => Date.now());
   useEffect(() => {
@@ -22,10 +25,4 @@ export function useSecondsUntil(untilMs: number | undefined): number | undefined
 
 export function secondsLeft(untilMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((untilMs - nowMs) / 1000));
-}
-
-/** 23 → "0:23", 75 → "1:15". */
-export function formatCountdown(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
