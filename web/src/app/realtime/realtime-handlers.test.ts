@@ -7,7 +7,7 @@ import {
   type TransactionView,
   type WalletView,
 } from '@fincrypt/domain';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryKey, notificationPreferencesQueryKey } from '../../features/account/index.ts';
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
@@ -294,6 +294,37 @@ describe('wallet events', () => {
       balances: [ether('1.0000', '1'), usdc('0.00', '0')],
     });
     expect(queryClient.getQueryState(walletsQueryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('balance_update while the list is being fetched fetches it again, so an answer read before the change cannot land after it', async () => {
+    const { handlers, queryClient } = setUp();
+    const moved = { ...eth, balance: '1.0000', balanceUnits: '1', balances: [ether('1.0000', '1'), usdc('0.00', '0')] };
+    // The server's list: what a fetch reads when it starts, answered 20 ms later (a catch-up after reconnecting, say).
+    let onServer: WalletView[] = [eth];
+    const observer = new QueryObserver(queryClient, {
+      queryKey: walletsQueryKey,
+      queryFn: async () => {
+        const read = onServer;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return read;
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(queryClient.getQueryData(walletsQueryKey)).toEqual([eth]));
+    void observer.refetch();
+    // The send commits while that fetch is on its way, then its event arrives.
+    onServer = [moved];
+    await handlers.balance_update({
+      walletId: eth.id,
+      network: 'eth_sepolia',
+      asset: 'ETH',
+      newBalance: moved.balance,
+      newBalanceUnits: moved.balanceUnits,
+      balances: moved.balances,
+    });
+    await vi.waitFor(() => expect(queryClient.isFetching({ queryKey: walletsQueryKey })).toBe(0));
+    expect(queryClient.getQueryData(walletsQueryKey)).toEqual([moved]);
+    unsubscribe();
   });
 
   it('wallet_update adds a connected wallet once and removes a disconnected one', async () => {

@@ -120,7 +120,9 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
     async balance_update(update) {
       // Every asset's balance comes with the event (whichever asset moved), so the card's coin and USDC both follow.
       const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
-      if (updated) queryClient.setQueryData(walletsQueryKey, updated);
+      // A fetch already on its way may have read the balances before this change committed, and would land after
+      // it: such a fetch is restarted (invalidating cancels it), so what lands was read after the commit.
+      if (updated && queryClient.isFetching({ queryKey: walletsQueryKey }) === 0) queryClient.setQueryData(walletsQueryKey, updated);
       else void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
       // Both wallets of a send to yourself change at once: one toast, not two.
       if (await isWanted('transactionAlerts')) toasts.info(PAYMENT_MESSAGES.balanceUpdated, { id: BALANCE_TOAST_ID });
