@@ -42,6 +42,11 @@ export const paymentFieldsShape = {
   /** The asset's symbol on the sender's network ("USDC"); the network's native coin when left out. */
   asset: assetSymbolSchema.optional(),
   speed: z.enum(GAS_SPEEDS, { error: SEND_MESSAGES.selectSpeed }).default(DEFAULT_GAS_SPEED),
+  /**
+   * A fee quote (GET /api/fees): its gas price is charged while it is fresh, so the fee shown beside the form (and
+   * the MAX it leaves) is the fee a firm quote or a send fixes. A firm quote's own fee wins over it.
+   */
+  feeQuoteId: z.string().trim().min(1).max(SEND_LIMITS.quoteIdChars).optional(),
 };
 
 /** One schema for the send form, its client call and the server route. */
@@ -53,8 +58,6 @@ export const sendRequestSchema = z.object({
     .refine(isPositiveDecimalText, SEND_MESSAGES.enterValidAmount),
   /** A firm quote (POST /api/quotes): the send is charged exactly its amounts, once, while it is fresh. */
   quoteId: z.uuid({ error: 'Invalid quote id' }).optional(),
-  /** A fee quote (GET /api/fees): its gas price is charged while it is fresh. A firm quote fixes the fee itself. */
-  feeQuoteId: z.string().trim().min(1).max(SEND_LIMITS.quoteIdChars).optional(),
 });
 export type SendRequestInput = z.input<typeof sendRequestSchema>;
 export type SendRequest = z.output<typeof sendRequestSchema>;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   API_ERRORS,
+  feeQuotesResponseSchema,
+  LIVE_FACTOR_REFRESH_MS,
   parseRate,
   paymentQuoteSchema,
   pricePayment,
@@ -12,7 +14,7 @@ import {
   type SendResponse,
 } from '@fincrypt/domain';
 import { count, eq, inArray } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { idempotencyKeys, paymentQuotes, transactions } from '../../db/schema.ts';
 import { deleteUnusedQuotesExpiredBefore, UNUSED_QUOTE_RETENTION_MS } from '../../payments/quotes.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
@@ -334,6 +336,35 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect((await ask('eth_sepolia', 'nonsense')).json()).toEqual({ currency: null });
     expect((await ask('mars', payeeWallet.address)).statusCode).toBe(400);
     expect((await call(ctx.app, 'GET', `/api/recipients/currency?network=eth_sepolia&address=${payeeWallet.address}`)).statusCode).toBe(401);
+  });
+
+  it("fixes the fee of the fee quote the form showed while it is fresh, so MAX at that fee can be quoted after the live fee moved", async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const to = externalAddress('eth_sepolia');
+    const feeQuotes = feeQuotesResponseSchema.parse((await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}`, { cookie: user.cookie })).json());
+    const shown = feeQuotes.quotes.find((quote) => quote.speed === 'normal')!;
+    const max = { walletId: wallet.id, to, amount: shown.maxSendable, fixed: 'asset', senderCurrency: 'usd', recipientCurrency: 'usd', speed: 'normal' } as const;
+    // Only the clock moves (timers stay real): on to a 15 s window whose live fee is another, within the fee quote's minute.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      let current: PaymentQuote | undefined;
+      for (let window = 1; window <= 3 && (current === undefined || current.gasPriceWei === shown.gasPriceWei); window += 1) {
+        vi.setSystemTime(new Date(shown.quotedAt).getTime() + window * LIVE_FACTOR_REFRESH_MS);
+        const response = await postQuote(user, { ...max, amount: '0.001' });
+        expect(response.statusCode, response.body).toBe(201);
+        current = paymentQuoteSchema.parse(response.json());
+      }
+      expect(current?.gasPriceWei).not.toBe(shown.gasPriceWei);
+      const quote = await quoteFor(user, { ...max, feeQuoteId: shown.quoteId });
+      // MAX as the form shows it (cut to 8 decimals) is what the quote moves, at the fee the form showed.
+      expect(quote).toMatchObject({ gasPriceWei: shown.gasPriceWei, feeUnits: shown.feeUnits, amount: shown.maxSendable });
+      const sent = await postSend(ctx.app, user, sendOf(quote));
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect((sent.json() as SendResponse).transaction.feeUnits).toBe(shown.feeUnits);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the display currency on the account', async () => {

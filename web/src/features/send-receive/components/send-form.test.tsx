@@ -411,6 +411,8 @@ describe('SendForm', () => {
       fixed: 'asset',
       senderCurrency: 'inr',
       recipientCurrency: 'inr',
+      // The fee shown for that speed is the fee the quote fixes.
+      feeQuoteId: 'quote-fast',
     });
     fireEvent.click(sendButton());
     await screen.findByText('Dashboard page');

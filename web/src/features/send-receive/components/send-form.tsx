@@ -358,6 +358,8 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
         fixed,
         senderCurrency,
         recipientCurrency,
+        // The fee beside the form (and the MAX it left) is the fee the firm quote fixes while this one is fresh.
+        ...(feeQuote ? { feeQuoteId: feeQuote.quoteId } : {}),
       };
       const assessment = await assessWithHistory(sender, check.to, wallets);
       const received = await requestQuote(request);
