@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RouteEntry, buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { type OwnedThings, SAMPLE_REQUESTS, apiRoutes, createOwnedThings, routeKey, urlFor } from '../security/testing/route-samples.ts';
@@ -58,8 +58,14 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('a database refusing co
   async function refuseConnections() {
     await admin.query(`alter database ${name} with allow_connections false`);
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-    const { rows } = await admin.query<{ count: number }>('select count(*)::int as count from pg_stat_activity where datname = $1', [name]);
-    expect(rows[0]!.count).toBe(0);
+    // pg_terminate_backend only signals: a backend stays listed until it has exited, a few milliseconds later.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await admin.query<{ count: number }>('select count(*)::int as count from pg_stat_activity where datname = $1', [name]);
+        expect(rows[0]!.count).toBe(0);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   }
 
   /** Reads first, then writes, and last the two that end the owner's session (sign-out, password change). */
