@@ -12,6 +12,7 @@ import {
   parseRate,
   percentOf,
   rateFromPrice,
+  rateOf,
 } from './fx.ts';
 
 const ETH_DECIMALS = 18;
@@ -31,6 +32,14 @@ describe('rates as exact integers', () => {
     expect(rateFromPrice(0.123456789)).toBe(12_345_679n);
     expect(rateFromPrice(0.000000004)).toBeUndefined();
     for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(rateFromPrice(bad)).toBeUndefined();
+  });
+
+  it("reads one coin's rate in one currency from live prices, and nothing while it is missing", () => {
+    const prices = { ethereum: { prices: { inr: 182000.5, usd: 2200, eur: 2050, gbp: 1750, jpy: 325000 } } };
+    expect(rateOf(prices, 'ethereum', 'inr')).toBe(ETH_INR);
+    expect(rateOf(prices, 'solana', 'inr')).toBeUndefined();
+    expect(rateOf(undefined, 'ethereum', 'inr')).toBeUndefined();
+    expect(rateOf({ ethereum: { prices: { ...prices.ethereum.prices, inr: 0 } } }, 'ethereum', 'inr')).toBeUndefined();
   });
 
   it('prints a rate without trailing zeros and reads it back', () => {

@@ -1,5 +1,6 @@
 import { type DisplayCurrency, CURRENCY_SYMBOLS, fractionDigitsFor } from './currency.ts';
 import { parseAmount } from './money.ts';
+import type { PriceTokenId, TokenPrice } from './prices.ts';
 
 /**
  * Conversion between an asset's smallest unit and a currency's minor unit (paise, cents, yen), in integers.
@@ -37,6 +38,15 @@ export function rateFromPrice(price: number): bigint | undefined {
   const [whole = '0', fraction = ''] = price.toFixed(RATE_DECIMALS).split('.');
   const rate = BigInt(whole + fraction);
   return rate > 0n ? rate : undefined;
+}
+
+/** Prices per coin and currency as a feed gives them (floats), any of them possibly missing: the browser's live prices. */
+export type PricesByToken = Partial<Record<PriceTokenId, Pick<TokenPrice, 'prices'>>>;
+
+/** The exact rate of one coin in one currency from such prices; undefined while it is missing or unusable. */
+export function rateOf(prices: PricesByToken | undefined, tokenId: PriceTokenId, currency: DisplayCurrency): bigint | undefined {
+  const price = prices?.[tokenId]?.prices[currency];
+  return price === undefined ? undefined : rateFromPrice(price);
 }
 
 /** The rate as decimal text with trailing zeros cut: 18200050000000n → "182000.5". */

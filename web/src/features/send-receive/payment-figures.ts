@@ -3,6 +3,7 @@ import {
   DISPLAY_CURRENCIES,
   type DisplayCurrency,
   type PaymentRates,
+  type PricesByToken,
   type PriceTokenId,
   type PricedPayment,
   type PricingError,
@@ -15,7 +16,7 @@ import {
   formatFiatMinor,
   isDisplayCurrency,
   pricePayment,
-  rateFromPrice,
+  rateOf,
 } from '@fincrypt/domain';
 
 /**
@@ -52,27 +53,20 @@ export function unitLabel(unit: AmountUnit, assetSymbol: string, recipientCurren
   return `${CURRENCY_SYMBOLS[senderCurrency]} ${senderCurrency.toUpperCase()}`;
 }
 
-/** The live prices of one snapshot, per coin and currency, as the prices feature holds them. */
-export type LivePrices = Partial<Record<PriceTokenId, { prices: Record<DisplayCurrency, number> }>>;
-
 /** The rates `pricePayment` needs, from the live prices; undefined while any of them is missing. */
 export function ratesFromPrices(
-  prices: LivePrices | undefined,
+  prices: PricesByToken | undefined,
   assetTokenId: PriceTokenId,
   feeTokenId: PriceTokenId,
   senderCurrency: DisplayCurrency,
   recipientCurrency: DisplayCurrency,
 ): PaymentRates | undefined {
-  const rate = (tokenId: PriceTokenId, currency: DisplayCurrency) => {
-    const price = prices?.[tokenId]?.prices[currency];
-    return price === undefined ? undefined : rateFromPrice(price);
-  };
   const rates = {
-    assetToSender: rate(assetTokenId, senderCurrency),
-    assetToRecipient: rate(assetTokenId, recipientCurrency),
-    assetToUsd: rate(assetTokenId, 'usd'),
-    feeAssetToSender: rate(feeTokenId, senderCurrency),
-    feeAssetToUsd: rate(feeTokenId, 'usd'),
+    assetToSender: rateOf(prices, assetTokenId, senderCurrency),
+    assetToRecipient: rateOf(prices, assetTokenId, recipientCurrency),
+    assetToUsd: rateOf(prices, assetTokenId, 'usd'),
+    feeAssetToSender: rateOf(prices, feeTokenId, senderCurrency),
+    feeAssetToUsd: rateOf(prices, feeTokenId, 'usd'),
   };
   return Object.values(rates).every((value) => value !== undefined) ? (rates as PaymentRates) : undefined;
 }

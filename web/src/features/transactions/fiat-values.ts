@@ -1,13 +1,12 @@
 import {
   type DisplayCurrency,
-  type PriceTokenId,
-  type TokenPrice,
+  type PricesByToken,
   type TransactionView,
   assetToFiatMinor,
   findAsset,
   formatFiatMinor,
   percentOf,
-  rateFromPrice,
+  rateOf,
 } from '@fincrypt/domain';
 
 /**
@@ -20,8 +19,8 @@ export interface FiatValue {
   minor: bigint;
 }
 
-/** Live prices as the prices feature holds them (each coin in every display currency). */
-export type LivePrices = Partial<Record<PriceTokenId, Pick<TokenPrice, 'prices'>>> | undefined;
+/** Live prices as the prices feature holds them (each coin in every display currency); undefined while loading. */
+export type LivePrices = PricesByToken | undefined;
 
 type ValueFields = Pick<TransactionView, 'type' | 'valueAtSend'>;
 
@@ -51,8 +50,7 @@ export function valueNow(
   currency: DisplayCurrency,
 ): FiatValue | undefined {
   const asset = findAsset(transaction.network, transaction.asset);
-  const price = asset ? prices?.[asset.priceTokenId]?.prices[currency] : undefined;
-  const rate = price === undefined ? undefined : rateFromPrice(price);
+  const rate = asset ? rateOf(prices, asset.priceTokenId, currency) : undefined;
   if (!asset || rate === undefined) return undefined;
   return { currency, minor: assetToFiatMinor(BigInt(transaction.amountUnits), asset.decimals, rate, currency, 'down') };
 }

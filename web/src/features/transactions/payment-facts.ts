@@ -9,7 +9,7 @@ import {
   compareCost,
   findAsset,
   fractionDigitsFor,
-  rateFromPrice,
+  rateOf,
   timeToFinalText,
 } from '@fincrypt/domain';
 import type { LivePrices } from './fiat-values.ts';
@@ -54,8 +54,7 @@ export function paymentCost(transaction: CostFields, prices: LivePrices): Paymen
     return { currency, amountMinor, feeMinor: ceilDiv(feeUnits * amountMinor, amountUnits), feeValuedBy: 'send' };
   }
   const coin = findAsset(transaction.network, transaction.feeSymbol);
-  const price = coin ? prices?.[coin.priceTokenId]?.prices[currency] : undefined;
-  const rate = price === undefined ? undefined : rateFromPrice(price);
+  const rate = coin ? rateOf(prices, coin.priceTokenId, currency) : undefined;
   if (!coin || rate === undefined) return undefined;
   return { currency, amountMinor, feeMinor: assetToFiatMinor(feeUnits, coin.decimals, rate, currency, 'up'), feeValuedBy: 'today' };
 }

@@ -167,8 +167,10 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
   const { prices } = usePrices();
   const feeDecimals = wallet ? NETWORKS[wallet.network].decimals : 18;
-  const rates =
-    wallet && asset ? ratesFromPrices(prices, asset.priceTokenId, NETWORKS[wallet.network].priceTokenId, senderCurrency, recipientCurrency) : undefined;
+  /** The live rates of this payment with the sender paying in `currency`. */
+  const ratesFor = (currency: typeof senderCurrency) =>
+    wallet && asset ? ratesFromPrices(prices, asset.priceTokenId, NETWORKS[wallet.network].priceTokenId, currency, recipientCurrency) : undefined;
+  const rates = ratesFor(senderCurrency);
 
   // MAX follows the chosen speed and every new quote until the user types an amount of their own.
   const [isMaxAmount, setMaxAmount] = useState(false);
@@ -236,17 +238,16 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     if (next === unit) return;
     setUnit(next);
     if (isMaxAmount) return;
+    const nextSenderCurrency = readUnit(next, displayCurrency).senderCurrency;
     const nextText =
       priced && asset
         ? amountInUnit({
             units: priced.amountUnits,
             unit: next,
-            displayCurrency: readUnit(next, displayCurrency).senderCurrency,
+            displayCurrency: nextSenderCurrency,
             recipientCurrency,
             assetDecimals: asset.decimals,
-            rates: wallet
-              ? ratesFromPrices(prices, asset.priceTokenId, NETWORKS[wallet.network].priceTokenId, readUnit(next, displayCurrency).senderCurrency, recipientCurrency)
-              : undefined,
+            rates: ratesFor(nextSenderCurrency),
           })
         : undefined;
     form.setValue('amount', nextText ?? '', { shouldValidate: isSubmitted });
