@@ -130,6 +130,34 @@ export const API_ERRORS = {
   /** The send's wallet, recipient, asset, amount or speed differ from what the quote fixed. */
   QUOTE_MISMATCH: { status: 400, messages: { mismatch: 'This quote is for a different payment. Get a new quote.' } },
 
+  // ---- payment requests (payment-requests.ts) and contacts (address-book.ts) ----
+  /** Unknown, or (for the owner's routes) another user's: the two answer alike. */
+  PAYMENT_REQUEST_NOT_FOUND: { status: 404, messages: { notFound: 'This payment request was not found' } },
+  /** A send carrying the reference of a request that is already paid: refused, so it is not paid twice. */
+  PAYMENT_REQUEST_PAID: { status: 409, messages: { paid: 'This request has already been paid' } },
+  PAYMENT_REQUEST_EXPIRED: { status: 409, messages: { expired: 'This request has expired' } },
+  PAYMENT_REQUEST_CANCELLED: { status: 409, messages: { cancelled: 'This request was cancelled' } },
+  /** Cancelling a request that is no longer open. */
+  PAYMENT_REQUEST_NOT_OPEN: { status: 409, messages: { notOpen: 'Only an open request can be cancelled' } },
+  /** A send carrying a request's reference to another address, network or asset than the request's. */
+  PAYMENT_REQUEST_MISMATCH: {
+    status: 400,
+    messages: { mismatch: (asked: string) => `This payment does not match the request: it asks for ${asked}` },
+  },
+  /** Less than the request asks (in the asset, or in its currency at the payment's rate). */
+  PAYMENT_REQUEST_UNDERPAID: {
+    status: 400,
+    field: 'amount',
+    messages: { underpaid: (asked: string, offered: string) => `The request asks for ${asked}; this payment is ${offered}` },
+  },
+  PAYMENT_REQUEST_LIMIT_REACHED: {
+    status: 409,
+    messages: { limitReached: (limit: number) => `You have ${limit} open requests: cancel one or wait for one to expire` },
+  },
+  CONTACT_NOT_FOUND: { status: 404, messages: { notFound: 'This contact was not found' } },
+  CONTACT_EXISTS: { status: 409, messages: { exists: (name: string) => `This address is already saved as ${name}` } },
+  CONTACT_LIMIT_REACHED: { status: 409, messages: { limitReached: (limit: number) => `You can save at most ${limit} contacts` } },
+
   // ---- wallets ----
   WALLET_ALREADY_CONNECTED: {
     status: 409,

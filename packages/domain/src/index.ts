@@ -24,3 +24,5 @@ export * from './cost-comparison.ts';
 export * from './quote-api.ts';
 export * from './timeline.ts';
 export * from './payment-pricing.ts';
+export * from './payment-requests.ts';
+export * from './address-book.ts';

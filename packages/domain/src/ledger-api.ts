@@ -9,6 +9,7 @@ import { PRICE_FEED_SOURCES } from './market-api.ts';
 import { unitsPerCoin } from './money.ts';
 import { paymentQuoteSchema, valueAtSendSchema } from './quote-api.ts';
 import { timelineStepSchema } from './timeline.ts';
+import type { PaymentRequestView } from './payment-requests.ts';
 
 /**
  * The shapes of the wallets, fees, transactions, explorer, alerts and risk API, and of the realtime
@@ -322,6 +323,8 @@ export interface RealtimeEvents {
   wallet_update: { action: 'connected' | 'disconnected'; wallet: WalletView };
   fraud_alert: { message: string; level: FraudAlertView['riskLevel']; alert: FraudAlertView };
   profile_update: { name: string; email: string; avatar: (typeof AVATAR_PRESETS)[number] };
+  /** One of your payment requests was paid (payment-requests.ts): the request as it now is, and the paying send's hash. */
+  payment_request_paid: { request: PaymentRequestView; transactionHash: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export const REALTIME_EVENT_NAMES = [
@@ -331,5 +334,6 @@ export const REALTIME_EVENT_NAMES = [
   'wallet_update',
   'fraud_alert',
   'profile_update',
+  'payment_request_paid',
 ] as const satisfies readonly RealtimeEventName[];
 export const REALTIME_PATH = '/socket.io';

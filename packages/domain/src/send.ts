@@ -5,6 +5,7 @@ import { API_ERRORS, type SendRefusalCode } from './errors.ts';
 import { DEFAULT_GAS_SPEED, GAS_SPEEDS } from './fees.ts';
 import { isPositiveDecimalText, parseAmount } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
+import { paymentReferenceSchema } from './payment-requests.ts';
 
 export const SEND_MESSAGES = {
   // The send rules, checked where the wallet and balance are known (server, and the form before
@@ -58,6 +59,11 @@ export const sendRequestSchema = z.object({
     .refine(isPositiveDecimalText, SEND_MESSAGES.enterValidAmount),
   /** A firm quote (POST /api/quotes): the send is charged exactly its amounts, once, while it is fresh. */
   quoteId: z.uuid({ error: 'Invalid quote id' }).optional(),
+  /**
+   * A payment request's reference (payment-requests.ts): the send pays that request, and marks it paid in its own
+   * database transaction; it is refused when the request is paid, expired, cancelled or asks for something else.
+   */
+  reference: paymentReferenceSchema.optional(),
 });
 export type SendRequestInput = z.input<typeof sendRequestSchema>;
 export type SendRequest = z.output<typeof sendRequestSchema>;

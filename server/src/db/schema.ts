@@ -292,6 +292,8 @@ export const transactions = pgTable(
     usdValueCents: money('usd_value_cents'),
     /** Where the prices behind those values came from: 'live', 'simulated' or 'fallback'. */
     valueSource: text('value_source'),
+    /** The payment request reference the send carried (64 hex digits), on the send and the receive row; null otherwise. */
+    paymentReference: text('payment_reference'),
   },
   (table) => [
     uniqueIndex('transactions_hash_type_idx').on(table.hash, table.type),
@@ -366,6 +368,74 @@ export const paymentQuotes = pgTable(
     check('payment_quotes_amount_positive', sql`${table.amount} > 0`),
     check('payment_quotes_used_with_transaction', sql`(${table.usedAt} is null) = (${table.transactionId} is null)`),
   ],
+);
+
+/**
+ * A payment request (packages/domain/src/payment-requests.ts). The id is the unguessable `/pay/{id}`; the
+ * reference (32 bytes, hex) travels in the URI and on the send that pays it. Written by payments/payment-requests.ts
+ * alone: created and cancelled by its owner, marked paid by the send that carries its reference, in the send's own
+ * database transaction. 'expired' is not stored: an open request past `expires_at` reads as expired.
+ * A request is written either in its asset (`amount`) or in a currency (`fiat_currency`, `fiat_amount_minor`).
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    network: text('network').notNull(),
+    asset: text('asset').notNull(),
+    /** The wallet's address, canonical form: where the payment goes. */
+    toAddress: text('to_address').notNull(),
+    /** In the asset's smallest unit, for a request written in the asset. */
+    amount: money('amount'),
+    fiatCurrency: text('fiat_currency'),
+    fiatAmountMinor: money('fiat_amount_minor'),
+    note: text('note'),
+    displayName: text('display_name').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The send row that paid it. */
+    transactionId: uuid('transaction_id').references((): AnyPgColumn => transactions.id),
+  },
+  (table) => [
+    uniqueIndex('payment_requests_reference_idx').on(table.reference),
+    index('payment_requests_user_created_idx').on(table.userId, table.createdAt.desc()),
+    check(
+      'payment_requests_amount_xor_fiat',
+      sql`(${table.amount} is not null and ${table.amount} > 0 and ${table.fiatCurrency} is null and ${table.fiatAmountMinor} is null) or (${table.amount} is null and ${table.fiatCurrency} is not null and ${table.fiatAmountMinor} > 0)`,
+    ),
+    check('payment_requests_paid_with_transaction', sql`(${table.status} = 'paid') = (${table.transactionId} is not null and ${table.paidAt} is not null)`),
+    check('payment_requests_cancelled_at', sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`),
+  ],
+);
+
+/**
+ * A user's saved recipients (packages/domain/src/address-book.ts): one network and address each, canonical form,
+ * once per user and network. Written by modules/contacts alone.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('contacts_user_network_address_idx').on(table.userId, table.network, table.address)],
 );
 
 export const idempotencyKeys = pgTable(

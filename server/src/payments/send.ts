@@ -194,6 +194,7 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     recipientValueMinor: transfer.valueAtSend ? BigInt(transfer.valueAtSend.recipientMinor) : null,
     usdValueCents: transfer.valueAtSend ? BigInt(transfer.valueAtSend.usdCents) : null,
     valueSource: transfer.valueAtSend?.source ?? null,
+    paymentReference: transfer.request.reference ?? null,
   };
   const sendRow: TransactionRow = {
     ...common,

@@ -209,6 +209,7 @@ export const WITHOUT_QUOTE_OR_VALUE = {
   recipientValueMinor: null,
   usdValueCents: null,
   valueSource: null,
+  paymentReference: null,
 } as const satisfies Partial<TransactionRow>;
 
 /** The fiat values a row kept when it was sent; null when it kept none (mints, rows from before migration 0004). */

@@ -151,5 +151,8 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
         session ? { ...session, user: { ...session.user, name, email, image: avatar } } : session,
       );
     },
+
+    // TODO(issue 16, web-requests helper): refetch the requests list and show the toast.
+    payment_request_paid() {},
   };
 }

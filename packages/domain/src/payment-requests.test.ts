@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { encodePaymentRequestUri, normalizePaymentReference, referenceToBase58 } from './payment-requests.ts';
+
+const REFERENCE = '0f'.repeat(32);
+
+describe('payment request references', () => {
+  it('reads hex (with or without 0x) and base58 of 32 bytes into one canonical form', () => {
+    expect(normalizePaymentReference(REFERENCE.toUpperCase())).toBe(REFERENCE);
+    expect(normalizePaymentReference(`0x${REFERENCE}`)).toBe(REFERENCE);
+    expect(normalizePaymentReference(referenceToBase58(REFERENCE))).toBe(REFERENCE);
+  });
+
+  it('refuses anything that is not 32 bytes', () => {
+    expect(normalizePaymentReference('0f'.repeat(31))).toBeUndefined();
+    expect(normalizePaymentReference('1'.repeat(32))).toBe('00'.repeat(32));
+    expect(normalizePaymentReference('1'.repeat(44))).toBeUndefined();
+    expect(normalizePaymentReference(`${referenceToBase58(REFERENCE)}z`)).toBeUndefined();
+    expect(normalizePaymentReference('not a reference')).toBeUndefined();
+  });
+});
+
+describe('encodePaymentRequestUri', () => {
+  it('writes an EIP-681 coin request with the chain id and the value in wei', () => {
+    const uri = encodePaymentRequestUri({ network: 'eth_sepolia', address: '0x1111111111111111111111111111111111111111', asset: 'ETH', amountUnits: 10n ** 16n });
+    expect(uri).toBe('ethereum:0x1111111111111111111111111111111111111111@11155111?value=10000000000000000');
+  });
+
+  it('writes an EIP-681 token transfer on Polygon Mumbai with the reference last', () => {
+    const uri = encodePaymentRequestUri({
+      network: 'polygon_mumbai',
+      address: '0x1111111111111111111111111111111111111111',
+      asset: 'USDC',
+      amountUnits: 5_000_000n,
+      reference: REFERENCE,
+    });
+    expect(uri).toBe(
+      `ethereum:0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97@80001/transfer?address=0x1111111111111111111111111111111111111111&uint256=5000000&reference=0x${REFERENCE}`,
+    );
+  });
+
+  it('writes a Solana Pay transfer request with the amount in user units and the parameters in the spec order', () => {
+    const uri = encodePaymentRequestUri({
+      network: 'solana_devnet',
+      address: 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN',
+      asset: 'USDC',
+      amountUnits: 1_500_000n,
+      reference: REFERENCE,
+      label: 'Ana Silva',
+      message: 'Rent & bills',
+    });
+    expect(uri).toBe(
+      `solana:mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN?amount=1.5&spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU&reference=${referenceToBase58(REFERENCE)}&label=Ana%20Silva&message=Rent%20%26%20bills`,
+    );
+  });
+
+  it('never writes scientific notation in a Solana amount', () => {
+    const uri = encodePaymentRequestUri({ network: 'solana_devnet', address: 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN', asset: 'SOL', amountUnits: 1n });
+    expect(uri).toBe('solana:mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN?amount=0.000000001');
+  });
+});

@@ -1,0 +1,219 @@
+import { base58 } from '@scure/base';
+import { z } from 'zod';
+import { assetSymbolSchema, findAsset } from './assets.ts';
+import { DISPLAY_CURRENCIES } from './currency.ts';
+import { API_ERRORS } from './errors.ts';
+import { isPositiveDecimalText, formatAmountTrimmed } from './money.ts';
+import { getNetwork, isEvmNetwork, networkIdSchema, type NetworkId } from './networks.ts';
+
+/**
+ * Payment requests (docs/product.md#payment-requests): a user asks for an amount of one asset into one of their
+ * wallets — in the asset, or in a currency paid at the rate quoted when it is paid — and shares it as a standard
+ * URI (EIP-681 on the EVM networks, a Solana Pay transfer request on Solana), its QR code and a link `/pay/{id}`.
+ * The URI carries a 32-byte reference; a send that carries it marks the request paid in its own database
+ * transaction, once.
+ */
+
+export const PAYMENT_REQUEST_STATUSES = ['open', 'paid', 'expired', 'cancelled'] as const;
+export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
+
+export const PAYMENT_REQUEST_LIMITS = {
+  noteChars: 140,
+  displayNameChars: 50,
+  minExpiryHours: 1,
+  /** 30 days. */
+  maxExpiryHours: 720,
+  defaultExpiryHours: 24,
+  /** Open (unexpired) requests per user, unless PAYMENT_REQUESTS_OPEN_MAX says otherwise. */
+  defaultOpenPerUser: 20,
+  /** The owner's list shows this many, newest first. */
+  listed: 100,
+} as const;
+
+/** The bytes of a reference: Solana Pay's is a 32-byte public key; the EVM form carries the same 32 bytes as hex. */
+export const PAYMENT_REFERENCE_BYTES = 32;
+
+/** A `/pay/{id}` id: 16 random bytes in base64url (22 characters), unguessable. */
+export const PAYMENT_REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export const PAYMENT_REQUEST_MESSAGES = {
+  noteTooLong: `The note can be at most ${PAYMENT_REQUEST_LIMITS.noteChars} characters`,
+  displayNameRequired: 'Please enter the name the payer will see',
+  displayNameTooLong: `The name can be at most ${PAYMENT_REQUEST_LIMITS.displayNameChars} characters`,
+  expiryRange: `The request must expire between ${PAYMENT_REQUEST_LIMITS.minExpiryHours} hour and ${PAYMENT_REQUEST_LIMITS.maxExpiryHours / 24} days from now`,
+  invalidReference: 'The payment reference must be 32 bytes (64 hex digits or a base58 key)',
+  unknownUnit: 'Choose the asset or one of INR, USD, EUR, GBP, JPY',
+  enterValidAmount: 'Please enter a valid amount',
+} as const;
+
+/** A reference in its canonical form: 64 lowercase hex digits. Accepts that, with or without 0x, or base58 of 32 bytes. */
+export function normalizePaymentReference(text: string): string | undefined {
+  const trimmed = text.trim();
+  const hex = /^(?:0x)?([0-9a-fA-F]{64})$/.exec(trimmed)?.[1];
+  if (hex) return hex.toLowerCase();
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(trimmed)) return undefined;
+  try {
+    const bytes = base58.decode(trimmed);
+    if (bytes.length !== PAYMENT_REFERENCE_BYTES) return undefined;
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The reference as Solana Pay writes it: the 32 bytes in base58 (a public key). */
+export function referenceToBase58(referenceHex: string): string {
+  const bytes = Uint8Array.from(referenceHex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+  return base58.encode(bytes);
+}
+
+export const paymentReferenceSchema = z
+  .string({ error: PAYMENT_REQUEST_MESSAGES.invalidReference })
+  .max(80, PAYMENT_REQUEST_MESSAGES.invalidReference)
+  .transform((text, context) => {
+    const reference = normalizePaymentReference(text);
+    if (reference === undefined) {
+      context.addIssue({ code: 'custom', message: PAYMENT_REQUEST_MESSAGES.invalidReference });
+      return z.NEVER;
+    }
+    return reference;
+  });
+
+/** What the amount of a request is written in: the asset itself, or a currency (paid at the rate quoted when paid). */
+export const PAYMENT_REQUEST_UNITS = ['asset', ...DISPLAY_CURRENCIES] as const;
+export type PaymentRequestUnit = (typeof PAYMENT_REQUEST_UNITS)[number];
+
+/** `POST /api/payment-requests`. */
+export const createPaymentRequestSchema = z.object({
+  /** The requester's wallet the money goes to; its network is the request's. */
+  walletId: z.uuid({ error: 'Please select a wallet' }),
+  asset: assetSymbolSchema,
+  /** Decimal text in `unit`: the asset's unit, or the currency's (at most its decimals). */
+  amount: z
+    .string({ error: PAYMENT_REQUEST_MESSAGES.enterValidAmount })
+    .trim()
+    .max(60, PAYMENT_REQUEST_MESSAGES.enterValidAmount)
+    .refine(isPositiveDecimalText, PAYMENT_REQUEST_MESSAGES.enterValidAmount),
+  unit: z.enum(PAYMENT_REQUEST_UNITS, { error: PAYMENT_REQUEST_MESSAGES.unknownUnit }).default('asset'),
+  note: z.string().trim().max(PAYMENT_REQUEST_LIMITS.noteChars, PAYMENT_REQUEST_MESSAGES.noteTooLong).optional(),
+  displayName: z
+    .string({ error: PAYMENT_REQUEST_MESSAGES.displayNameRequired })
+    .trim()
+    .min(1, PAYMENT_REQUEST_MESSAGES.displayNameRequired)
+    .max(PAYMENT_REQUEST_LIMITS.displayNameChars, PAYMENT_REQUEST_MESSAGES.displayNameTooLong),
+  expiresInHours: z
+    .number({ error: PAYMENT_REQUEST_MESSAGES.expiryRange })
+    .int(PAYMENT_REQUEST_MESSAGES.expiryRange)
+    .min(PAYMENT_REQUEST_LIMITS.minExpiryHours, PAYMENT_REQUEST_MESSAGES.expiryRange)
+    .max(PAYMENT_REQUEST_LIMITS.maxExpiryHours, PAYMENT_REQUEST_MESSAGES.expiryRange)
+    .default(PAYMENT_REQUEST_LIMITS.defaultExpiryHours),
+});
+export type CreatePaymentRequestInput = z.input<typeof createPaymentRequestSchema>;
+export type CreatePaymentRequest = z.output<typeof createPaymentRequestSchema>;
+
+const unitsString = z.string().regex(/^\d+$/);
+const decimalString = z.string().regex(/^\d+(\.\d+)?$/);
+
+/**
+ * What anyone with the link sees (`GET /api/pay/:id`): only what the requester chose to show — the display name,
+ * the note, what is asked, where it goes — and nothing else about them.
+ */
+export const publicPaymentRequestSchema = z.object({
+  id: z.string().regex(PAYMENT_REQUEST_ID_PATTERN),
+  status: z.enum(PAYMENT_REQUEST_STATUSES),
+  displayName: z.string(),
+  note: z.string().nullable(),
+  network: networkIdSchema,
+  asset: z.string(),
+  /** The requester's wallet address (canonical form): the recipient of the payment. */
+  address: z.string(),
+  /** The amount in the asset: fixed for an asset request; for a currency request, at the rate of the moment (`assetAmountIsIndicative`). */
+  amount: decimalString,
+  amountUnits: unitsString,
+  assetAmountIsIndicative: z.boolean(),
+  /** Set for a request written in a currency: that currency and the amount in its minor unit (paise, cents, yen). */
+  fiat: z.object({ currency: z.enum(DISPLAY_CURRENCIES), amountMinor: unitsString }).nullable(),
+  /** 64 hex digits. */
+  reference: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The standard URI (EIP-681 / Solana Pay) with the amount above, the reference, and on Solana the label and message. */
+  uri: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+});
+export type PublicPaymentRequest = z.infer<typeof publicPaymentRequestSchema>;
+
+/** The owner's view (`GET /api/payment-requests`, `POST …`, `POST …/:id/cancel`). */
+export const paymentRequestViewSchema = publicPaymentRequestSchema.extend({
+  walletId: z.uuid(),
+  cancelledAt: z.iso.datetime().nullable(),
+  /** The hash of the send that paid it. */
+  transactionHash: z.string().nullable(),
+  /** The shareable link's path, `/pay/{id}`. */
+  path: z.string(),
+});
+export type PaymentRequestView = z.infer<typeof paymentRequestViewSchema>;
+
+export const paymentRequestListSchema = z.object({ requests: z.array(paymentRequestViewSchema) });
+
+export function paymentRequestPath(id: string): string {
+  return `/pay/${id}`;
+}
+
+export interface PaymentRequestUriInput {
+  network: NetworkId;
+  /** The recipient, canonical form. */
+  address: string;
+  /** The asset's symbol on the network. */
+  asset: string;
+  /** In the asset's smallest unit; left out for "any amount". */
+  amountUnits?: bigint;
+  /** 64 hex digits. */
+  reference?: string;
+  /** Solana Pay's label (who asks) and message (what for); EIP-681 has no place for them. */
+  label?: string;
+  message?: string;
+}
+
+/**
+ * The standard URI of a request, as wallets read it.
+ * - EVM coin: EIP-681 `ethereum:<address>@<chainId>?value=<wei>`.
+ * - EVM token: EIP-681 `ethereum:<token>@<chainId>/transfer?address=<address>&uint256=<units>`.
+ * - Solana: `solana:<address>?amount=<units of SOL/USDC, plain decimal>&spl-token=<mint>&reference=<base58>&label=…&message=…`.
+ * EIP-681 has no reference field; FinCrypt adds `reference=0x<64 hex>` as the last parameter (decision 008),
+ * which EIP-681 readers that do not know it skip.
+ */
+export function encodePaymentRequestUri(input: PaymentRequestUriInput): string {
+  const network = getNetwork(input.network);
+  const asset = findAsset(input.network, input.asset);
+  if (!asset) throw new RangeError(`${input.network} has no asset ${input.asset}`);
+  if (isEvmNetwork(network)) {
+    const params: string[] = [];
+    let path: string;
+    if (asset.kind === 'token' && asset.address) {
+      path = `${asset.address}@${network.chainId}/transfer`;
+      params.push(`address=${input.address}`);
+      if (input.amountUnits !== undefined) params.push(`uint256=${input.amountUnits}`);
+    } else {
+      path = `${input.address}@${network.chainId}`;
+      if (input.amountUnits !== undefined) params.push(`value=${input.amountUnits}`);
+    }
+    if (input.reference) params.push(`reference=0x${input.reference}`);
+    return `ethereum:${path}${params.length ? `?${params.join('&')}` : ''}`;
+  }
+  const params: string[] = [];
+  if (input.amountUnits !== undefined) params.push(`amount=${formatAmountTrimmed(input.amountUnits, asset.decimals)}`);
+  if (asset.kind === 'token' && asset.address) params.push(`spl-token=${asset.address}`);
+  if (input.reference) params.push(`reference=${referenceToBase58(input.reference)}`);
+  if (input.label) params.push(`label=${encodeURIComponent(input.label)}`);
+  if (input.message) params.push(`message=${encodeURIComponent(input.message)}`);
+  return `solana:${input.address}${params.length ? `?${params.join('&')}` : ''}`;
+}
+
+/** Refusals of a send that carries a request's reference (errors.ts), for the pay page and the send form. */
+export const PAYMENT_REQUEST_REFUSALS = {
+  notFound: API_ERRORS.PAYMENT_REQUEST_NOT_FOUND.messages.notFound,
+  paid: API_ERRORS.PAYMENT_REQUEST_PAID.messages.paid,
+  expired: API_ERRORS.PAYMENT_REQUEST_EXPIRED.messages.expired,
+  cancelled: API_ERRORS.PAYMENT_REQUEST_CANCELLED.messages.cancelled,
+} as const;
