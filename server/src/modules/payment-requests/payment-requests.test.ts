@@ -481,4 +481,15 @@ describeEachDatabase('payment requests', (kind) => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(4);
     expect(await ctx.database.db.$count(paymentRequests, eq(paymentRequests.userId, alice.id))).toBe(OPEN_MAX);
   });
+
+  it('is documented in the OpenAPI document: the routes, the public view’s fields and the reference on a send', async () => {
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(spec.info.description).toContain('## Payment requests');
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/payment-requests', '/api/payment-requests/{id}/cancel', '/api/pay/{id}']));
+    expect(spec.paths['/api/pay/{id}'].get.security ?? []).toEqual([]);
+    const shown = spec.paths['/api/pay/{id}'].get.responses['200'].content['application/json'].schema.properties;
+    expect(Object.keys(shown).sort()).toEqual(Object.keys(publicPaymentRequestSchema.shape).sort());
+    const send = spec.paths['/api/transactions'].post.requestBody.content['application/json'].schema.properties;
+    expect(Object.keys(send)).toContain('reference');
+  });
 });
