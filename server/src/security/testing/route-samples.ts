@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RouteEntry } from '../../app.ts';
-import { type TestUser, signUp } from '../../test/auth-client.ts';
+import { type TestUser, call, signUp } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 
 /**
@@ -66,6 +66,8 @@ export interface OwnedThings {
   walletId: string;
   address: string;
   hash: string;
+  /** A contact the owner saved. */
+  contactId: string;
 }
 
 export interface SampleRequest {
@@ -80,7 +82,12 @@ export async function createOwnedThings(app: FastifyInstance, name = 'Owner'): P
   const wallet = await walletOn(app, owner, 'eth_sepolia');
   const sent = await postSend(app, owner, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1' });
   if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
-  return { owner, walletId: wallet.id, address: wallet.address, hash: sent.json().transaction.hash };
+  const contact = await call(app, 'POST', '/api/contacts', {
+    cookie: owner.cookie,
+    body: { network: 'eth_sepolia', address: externalAddress('eth_sepolia'), name: 'Owner Contact' },
+  });
+  if (contact.statusCode !== 201) throw new Error(`contact failed: ${contact.statusCode} ${contact.body}`);
+  return { owner, walletId: wallet.id, address: wallet.address, hash: sent.json().transaction.hash, contactId: contact.json().id };
 }
 
 /**
@@ -131,6 +138,10 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'PUT /api/account/currency': () => ({ url: '/api/account/currency', body: { currency: 'eur' } }),
   'GET /api/transactions/:hash': ({ hash }) => ({ url: `/api/transactions/${hash}` }),
   'GET /api/explorer/tx/:hash': ({ hash }) => ({ url: `/api/explorer/tx/${hash}` }),
+  // Contacts (modules/contacts).
+  'POST /api/contacts': () => ({ url: '/api/contacts', body: { network: 'solana_devnet', address: externalAddress('solana_devnet'), name: 'Sweep Contact' } }),
+  'PATCH /api/contacts/:id': ({ contactId }) => ({ url: `/api/contacts/${contactId}`, body: { name: 'Renamed By Sweep' } }),
+  'DELETE /api/contacts/:id': ({ contactId }) => ({ url: `/api/contacts/${contactId}` }),
 };
 
 /** Fills a route's path parameters with the owner's ids; an unknown parameter is an error the sweep reports. */
