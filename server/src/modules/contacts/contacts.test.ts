@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ADDRESS_BOOK_LIMITS, ADDRESS_BOOK_MESSAGES, API_ERRORS, type ContactView, contactListSchema, contactViewSchema, toChecksumAddress } from '@fincrypt/domain';
+import { ADDRESS_BOOK_LIMITS, ADDRESS_BOOK_MESSAGES, API_ERRORS, type ContactView, FRAUD_REASONS, contactListSchema, contactViewSchema, toChecksumAddress } from '@fincrypt/domain';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { contacts } from '../../db/schema.ts';
 import { type TestUser, call, signUp } from '../../test/auth-client.ts';
-import { externalAddress } from '../../test/ledger-client.ts';
+import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -170,5 +170,25 @@ describeEachDatabase('contacts API', (kind) => {
       expect(response.json().error).toEqual({ code: 'CONTACT_EXISTS', message: `This address is already saved as ${winner}` });
     }
     expect(await stored(user.id)).toBe(1);
+  });
+
+  it("counts a contact as a known recipient in the send's fraud rules, and a look-alike of one as poisoning", async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const contact = await saved(user, { network: 'eth_sepolia', address: externalAddress('eth_sepolia'), name: 'Landlord' });
+    const reasonsOf = async (to: string) => {
+      const response = await postSend(ctx.app, user, { walletId: wallet.id, to, amount: '0.01' });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json().alerts as { reason: string }[]).map((alert) => alert.reason);
+    };
+    // Never paid, but saved: not unfamiliar.
+    expect(await reasonsOf(contact.address)).toEqual([]);
+    // Same first and last four characters, another address: flagged as a look-alike of the contact.
+    const body = contact.address.slice(2).toLowerCase();
+    const lookalike = `0x${body.slice(0, 4)}${'0'.repeat(32)}${body.slice(-4)}`;
+    expect(await reasonsOf(lookalike)).toEqual([FRAUD_REASONS.lookalikeRecipient]);
+    // A contact on another network is not known on this one.
+    const polygonOnly = await saved(user, { network: 'polygon_mumbai', address: externalAddress('polygon_mumbai'), name: 'Elsewhere' });
+    expect(await reasonsOf(polygonOnly.address)).toEqual([FRAUD_REASONS.unfamiliarRecipient]);
   });
 });
