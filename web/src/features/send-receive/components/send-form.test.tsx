@@ -359,6 +359,7 @@ describe('SendForm', () => {
     expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', {
       description: '1.5 ETH sent on Ethereum Sepolia',
       action: { label: 'Save as contact', onClick: expect.any(Function) },
+      duration: 10_000,
     });
     const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: init.body as string }));
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);

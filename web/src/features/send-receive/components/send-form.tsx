@@ -296,8 +296,9 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       const response = await sendTransaction.mutateAsync(attempt);
       acknowledged?.settle(response.alerts);
       attempts.current.settle();
-      const saveContact = saveOffer && { label: 'Save as contact', onClick: () => void navigate('/profile', { state: saveOffer }) };
-      toast.success(SEND_SUCCESS_MESSAGE, { description: sentDescription(response.transaction), ...(saveContact ? { action: saveContact } : {}) });
+      // Someone not yet saved: the toast offers "Save as contact", and stays long enough to be used.
+      const saveContact = saveOffer && { action: { label: 'Save as contact', onClick: () => void navigate('/profile', { state: saveOffer }) }, duration: 10_000 };
+      toast.success(SEND_SUCCESS_MESSAGE, { description: sentDescription(response.transaction), ...saveContact });
       await navigate('/dashboard');
     } catch (error) {
       acknowledged?.end();
