@@ -94,7 +94,15 @@ export function ContactForm({ contact, initial, isAddressFixed = false, onDone, 
       ) : (
         <Field label="Network" error={errors.network?.message}>
           {(control) => (
-            <Select {...control} {...form.register('network')}>
+            <Select
+              {...control}
+              name="network"
+              value={network}
+              onChange={(event) => {
+                const next = NETWORK_IDS.find((id) => id === event.target.value);
+                if (next) form.setValue('network', next, { shouldValidate: form.formState.isSubmitted });
+              }}
+            >
               {NETWORK_IDS.map((id) => (
                 <option key={id} value={id}>
                   {NETWORKS[id].label}
