@@ -25,30 +25,31 @@ function stubContactsApi(initial: ContactView[], refuse?: { status: number; code
   const posts: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const { pathname } = new URL(url, 'http://localhost');
-      if (pathname === '/api/contacts' && init.method === 'POST') {
-        const body = JSON.parse(init.body as string) as { network: ContactView['network']; address: string; name: string };
-        posts.push(body);
-        if (refuse) return json({ error: { code: refuse.code, message: refuse.message } }, refuse.status);
-        const created = contactOf(body.name, body.address, body.network);
-        contacts.push(created);
-        return json(created, 201);
-      }
-      if (pathname === '/api/contacts') return json({ contacts: [...contacts].sort((a, b) => a.name.localeCompare(b.name)) });
-      const id = pathname.split('/').at(-1);
-      if (init.method === 'DELETE') {
-        contacts = contacts.filter((contact) => contact.id !== id);
-        return new Response(null, { status: 204 });
-      }
-      if (init.method === 'PATCH') {
-        const change = JSON.parse(init.body as string) as Partial<ContactView>;
-        contacts = contacts.map((contact) => (contact.id === id ? { ...contact, ...change } : contact));
-        return json(contacts.find((contact) => contact.id === id));
-      }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
+    vi.fn((url: string, init: RequestInit = {}) => Promise.resolve(answer(url, init))),
   );
+  function answer(url: string, init: RequestInit): Response {
+    const { pathname } = new URL(url, 'http://localhost');
+    if (pathname === '/api/contacts' && init.method === 'POST') {
+      const body = JSON.parse(init.body as string) as { network: ContactView['network']; address: string; name: string };
+      posts.push(body);
+      if (refuse) return json({ error: { code: refuse.code, message: refuse.message } }, refuse.status);
+      const created = contactOf(body.name, body.address, body.network);
+      contacts.push(created);
+      return json(created, 201);
+    }
+    if (pathname === '/api/contacts') return json({ contacts: [...contacts].sort((a, b) => a.name.localeCompare(b.name)) });
+    const id = pathname.split('/').at(-1);
+    if (init.method === 'DELETE') {
+      contacts = contacts.filter((contact) => contact.id !== id);
+      return new Response(null, { status: 204 });
+    }
+    if (init.method === 'PATCH') {
+      const change = JSON.parse(init.body as string) as Partial<ContactView>;
+      contacts = contacts.map((contact) => (contact.id === id ? { ...contact, ...change } : contact));
+      return json(contacts.find((contact) => contact.id === id));
+    }
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  }
   return posts;
 }
 
@@ -129,12 +130,12 @@ describe('ContactsTab', () => {
     expect(toast.success).toHaveBeenCalledWith('Contact deleted');
   });
 
-  it('opens with the new-contact form filled in when a payment asked to save its recipient', async () => {
+  it('opens with the new-contact form filled in when a payment asked to save its recipient', () => {
     stubContactsApi([]);
     renderTab(readContactsNavigationState({ tab: 'contacts', newContact: { network: 'polygon_mumbai', address: ANA } })?.newContact);
     const form = inForm('New contact');
-    expect((form.getByLabelText('Address') as HTMLInputElement).value).toBe(ANA);
-    expect((form.getByLabelText('Network') as HTMLSelectElement).value).toBe('polygon_mumbai');
+    expect(form.getByLabelText<HTMLInputElement>('Address').value).toBe(ANA);
+    expect(form.getByLabelText<HTMLSelectElement>('Network').value).toBe('polygon_mumbai');
     expect(readContactsNavigationState({ tab: 'contacts', newContact: { network: 'bitcoin', address: ANA } })).toEqual({ tab: 'contacts' });
     expect(readContactsNavigationState({ action: 'send' })).toBeUndefined();
     expect(readContactsNavigationState(null)).toBeUndefined();
