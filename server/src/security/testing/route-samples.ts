@@ -28,6 +28,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'second step of a 2FA sign-in, authorised by the 2FA challenge cookie instead of a session (401 without either)',
   'POST /api/auth/two-factor/verify-backup-code': 'second step of a 2FA sign-in, like verify-totp',
   'GET /api/system/ledger': 'ledger totals for `npm run ledger:check`; answers on loopback only, never through a proxy',
+  // ---- payment requests (issue 16) ----
+  'GET /api/pay/:id':
+    'a payment request as its link shows it, to payers who may be signed out: only what the requester chose to share; the id is 128 random bits (rate limited per IP)',
 };
 
 /** The OpenAPI document and its UI. */
@@ -68,6 +71,8 @@ export interface OwnedThings {
   hash: string;
   /** A contact the owner saved. */
   contactId: string;
+  /** An open payment request of the owner's (its /pay/{id} id). */
+  paymentRequestId: string;
 }
 
 export interface SampleRequest {
@@ -82,12 +87,27 @@ export async function createOwnedThings(app: FastifyInstance, name = 'Owner'): P
   const wallet = await walletOn(app, owner, 'eth_sepolia');
   const sent = await postSend(app, owner, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1' });
   if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
+  const requested = await call(app, 'POST', '/api/payment-requests', {
+    cookie: owner.cookie,
+    body: { walletId: wallet.id, asset: 'ETH', amount: '0.5', displayName: name },
+  });
+  if (requested.statusCode !== 201) throw new Error(`payment request failed: ${requested.statusCode} ${requested.body}`);
+  // The send and the request read the prices at hand, which starts a refresh that records prices in the background:
+  // wait for it, so a sweep that compares the database before and after sees only what its own requests wrote.
+  await app.prices.latestPoint('ethereum');
   const contact = await call(app, 'POST', '/api/contacts', {
     cookie: owner.cookie,
     body: { network: 'eth_sepolia', address: externalAddress('eth_sepolia'), name: 'Owner Contact' },
   });
   if (contact.statusCode !== 201) throw new Error(`contact failed: ${contact.statusCode} ${contact.body}`);
-  return { owner, walletId: wallet.id, address: wallet.address, hash: sent.json().transaction.hash, contactId: contact.json().id };
+  return {
+    owner,
+    walletId: wallet.id,
+    address: wallet.address,
+    hash: sent.json().transaction.hash,
+    paymentRequestId: requested.json().id,
+    contactId: contact.json().id,
+  };
 }
 
 /**
@@ -142,6 +162,13 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'POST /api/contacts': () => ({ url: '/api/contacts', body: { network: 'solana_devnet', address: externalAddress('solana_devnet'), name: 'Sweep Contact' } }),
   'PATCH /api/contacts/:id': ({ contactId }) => ({ url: `/api/contacts/${contactId}`, body: { name: 'Renamed By Sweep' } }),
   'DELETE /api/contacts/:id': ({ contactId }) => ({ url: `/api/contacts/${contactId}` }),
+  // ---- payment requests (issue 16) ----
+  'POST /api/payment-requests': ({ walletId }) => ({
+    url: '/api/payment-requests',
+    body: { walletId, asset: 'ETH', amount: '0.25', unit: 'asset', note: 'Sweep', displayName: 'Sweep Owner', expiresInHours: 24 },
+  }),
+  'POST /api/payment-requests/:id/cancel': ({ paymentRequestId }) => ({ url: `/api/payment-requests/${paymentRequestId}/cancel` }),
+  'GET /api/pay/:id': ({ paymentRequestId }) => ({ url: `/api/pay/${paymentRequestId}` }),
 };
 
 /** Fills a route's path parameters with the owner's ids; an unknown parameter is an error the sweep reports. */
