@@ -21,6 +21,7 @@ import { seedDemoAccounts } from './modules/auth/demo-accounts.ts';
 import { authRateLimits, authRoutes } from './modules/auth/routes.ts';
 import { readSession, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { contactsRoutes } from './modules/contacts/routes.ts';
 import { feeRoutes } from './modules/fees/routes.ts';
 import { usdPriceFrom } from './modules/fees/usd-price.ts';
 import { type ChainClockStatus, healthRoutes } from './modules/health/routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         limiter,
         quoteRule: { limit: config.rateLimits.quotePerUser, windowMs: 60_000 },
       });
+      await api.register(contactsRoutes, { db: database.db });
       await api.register(paymentRequestRoutes, {
         payments,
         limiter,

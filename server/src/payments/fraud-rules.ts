@@ -22,6 +22,8 @@ export interface FraudRuleInput {
   paidAddresses: readonly string[];
   /** Addresses of the user's own wallets, connected or not. */
   ownAddresses: readonly string[];
+  /** Addresses the user saved as contacts on this network: known, as paid ones are. */
+  contactAddresses?: readonly string[];
   /** The user's sends (on any network) in the last BURST_GAP_MS, this one not included. */
   recentSendCount: number;
 }
@@ -37,7 +39,7 @@ export interface FraudFinding {
  */
 export function evaluateFraudRules(input: FraudRuleInput): FraudFinding[] {
   const findings: FraudFinding[] = [];
-  const known = [...input.paidAddresses, ...input.ownAddresses];
+  const known = [...input.paidAddresses, ...input.ownAddresses, ...(input.contactAddresses ?? [])];
 
   const history = input.earlierValues;
   if (history.length >= MIN_HISTORY_FOR_AMOUNT_RULE) {

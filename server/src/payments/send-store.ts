@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { contacts, fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { countAttempt, type RateLimitRule } from '../lib/rate-limiter.ts';
 import { markRequestPaidSql } from './payment-requests.ts';
 import { markQuoteUsedSql, ownerCurrencySql } from './quotes.ts';
@@ -40,6 +40,8 @@ export interface FraudContext {
   earlierSends: { asset: string; amountUnits: bigint }[];
   paidAddresses: string[];
   ownAddresses: string[];
+  /** The addresses the user saved as contacts on the sender's network: known recipients (modules/contacts). */
+  contactAddresses: string[];
   recentSendCount: number;
 }
 
@@ -76,6 +78,8 @@ export async function lockWalletsAndReadHistory(
       paid: sql<unknown>`(select coalesce(json_agg(address), '[]') from (
         select distinct sent.to_address as address from ${transactions} sent where ${sendsOnNetwork} limit 500) paid)`,
       own: sql<unknown>`(select coalesce(json_agg(mine.address), '[]') from ${wallets} mine where mine.user_id = ${userId})`,
+      saved: sql<unknown>`(select coalesce(json_agg(saved.address), '[]') from ${contacts} saved where saved.user_id = ${userId}
+        and saved.network = (select sender.network from ${wallets} sender where sender.id = ${senderWalletId}))`,
       recent: sql<unknown>`(select count(*)::int from ${transactions} sent
         where sent.user_id = ${userId} and sent.type = 'send' and sent.created_at > ${burstSince.toISOString()}::timestamptz)`,
     })
@@ -97,6 +101,7 @@ export async function lockWalletsAndReadHistory(
       earlierSends: jsonValue<[string, string][]>(first?.earlier, []).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
       paidAddresses: list(first?.paid),
       ownAddresses: list(first?.own),
+      contactAddresses: list(first?.saved),
       recentSendCount: Number(first?.recent ?? 0),
     },
   };

@@ -453,6 +453,7 @@ async function applySend(
     to: check.to,
     paidAddresses: history.paidAddresses,
     ownAddresses: history.ownAddresses,
+    contactAddresses: history.contactAddresses,
     recentSendCount: history.recentSendCount,
   });
   const alertRows = buildAlertRows(findings, userId, rows.sendRow);

@@ -108,7 +108,7 @@ function send(app: FastifyInstance, attempt: Attempt, cookie: string): Promise<L
 
 /** Rows in the tables a request could write to: a refused request changes none of them. */
 async function rowCounts(app: { database: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } } }) {
-  const tables = ['users', 'sessions', 'accounts', 'wallets', 'transactions', 'contact_messages', 'rate_limit_counters', 'notification_preferences', 'two_factors', 'verifications'];
+  const tables = ['users', 'sessions', 'accounts', 'wallets', 'transactions', 'contact_messages', 'rate_limit_counters', 'notification_preferences', 'two_factors', 'verifications', 'contacts'];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const result = (await app.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows: { n: number }[] };

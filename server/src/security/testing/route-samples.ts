@@ -69,6 +69,8 @@ export interface OwnedThings {
   walletId: string;
   address: string;
   hash: string;
+  /** A contact the owner saved. */
+  contactId: string;
   /** An open payment request of the owner's (its /pay/{id} id). */
   paymentRequestId: string;
 }
@@ -97,7 +99,19 @@ export async function createOwnedThings(app: FastifyInstance, name = 'Owner'): P
   // The send and the request read the prices at hand, which starts a refresh that records prices in the background:
   // wait for it, so a sweep that compares the database before and after sees only what its own requests wrote.
   await app.prices.latestPoint('ethereum');
-  return { owner, walletId: wallet.id, address: wallet.address, hash: sent.json().transaction.hash, paymentRequestId: requested.json().id };
+  const contact = await call(app, 'POST', '/api/contacts', {
+    cookie: owner.cookie,
+    body: { network: 'eth_sepolia', address: externalAddress('eth_sepolia'), name: 'Owner Contact' },
+  });
+  if (contact.statusCode !== 201) throw new Error(`contact failed: ${contact.statusCode} ${contact.body}`);
+  return {
+    owner,
+    walletId: wallet.id,
+    address: wallet.address,
+    hash: sent.json().transaction.hash,
+    paymentRequestId: requested.json().id,
+    contactId: contact.json().id,
+  };
 }
 
 /**
@@ -148,6 +162,10 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'PUT /api/account/currency': () => ({ url: '/api/account/currency', body: { currency: 'eur' } }),
   'GET /api/transactions/:hash': ({ hash }) => ({ url: `/api/transactions/${hash}` }),
   'GET /api/explorer/tx/:hash': ({ hash }) => ({ url: `/api/explorer/tx/${hash}` }),
+  // Contacts (modules/contacts).
+  'POST /api/contacts': () => ({ url: '/api/contacts', body: { network: 'solana_devnet', address: externalAddress('solana_devnet'), name: 'Sweep Contact' } }),
+  'PATCH /api/contacts/:id': ({ contactId }) => ({ url: `/api/contacts/${contactId}`, body: { name: 'Renamed By Sweep' } }),
+  'DELETE /api/contacts/:id': ({ contactId }) => ({ url: `/api/contacts/${contactId}` }),
   // ---- payment requests (issue 16) ----
   'POST /api/payment-requests': ({ walletId }) => ({
     url: '/api/payment-requests',

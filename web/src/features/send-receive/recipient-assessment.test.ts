@@ -18,6 +18,7 @@ describe('assessRecipient', () => {
   it('treats one of your own wallets as familiar', () => {
     expect(assessRecipient({ network: 'eth_sepolia', to: OWN_POLYGON, ownWallets, pastRecipients: [], hasPaidBefore: false })).toEqual({
       kind: 'familiar',
+      isOwnWallet: true,
     });
   });
 
@@ -47,6 +48,41 @@ describe('assessRecipient', () => {
     expect(assessRecipient({ network: 'solana_devnet', to: differentCase, ownWallets, pastRecipients: [], hasPaidBefore: false }).kind).toBe(
       'lookalike',
     );
+  });
+});
+
+describe('assessRecipient with contacts', () => {
+  const CONTACT = '0x000000000000000000000000000000000000dEaD';
+  const contacts = [{ network: 'eth_sepolia' as const, address: CONTACT, name: 'Ana Silva' }];
+
+  it('lets a first payment to a contact saved on this network go without a question, and names it', () => {
+    expect(assessRecipient({ network: 'eth_sepolia', to: CONTACT, ownWallets, contacts, pastRecipients: [], hasPaidBefore: false })).toEqual({
+      kind: 'familiar',
+      contactName: 'Ana Silva',
+    });
+  });
+
+  it('asks before a first payment to the same address on another network', () => {
+    expect(assessRecipient({ network: 'polygon_mumbai', to: CONTACT, ownWallets, contacts, pastRecipients: [], hasPaidBefore: false })).toEqual({
+      kind: 'first-payment',
+    });
+  });
+
+  it('names the contact a look-alike imitates, on any network, even one paid before', () => {
+    const lookalike = `0x0000${'7'.repeat(32)}dead`;
+    for (const network of ['eth_sepolia', 'polygon_mumbai'] as const) {
+      expect(assessRecipient({ network, to: lookalike, ownWallets, contacts, pastRecipients: [lookalike], hasPaidBefore: true })).toEqual({
+        kind: 'lookalike',
+        imitated: { address: CONTACT, description: 'your contact Ana Silva' },
+      });
+    }
+  });
+
+  it('names a past recipient saved as a contact by its name', () => {
+    expect(knownAddresses([], [CONTACT.toLowerCase(), PAID], contacts)).toEqual([
+      { address: CONTACT, description: 'your contact Ana Silva' },
+      { address: PAID, description: 'an address you have sent to before' },
+    ]);
   });
 });
 

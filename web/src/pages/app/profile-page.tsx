@@ -1,14 +1,17 @@
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ChangePasswordForm, NotificationsTab, ProfileTab, TwoFactorSection, useAccount } from '../../features/account/index.ts';
+import { ContactsTab, readContactsNavigationState } from '../../features/contacts/index.ts';
 import { WalletsSettingsTab } from '../../features/wallets/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
   { value: 'wallets', label: 'Wallets' },
+  { value: 'contacts', label: 'Contacts' },
   { value: 'security', label: 'Security' },
   { value: 'notifications', label: 'Notifications' },
 ] as const;
@@ -19,7 +22,9 @@ const triggerClass =
 export default function ProfilePage() {
   usePageTitle('Account Settings');
   const account = useAccount();
-  const [tab, setTab] = useState<string>('profile');
+  // "Save as contact" after a send opens the Contacts tab with the recipient filled in.
+  const contactsState = readContactsNavigationState(useLocation().state);
+  const [tab, setTab] = useState<string>(contactsState ? 'contacts' : 'profile');
   const [isEditing, setEditing] = useState(false);
 
   return (
@@ -51,6 +56,9 @@ export default function ProfilePage() {
               </Tabs.Content>
               <Tabs.Content value="wallets">
                 <WalletsSettingsTab />
+              </Tabs.Content>
+              <Tabs.Content value="contacts">
+                <ContactsTab initial={contactsState?.newContact} />
               </Tabs.Content>
               <Tabs.Content value="security" className="space-y-10">
                 <ChangePasswordForm />

@@ -1,4 +1,5 @@
 import {
+  type ContactView,
   type CreateQuoteRequestInput,
   FALLBACK_PRICES,
   PAYMENT_MESSAGES,
@@ -16,6 +17,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
 import type { SendPrefill } from '../send-prefill.ts';
 import { SendForm } from './send-form.tsx';
+
+const contactOf = (address: string, name: string): ContactView => ({
+  id: crypto.randomUUID(),
+  network: 'eth_sepolia',
+  address,
+  name,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+});
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 const { toast } = await import('sonner');
@@ -191,6 +201,8 @@ interface StubOptions {
   recipientCurrency?: string | null;
   /** The user's past sends (a send to RECIPIENT by default, so no warning). */
   pastSends?: TransactionView[];
+  /** The user's contacts (GET /api/contacts); none by default. */
+  contacts?: ContactView[];
 }
 
 /** The API as the form sees it; `answerSend` decides each POST /api/transactions. */
@@ -219,6 +231,7 @@ function stubApi(answerSend: (init: RequestInit) => Response | Promise<Response>
         return answerSend(init);
       }
       if (pathname === '/api/transactions') return json({ items: options.pastSends ?? [pastSend], nextCursor: null });
+      if (pathname === '/api/contacts') return json({ contacts: options.contacts ?? [] });
       return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
@@ -343,7 +356,10 @@ describe('SendForm', () => {
     fireEvent.click(sendButton());
 
     await screen.findByText('Dashboard page');
-    expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', { description: '1.5 ETH sent on Ethereum Sepolia' });
+    // Paid before but not saved: the toast offers to save the recipient.
+    const [title, options] = vi.mocked(toast.success).mock.calls[0] ?? [];
+    expect(title).toBe('Transaction sent successfully');
+    expect(options).toMatchObject({ description: '1.5 ETH sent on Ethereum Sepolia', action: { label: 'Save as contact' }, duration: 10_000 });
     const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: init.body as string }));
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
     expect(second?.body).toBe(first?.body);
@@ -538,10 +554,41 @@ describe('SendForm', () => {
       await fillValidSend();
       await openReview();
       expect(screen.getByText('First payment to this address')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Save as contact' })).toBeTruthy();
       expect(screen.queryByRole('alertdialog')).toBeNull();
       fireEvent.click(sendButton());
       await screen.findByText('Dashboard page');
       expect(sends).toHaveLength(1);
+    });
+
+    it('pays a contact picked by name without the first-payment warning, and names it in the review', async () => {
+      stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201), { pastSends: [], contacts: [contactOf(RECIPIENT, 'Ana Silva')] });
+      renderForm();
+      await screen.findByRole('radio', { name: /^Normal/ });
+      const picker = await screen.findByLabelText<HTMLSelectElement>('Pay a contact');
+      fireEvent.change(picker, { target: { value: picker.options[1]!.value } });
+      expect(field('Recipient Address').value).toBe(RECIPIENT);
+      expect(screen.getByText('Paying your contact Ana Silva')).toBeTruthy();
+      fireEvent.input(field('Amount'), { target: { value: '1.5' } });
+      await openReview();
+      expect(screen.queryByText('First payment to this address')).toBeNull();
+      expect(screen.getByText('To your contact Ana Silva (Ethereum Sepolia)')).toBeTruthy();
+      fireEvent.click(sendButton());
+      await screen.findByText('Dashboard page');
+      expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', { description: '1.5 ETH sent on Ethereum Sepolia' });
+    });
+
+    it('blocks on a look-alike of a contact and names the contact it imitates', async () => {
+      const contact = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+      stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201), { contacts: [contactOf(contact, 'Landlord')] });
+      renderForm();
+      await screen.findByLabelText('Pay a contact');
+      await fillValidSend();
+      fireEvent.input(field('Recipient Address'), { target: { value: `0x71c7${'1'.repeat(32)}976f` } });
+      await openReview();
+      expect(screen.getByText('This address imitates one you know')).toBeTruthy();
+      expect(screen.getByText(/looks like your contact Landlord but it is a different address/)).toBeTruthy();
+      expect(screen.getByText(contact)).toBeTruthy();
     });
 
     it('once the quote runs out, the button asks for a new one, which can then be sent', async () => {
@@ -622,7 +669,7 @@ describe('SendForm', () => {
       fireEvent.click(sendButton());
       await screen.findByText('Dashboard page');
       expect(bodyOf(sends[0])).toMatchObject({ walletId: wallet.id, asset: 'USDC', to: RECIPIENT, amount: '25', speed: 'normal' });
-      expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', { description: '25 USDC sent on Ethereum Sepolia' });
+      expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', expect.objectContaining({ description: '25 USDC sent on Ethereum Sepolia' }));
     });
 
     it('MAX is the whole USDC balance, whatever the speed, in no more places than USDC has', async () => {

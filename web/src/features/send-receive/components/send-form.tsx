@@ -6,6 +6,7 @@ import {
   DISPLAY_CURRENCIES,
   type FeeQuotesResponse,
   NETWORKS,
+  type NetworkId,
   PAYMENT_MESSAGES,
   SEND_FIELDS,
   type ScannedRecipient,
@@ -35,6 +36,7 @@ import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { toast } from '../../../lib/toast.ts';
+import { ContactPicker, type ContactsNavigationState, getContacts } from '../../contacts/index.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
 import { QrScannerDialog } from '../../qr-scanner/index.ts';
@@ -92,11 +94,18 @@ export function sentDescription(transaction: Pick<TransactionView, 'amount' | 's
 
 /** Why a look-up of the user's history failed does not matter: without it every recipient is unfamiliar. */
 async function assessWithHistory(wallet: WalletView, to: string, ownWallets: readonly WalletView[]): Promise<RecipientAssessment> {
-  const [pastRecipients, hasPaidBefore] = await Promise.all([
+  const [pastRecipients, hasPaidBefore, contacts] = await Promise.all([
     getPastRecipients().catch(() => []),
     getHasPaidBefore(wallet.network, to).catch(() => false),
+    getContacts().catch(() => []),
   ]);
-  return assessRecipient({ network: wallet.network, to, ownWallets, pastRecipients, hasPaidBefore });
+  return assessRecipient({ network: wallet.network, to, ownWallets, contacts, pastRecipients, hasPaidBefore });
+}
+
+/** After a send to someone not yet saved (and not a look-alike, nor one's own wallet): "Save as contact" opens Contacts with them. */
+function saveContactOffer(assessment: RecipientAssessment, network: NetworkId, address: string): ContactsNavigationState | undefined {
+  if (assessment.kind === 'lookalike' || (assessment.kind === 'familiar' && (assessment.contactName !== undefined || assessment.isOwnWallet))) return undefined;
+  return { tab: 'contacts', newContact: { network, address } };
 }
 
 /** The review step's state: the firm quote on screen, what it was asked with, and the recipient's warnings. */
@@ -323,13 +332,15 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
   }
 
   /** `acknowledged`: the warnings the user confirmed for this send, which its alerts do not repeat. */
-  async function send(request: SendRequestInput, acknowledged?: AcknowledgedSend): Promise<void> {
+  async function send(request: SendRequestInput, acknowledged?: AcknowledgedSend, saveOffer?: ContactsNavigationState): Promise<void> {
     const attempt = attempts.current.next(request);
     try {
       const response = await sendTransaction.mutateAsync(attempt);
       acknowledged?.settle(response.alerts);
       attempts.current.settle();
-      toast.success(SEND_SUCCESS_MESSAGE, { description: sentDescription(response.transaction) });
+      // Someone not yet saved: the toast offers "Save as contact", and stays long enough to be used.
+      const saveContact = saveOffer && { action: { label: 'Save as contact', onClick: () => void navigate('/profile', { state: saveOffer }) }, duration: 10_000 };
+      toast.success(SEND_SUCCESS_MESSAGE, { description: sentDescription(response.transaction), ...saveContact });
       await navigate('/dashboard');
     } catch (error) {
       acknowledged?.end();
@@ -342,18 +353,18 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
         if (isQuoteRefusal(error.code)) setReview((current) => (current ? { ...current, refusal: error.message } : current));
         else showAtField(error);
       }
-      const tryAgain = { label: PAYMENT_MESSAGES.tryAgain, onClick: () => void sendAgain(request) };
+      const tryAgain = { label: PAYMENT_MESSAGES.tryAgain, onClick: () => void sendAgain(request, saveOffer) };
       if (failure.isTimeout) toast.error(failure.message, { action: tryAgain });
       else toast.error(failure.message);
     }
   }
 
   /** "Try again" after a timeout: the same request with the same Idempotency-Key, so it is carried out once. */
-  async function sendAgain(request: SendRequestInput) {
+  async function sendAgain(request: SendRequestInput, saveOffer?: ContactsNavigationState) {
     if (isInFlight.current) return;
     isInFlight.current = true;
     try {
-      await send(request);
+      await send(request, undefined, saveOffer);
     } finally {
       isInFlight.current = false;
     }
@@ -438,6 +449,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
           ...(pending.paying ? { reference: pending.paying.reference } : {}),
         },
         acknowledged,
+        saveContactOffer(pending.assessment, quote.network, quote.to),
       );
     } finally {
       isInFlight.current = false;
@@ -530,6 +542,8 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
           </div>
         )}
       </Field>
+
+      <ContactPicker network={wallet?.network} recipient={toText} onPick={(address) => form.setValue('to', address, { shouldValidate: isSubmitted })} />
 
       <Field
         label="Amount"

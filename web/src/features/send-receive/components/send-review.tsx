@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import type { ReceivedQuote } from '../api/create-quote.ts';
 import { formatWait } from '../../../lib/use-retry-wait.ts';
+import { SaveContactButton } from '../../contacts/index.ts';
 import { useSecondsUntil } from '../../../lib/use-seconds-until.ts';
 import { formatRateIn } from '../payment-figures.ts';
 import type { RecipientAssessment } from '../recipient-assessment.ts';
@@ -102,11 +103,15 @@ export function SendReview({
         <Alert tone="warning">
           <p className="font-semibold">First payment to this address</p>
           <p>{`You have never sent to this address on ${networkLabel}. Check every character: transactions cannot be reversed.`}</p>
+          <p className="mt-2">Once you have checked it, save it as a contact: payments to a contact skip this warning.</p>
+          <SaveContactButton network={quote.network} address={quote.to} className="mt-2" />
         </Alert>
       )}
 
       <div>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{`To (${networkLabel})`}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {assessment.kind === 'familiar' && assessment.contactName !== undefined ? `To your contact ${assessment.contactName} (${networkLabel})` : `To (${networkLabel})`}
+        </p>
         <code className={addressClass}>{quote.to}</code>
       </div>
 

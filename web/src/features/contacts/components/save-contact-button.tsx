@@ -1,0 +1,47 @@
+import { type NetworkId, NETWORKS } from '@fincrypt/domain';
+import { BookUser } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { useContacts } from '../api/get-contacts.ts';
+import { findContact } from '../contact-lookup.ts';
+import { ContactForm } from './contact-form.tsx';
+
+const overlayClassName = 'fixed inset-0 z-50 bg-slate-950/50';
+const contentClassName =
+  'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900';
+
+/**
+ * "Save as contact" for a recipient: a dialog asks only for the name (the network and address are the
+ * payment's). Once saved, or when it already is a contact, it says under which name.
+ */
+export function SaveContactButton({ network, address, className }: { network: NetworkId; address: string; className?: string }) {
+  const contacts = useContacts();
+  const [isOpen, setOpen] = useState(false);
+  const saved = findContact(contacts.data, network, address);
+  if (saved) {
+    return (
+      <p className="text-sm font-medium" data-testid="saved-contact">
+        {`Saved as ${saved.name}`}
+      </p>
+    );
+  }
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
+      <Dialog.Trigger className={buttonClassName({ variant: 'outline', size: 'sm', className })}>
+        <BookUser aria-hidden className="h-4 w-4" />
+        Save as contact
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlayClassName} />
+        <Dialog.Content className={contentClassName}>
+          <Dialog.Title className="text-lg font-semibold">Save as contact</Dialog.Title>
+          <Dialog.Description className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-300">
+            {`Name this ${NETWORKS[network].label} address. Payments to a contact skip the first-payment warning.`}
+          </Dialog.Description>
+          <ContactForm initial={{ network, address }} isAddressFixed onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
