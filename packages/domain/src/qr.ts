@@ -67,8 +67,10 @@ export interface ScannedPayLink {
   requestId: string;
 }
 
+/** A code that can be used: a recipient (with what it asks for) or a FinCrypt payment link. */
+export type ScannedCode = ScannedRecipient | ScannedPayLink;
 export type QrParseFailure = { ok: false; message: string };
-export type QrParseResult = ScannedRecipient | ScannedPayLink | QrParseFailure;
+export type QrParseResult = ScannedCode | QrParseFailure;
 
 export interface QrParseOptions {
   /** The app's origin ("https://fincrypt.example"): an absolute `/pay/` link must be on it. */
@@ -281,11 +283,6 @@ export function parseQrPayload(text: string, options: QrParseOptions = {}): QrPa
 export function looksLikePaymentCode(text: string): boolean {
   const trimmed = text.trim();
   return trimmed.startsWith('/pay/') || URI.test(trimmed) || trimmed.length > MAX_QR_PAYLOAD_CHARS;
-}
-
-/** What a code asks for, for a wallet on another network: "This code asks for USDC on Polygon Mumbai". */
-export function codeAsksFor(network: NetworkId, asset?: string): string {
-  return `This code asks for ${asset ?? nativeAsset(network).symbol} on ${NETWORKS[network].label}`;
 }
 
 /**
