@@ -11,7 +11,7 @@ export default function SendReceivePage() {
   usePageTitle('Send & Receive');
   const location = useLocation();
   const wallets = useWallets();
-  const { tab, walletId } = readSendReceiveState(location.state);
+  const { tab, walletId, prefill } = readSendReceiveState(location.state);
 
   return (
     <section className="mx-auto max-w-2xl space-y-6">
@@ -32,7 +32,7 @@ export default function SendReceivePage() {
         <NoWalletsAvailable />
       ) : (
         // A new navigation here (say, Receive on another wallet card) starts over with its own state.
-        <SendReceiveTabs key={location.key} wallets={wallets.data} initialTab={tab} initialWalletId={walletId} />
+        <SendReceiveTabs key={location.key} wallets={wallets.data} initialTab={tab} initialWalletId={walletId} prefill={prefill} />
       )}
     </section>
   );

@@ -14,6 +14,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
+import type { SendPrefill } from '../send-prefill.ts';
 import { SendForm } from './send-form.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -687,5 +688,66 @@ describe('SendForm', () => {
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
       expectFieldError('Amount', message);
     });
+  });
+});
+
+// ---- Prefill (issue 16): a payment request's Pay button fills the form and the send carries its reference. ----
+describe('SendForm with a payment request prefill', () => {
+  const reference = 'cd'.repeat(32);
+  function renderPrefilled(prefill: SendPrefill) {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/send-receive']}>
+          <Routes>
+            <Route path="/send-receive" element={<SendForm wallets={[wallet]} walletId={wallet.id} onWalletChange={() => undefined} prefill={prefill} />} />
+            <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+  const prefill: SendPrefill = {
+    network: 'eth_sepolia',
+    to: RECIPIENT,
+    asset: 'USDC',
+    amount: '500',
+    amountUnit: { kind: 'recipient', currency: 'inr' },
+    reference,
+    request: { id: 'abcdefghijklmnopqrstuv', displayName: 'Ana', note: 'Rent for May' },
+  };
+
+  it("fills asset, recipient, '₹500 they receive', says whose request it pays, and the send carries the reference", async () => {
+    const sends = stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201));
+    renderPrefilled(prefill);
+    expect(await screen.findByText("Paying Ana's request")).toBeTruthy();
+    expect(screen.getByText('Rent for May')).toBeTruthy();
+    expect(field('Asset').value).toBe('USDC');
+    expect(field('Recipient Address').value).toBe(RECIPIENT);
+    expect(field('Amount').value).toBe('500');
+    expect(field('Amount in').value).toBe('recipient');
+    expect(field('They receive in').value).toBe('inr');
+
+    await screen.findByRole('radio', { name: /^Normal.*0\.002925 ETH/ });
+    await openReview();
+    expect(sends.quoteRequests[0]).toMatchObject({ asset: 'USDC', fixed: 'recipient', amount: '500', recipientCurrency: 'inr' });
+    expect(screen.getByText("Paying Ana's request")).toBeTruthy();
+    fireEvent.click(sendButton());
+    await screen.findByText('Dashboard page');
+    expect(bodyOf(sends[0])).toMatchObject({ reference, asset: 'USDC' });
+  });
+
+  it('another recipient typed in: the request is no longer paid, and the send carries no reference', async () => {
+    const sends = stubApi(() => json({ transaction: sent, wallet, alerts: [] }, 201), { pastSends: [pastSend, { network: 'eth_sepolia', toAddress: `0x${'2'.repeat(40)}` } as TransactionView] });
+    renderPrefilled({ ...prefill, amount: '5', amountUnit: { kind: 'asset' } });
+    await screen.findByText("Paying Ana's request");
+    fireEvent.input(field('Recipient Address'), { target: { value: `0x${'2'.repeat(40)}` } });
+    expect(await screen.findByText(/no longer match Ana's request/)).toBeTruthy();
+    await screen.findByRole('radio', { name: /^Normal.*0\.002925 ETH/ });
+    await openReview();
+    expect(screen.queryByText("Paying Ana's request")).toBeNull();
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(bodyOf(sends[0])).not.toHaveProperty('reference');
   });
 });

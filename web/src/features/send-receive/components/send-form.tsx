@@ -55,6 +55,9 @@ import {
   readUnit,
   unitLabel,
 } from '../payment-figures.ts';
+import { type PrefillValues, type PrefilledRequest, stillPays } from '../apply-prefill.ts';
+import { useSendPrefill } from '../hooks/use-send-prefill.ts';
+import type { SendPrefill } from '../send-prefill.ts';
 import { isQuoteRefusal } from '../quote-refusal.ts';
 import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
 import { createSendAttempts } from '../send-attempts.ts';
@@ -62,6 +65,7 @@ import { describeSendFailure } from '../send-failure.ts';
 import { type SendableAsset, balancesForCheck, maxAmountText, nativeSymbolOf, sendableAssets } from '../send-assets.ts';
 import { AssetSelect } from './asset-select.tsx';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
+import { PayingRequestNotice } from './paying-request-notice.tsx';
 import { WalletSelect } from './wallet-select.tsx';
 
 // The review step is needed only after "Review": it loads then (and is fetched ahead once the form is on screen),
@@ -103,12 +107,16 @@ interface Review {
   networkLabel: string;
   /** The server refused the quote at the send (expired, used, unknown): its message. */
   refusal?: string;
+  /** The payment request this send pays (its reference goes with the send). */
+  paying?: PrefilledRequest;
 }
 
 export interface SendFormProps {
   wallets: readonly WalletView[];
   walletId: string;
   onWalletChange: (walletId: string) => void;
+  /** What the form opens filled with (a payment request's Pay button): applied once, when it mounts. */
+  prefill?: SendPrefill;
 }
 
 /**
@@ -118,7 +126,7 @@ export interface SendFormProps {
  * review step: the quote with its countdown, any warning about the recipient, the cost beside a bank wire. Its
  * "Send Transaction" sends with the quote's id, so the amounts charged are the ones shown.
  */
-export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }: SendFormProps) {
+export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, prefill }: SendFormProps) {
   const navigate = useNavigate();
   const form = useForm<SendFormInput, unknown, SendFormValues>({
     resolver: zodResolver(sendFormSchema),
@@ -253,6 +261,40 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     form.setValue('amount', nextText ?? '', { shouldValidate: isSubmitted });
   }
 
+  // ---- Prefill (docs/product.md#payment-requests): a request's Pay button, a scanned code or a pasted URI. ----
+  /** Puts a planned prefill into the form: wallet, asset, recipient, then the amount in its unit. */
+  function fillFromPrefill(values: PrefillValues) {
+    const current = form.getValues();
+    const isOtherWallet = values.walletId !== current.walletId;
+    const isOtherAsset = isOtherWallet || values.asset !== current.asset;
+    if (isOtherWallet) {
+      form.setValue('walletId', values.walletId);
+      onWalletChange(values.walletId);
+    }
+    form.setValue('asset', values.asset);
+    form.setValue('to', values.to);
+    if (values.amount !== undefined) {
+      setUnit(values.unit);
+      form.setValue('amount', values.amount);
+    } else if (isOtherAsset) form.setValue('amount', '');
+    if (values.recipientCurrency) setChosenRecipientCurrency(values.recipientCurrency);
+    setMaxAmount(false);
+    form.clearErrors();
+  }
+  const { applyPrefill, prefilled } = useSendPrefill({ wallets, walletId, fill: fillFromPrefill });
+  const isPrefillApplied = useRef(false);
+  useEffect(() => {
+    if (!prefill || isPrefillApplied.current) return;
+    isPrefillApplied.current = true;
+    const plan = applyPrefill(prefill);
+    if (plan.status !== 'apply') toast.error(plan.message);
+    // Once, with the prefill the page opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefill]);
+  /** The request this send pays: while the form keeps its network, recipient and asset. */
+  const paying = prefilled && stillPays(prefilled, { network: wallet?.network, to: toText, asset: asset?.symbol }) ? prefilled : undefined;
+  // ---- end of prefill ----
+
   function applyScan(recipient: ScannedRecipient) {
     form.setValue('to', recipient.address, { shouldValidate: isSubmitted });
     if (wallet && recipient.network !== undefined && recipient.network !== wallet.network) {
@@ -364,7 +406,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
       };
       const assessment = await assessWithHistory(sender, check.to, wallets);
       const received = await requestQuote(request);
-      if (received) setReview({ received, request, assessment, networkLabel: sender.networkLabel });
+      if (received) setReview({ received, request, assessment, networkLabel: sender.networkLabel, paying });
     } finally {
       isInFlight.current = false;
     }
@@ -384,7 +426,19 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
     try {
       const { quote } = pending.received;
       const acknowledged = pending.assessment.kind === 'familiar' ? undefined : acknowledgeWarnings(reasonsConfirmedBy(pending.assessment));
-      await send({ walletId: quote.walletId, asset: quote.asset, to: quote.to, amount: quote.amount, speed: quote.speed, quoteId: quote.id }, acknowledged);
+      await send(
+        {
+          walletId: quote.walletId,
+          asset: quote.asset,
+          to: quote.to,
+          amount: quote.amount,
+          speed: quote.speed,
+          quoteId: quote.id,
+          // Pays the request the form was filled from (docs/product.md#payment-requests).
+          ...(pending.paying ? { reference: pending.paying.reference } : {}),
+        },
+        acknowledged,
+      );
     } finally {
       isInFlight.current = false;
     }
@@ -410,6 +464,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
           assessment={review.assessment}
           networkLabel={review.networkLabel}
           refusal={review.refusal}
+          payingRequestOf={review.paying ? (review.paying.request?.displayName ?? '') : undefined}
           isSending={sendTransaction.isPending}
           isRequoting={createQuote.isPending}
           wait={sendWait}
@@ -442,6 +497,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange }:
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Send funds">
+      {prefilled && <PayingRequestNotice prefilled={prefilled} isPaying={paying !== undefined} />}
       <WalletSelect wallets={wallets} value={walletId} onChange={selectWallet} error={errors.walletId?.message} />
 
       <AssetSelect

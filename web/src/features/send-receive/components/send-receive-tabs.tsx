@@ -2,7 +2,9 @@ import type { WalletView } from '@fincrypt/domain';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { walletOnNetwork } from '../apply-prefill.ts';
 import type { SendReceiveTab } from '../navigation-state.ts';
+import type { SendPrefill } from '../send-prefill.ts';
 import { ReceivePanel } from './receive-panel.tsx';
 import { SendForm } from './send-form.tsx';
 
@@ -13,19 +15,23 @@ export interface SendReceiveTabsProps {
   wallets: readonly WalletView[];
   initialTab: SendReceiveTab;
   initialWalletId: string | undefined;
+  /** What the Send form opens filled with (a payment request's Pay button). */
+  prefill?: SendPrefill;
 }
 
 /**
  * Send and Receive share the chosen wallet. The inactive tab's content is unmounted, so switching tab
  * starts the Send form afresh: switching tab clears recipient and amount (docs/product.md#send-and-receive).
  */
-export function SendReceiveTabs({ wallets, initialTab, initialWalletId }: SendReceiveTabsProps) {
+export function SendReceiveTabs({ wallets, initialTab, initialWalletId, prefill }: SendReceiveTabsProps) {
   const [tab, setTab] = useState<SendReceiveTab>(initialTab);
-  // The wallet the navigation state names (a wallet card's Send or Receive), else the first connected
-  // wallet: either tab opens with a wallet chosen, and Send shows its fees at once.
-  const [walletId, setWalletId] = useState(() =>
-    initialWalletId !== undefined && wallets.some((wallet) => wallet.id === initialWalletId) ? initialWalletId : (wallets[0]?.id ?? ''),
-  );
+  // The wallet on a prefill's network, else the one the navigation state names (a wallet card's Send or
+  // Receive), else the first connected wallet: either tab opens with a wallet chosen, and Send shows its fees at once.
+  const [walletId, setWalletId] = useState(() => {
+    const prefillWallet = prefill?.network ? walletOnNetwork(wallets, prefill.network, initialWalletId) : undefined;
+    if (prefillWallet) return prefillWallet.id;
+    return initialWalletId !== undefined && wallets.some((wallet) => wallet.id === initialWalletId) ? initialWalletId : (wallets[0]?.id ?? '');
+  });
 
   return (
     <Tabs.Root value={tab} onValueChange={(next) => setTab(next as SendReceiveTab)} className="space-y-4">
@@ -40,7 +46,7 @@ export function SendReceiveTabs({ wallets, initialTab, initialWalletId }: SendRe
       <Card className="p-4 sm:p-6">
         {/* Both panels open with their own controls, so (per the WAI-ARIA tabs pattern) a panel is no tab stop of its own. */}
         <Tabs.Content value="send" tabIndex={-1} className="focus:outline-none">
-          <SendForm wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
+          <SendForm wallets={wallets} walletId={walletId} onWalletChange={setWalletId} prefill={prefill} />
         </Tabs.Content>
         <Tabs.Content value="receive" tabIndex={-1} className="focus:outline-none">
           <ReceivePanel wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />

@@ -9,6 +9,7 @@ import { useSecondsUntil } from '../../../lib/use-seconds-until.ts';
 import { formatRateIn } from '../payment-figures.ts';
 import type { RecipientAssessment } from '../recipient-assessment.ts';
 import { CostComparisonTable } from './cost-comparison-table.tsx';
+import { payingRequestText } from './paying-request-notice.tsx';
 
 export const REVIEW_HEADING = 'Review payment';
 
@@ -44,6 +45,8 @@ export interface SendReviewProps {
   onSend: () => void;
   onRequote: () => void;
   onEdit: () => void;
+  /** Set when the send pays a payment request: the requester's display name ('' when the code named nobody). */
+  payingRequestOf?: string;
 }
 
 /**
@@ -51,7 +54,19 @@ export interface SendReviewProps {
  * recipient, and the cost beside a bank wire. "Send Transaction" sends with the quote's id while it is fresh;
  * once it has run out (or the server refused it) the button asks for a new quote instead.
  */
-export function SendReview({ received, assessment, networkLabel, refusal, isSending, isRequoting, wait, onSend, onRequote, onEdit }: SendReviewProps) {
+export function SendReview({
+  received,
+  assessment,
+  networkLabel,
+  refusal,
+  isSending,
+  isRequoting,
+  wait,
+  onSend,
+  onRequote,
+  onEdit,
+  payingRequestOf,
+}: SendReviewProps) {
   const { quote } = received;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -69,6 +84,7 @@ export function SendReview({ received, assessment, networkLabel, refusal, isSend
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {REVIEW_HEADING}
       </h2>
+      {payingRequestOf !== undefined && <p className="text-sm font-semibold">{payingRequestText(payingRequestOf || undefined)}</p>}
 
       {assessment.kind === 'lookalike' && (
         <Alert tone="error">
