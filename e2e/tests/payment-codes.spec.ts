@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { findAsset, parseQrPayload, referenceToBase58 } from '@fincrypt/domain';
-import { expect, test } from '../support/accounts.ts';
+import { type PaymentRequestView, findAsset, parseQrPayload, paymentRequestListSchema, referenceToBase58 } from '@fincrypt/domain';
+import { expect, signUpViaApi, test } from '../support/accounts.ts';
 import { decodeQrPng, qrPng } from '../support/qr-media.ts';
-import { OUTSIDE_EVM_ADDRESS, chooseSendWallet, openSendReceive, sendForm, walletOn } from '../support/send-receive.ts';
+import { OUTSIDE_EVM_ADDRESS, chooseSendWallet, openSendReceive, reviewAndSend, sendForm, walletOn } from '../support/send-receive.ts';
 
 /** A Solana address no test account owns. */
 const OUTSIDE_SOLANA_ADDRESS = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN';
@@ -86,6 +86,48 @@ test.describe('Payment codes in the Send form', () => {
     await form.recipient.focus();
     await page.keyboard.insertText(OUTSIDE_EVM_ADDRESS);
     await expect(form.recipient).toHaveValue(OUTSIDE_EVM_ADDRESS);
+  });
+});
+
+test.describe('Payment request codes', () => {
+  test("a request's QR code and its /pay/ link fill the form with the request it pays, and the send pays it", async ({
+    page,
+    playwright,
+    baseURL,
+    account: _account,
+  }) => {
+    const requester = await playwright.request.newContext({ baseURL });
+    await signUpViaApi(requester);
+    const requesterWallet = await walletOn(requester, 'polygon_mumbai');
+    const created = await requester.post('/api/payment-requests', {
+      data: { walletId: requesterWallet.id, asset: 'USDC', amount: '3', displayName: 'Ana', note: 'Lunch on Friday' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const request = (await created.json()) as PaymentRequestView;
+
+    await openSendReceive(page);
+    await chooseSendWallet(page, await walletOn(page.request, 'polygon_mumbai'));
+    const form = sendForm(page);
+
+    // The standard URI (EIP-681 with FinCrypt's reference) names no one: it pays "a payment request".
+    await uploadCode(page, request.uri);
+    await expect(form.recipient).toHaveValue(request.address);
+    await expect(form.form.getByLabel('Asset')).toHaveValue('USDC');
+    await expect(form.amount).toHaveValue('3');
+    await expect(form.form.getByText('Paying a payment request')).toBeVisible();
+
+    // The link names who asks, and what for.
+    await form.recipient.fill('');
+    await pasteIntoRecipient(page, `${baseURL}${request.path}`);
+    await expect(form.form.getByText("Paying Ana's request")).toBeVisible();
+    await expect(form.form.getByText('Lunch on Friday')).toBeVisible();
+    await expect(form.recipient).toHaveValue(request.address);
+    await expect(form.amount).toHaveValue('3');
+
+    const { sent } = await reviewAndSend(page, { warning: 'firstPayment' });
+    const listed = paymentRequestListSchema.parse(await (await requester.get('/api/payment-requests')).json());
+    expect(listed.requests.find((candidate) => candidate.id === request.id)).toMatchObject({ status: 'paid', transactionHash: sent.transaction.hash });
+    await requester.dispose();
   });
 });
 
