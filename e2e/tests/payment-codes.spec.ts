@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { type PaymentRequestView, findAsset, parseQrPayload, paymentRequestListSchema, referenceToBase58 } from '@fincrypt/domain';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test } from '../support/accounts.ts';
 import { decodeQrPng, qrPng } from '../support/qr-media.ts';
-import { OUTSIDE_EVM_ADDRESS, chooseSendWallet, openSendReceive, reviewAndSend, sendForm, walletOn } from '../support/send-receive.ts';
+import { OUTSIDE_EVM_ADDRESS, TOASTS_SELECTOR, chooseSendWallet, openSendReceive, reviewAndSend, sendForm, walletOn } from '../support/send-receive.ts';
 
 /** A Solana address no test account owns. */
 const OUTSIDE_SOLANA_ADDRESS = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN';
@@ -56,6 +57,7 @@ test.describe('Payment codes in the Send form', () => {
     await expect(form.form.getByText('This code asks for USDC on Polygon Mumbai')).toBeVisible();
     await expect(form.recipient).toHaveValue('');
     await expect(form.amount).toHaveValue('');
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
     await form.form.getByRole('button', { name: 'Use my Polygon Mumbai wallet' }).click();
 
     await expect(form.wallet).toHaveValue(mumbai.id);
