@@ -83,11 +83,12 @@ test.describe('QR scanner, image upload', () => {
     await expect(recipient).toHaveValue(OUTSIDE_EVM_ADDRESS);
   });
 
-  test("a code for another network fills the recipient but warns that it names that network", async ({ page }) => {
+  test('a code for another network fills nothing and offers the wallet on that network', async ({ page }) => {
     await openScanner(page);
     await uploadImage(page, await qrPng(`polygon:${OUTSIDE_EVM_ADDRESS}`));
-    await expect(sendForm(page).recipient).toHaveValue(OUTSIDE_EVM_ADDRESS);
-    await expect(page.getByText('This QR code is for Polygon Mumbai, but you are sending from Ethereum Sepolia.')).toBeVisible();
+    await expect(page.getByText('This code asks for MATIC on Polygon Mumbai')).toBeVisible();
+    await expect(sendForm(page).recipient).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Use my Polygon Mumbai wallet' })).toBeVisible();
   });
 
   test("a code without an address gives 'Invalid QR code format' and the dialog stays open", async ({ page }) => {

@@ -18,7 +18,12 @@ const RECEIVE_WARNING =
 const SEND_WARNING =
   "This is a testnet transaction. Make sure you're sending to a valid address on the same network. Transactions cannot be reversed.";
 
-const QR_SCHEMES: Record<NetworkId, string> = { eth_sepolia: 'ethereum', polygon_mumbai: 'polygon', solana_devnet: 'solana' };
+/** The receive code of each network's coin (docs/product.md#qr-codes): EIP-681 with the chain id, Solana Pay. */
+const RECEIVE_CODES: Record<NetworkId, (address: string) => string> = {
+  eth_sepolia: (address) => `ethereum:${address}@11155111`,
+  polygon_mumbai: (address) => `ethereum:${address}@80001`,
+  solana_devnet: (address) => `solana:${address}`,
+};
 
 test.describe('Send & Receive page', () => {
   test('with no wallets it says so and sends the user to the dashboard', async ({ page, account: _account }) => {
@@ -67,7 +72,7 @@ test.describe('Send & Receive page', () => {
     ]);
   });
 
-  test('the Receive tab shows each address as a 250 px QR code with its network scheme and error correction H', async ({ page, account: _account }) => {
+  test("the Receive tab shows each address as a 250 px QR code in its network's standard form and error correction H", async ({ page, account: _account }) => {
     await openSendReceive(page);
     await page.getByRole('tab', { name: 'Receive' }).click();
     await page.getByLabel('Wallet').selectOption('');
@@ -83,19 +88,19 @@ test.describe('Send & Receive page', () => {
       // Screenshot the white frame around the code too: a reader needs the quiet zone.
       const png = await qr.locator('xpath=..').screenshot();
       const decoded = decodeQrPng(png);
-      expect(decoded).toBe(`${QR_SCHEMES[wallet.network]}:${wallet.address}`);
+      expect(decoded).toBe(RECEIVE_CODES[wallet.network](wallet.address));
       await expect(page.getByText(RECEIVE_WARNING, { exact: true })).toBeVisible();
     }
   });
 
   test('the QR code uses error correction H', async ({ page, account: _account }) => {
-    // With 51 bytes of payload a QR code is version 4 at level M, 5 at Q and 6 at H: 41 modules a side.
+    // With 60 bytes of payload (`ethereum:0x…@11155111`) a QR code is version 4 at level M, 5 at Q and 7 at H: 45 modules a side.
     const ethereum = await walletOn(page.request, 'eth_sepolia');
     await openSendReceiveWithState(page, { action: 'receive', walletId: ethereum.id });
     const qr = page.getByRole('img', { name: 'QR code of your Ethereum Sepolia address' });
     await expect(qr).toBeVisible();
     const viewBox = await qr.getAttribute('viewBox');
-    expect(viewBox).toBe('0 0 41 41');
+    expect(viewBox).toBe('0 0 45 45');
   });
 
   test('Copy puts the address on the clipboard and shows its confirmed state for 2 seconds', async ({ page, context, account: _account }) => {

@@ -1,77 +1,106 @@
-import { isEvmAddress, isSolanaAddress } from './addresses.ts';
+import { isSolanaAddress } from './addresses.ts';
 import { type Asset, findAsset, listAllAssets, nativeAsset } from './assets.ts';
-import { NETWORK_IDS, NETWORKS, getNetwork, isEvmNetwork, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
+import { MAX_INTEGER_DIGITS, formatAmountTrimmed, parseAmount, unitsPerCoin } from './money.ts';
+import { NETWORK_IDS, NETWORKS, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
+import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_MESSAGES, encodePaymentRequestUri, normalizePaymentReference } from './payment-requests.ts';
+import { type PaymentUriFailure, parseEip681, parseSolanaPay, readEip681Number } from './payment-uri.ts';
 
 export const INVALID_QR_MESSAGE = 'Invalid QR code format';
 
-/** Far above any address or payment link; keeps the regular expressions below on bounded input. */
+/** Far above any address or payment link (Solana Pay's reference parser refuses longer URLs too). */
 export const MAX_QR_PAYLOAD_CHARS = 2048;
+
+/** Whole units of an asset above which a code's amount is refused as absurd: 10^15, far beyond any supply. */
+export const MAX_CODE_WHOLE_UNITS = 10n ** 15n;
+
+/** EIP-681 without a chain id asks for ether in wei: both EVM coins FinCrypt knows have 18 decimals. */
+const EVM_COIN_DECIMALS = 18;
+
+/**
+ * What a scanned or pasted code that cannot be used is told (docs/product.md#qr-codes). Anything malformed that
+ * none of these names keeps the spec's `Invalid QR code format`.
+ */
+export const QR_CODE_MESSAGES = {
+  invalid: INVALID_QR_MESSAGE,
+  tooLong: `This code is too long: a payment code has at most ${MAX_QR_PAYLOAD_CHARS} characters`,
+  unknownScheme: (scheme: string) => `FinCrypt cannot pay "${scheme}:" codes. It reads ethereum:, solana: and FinCrypt /pay/ links`,
+  unknownChain: (chainId: number) => `This code is for chain id ${chainId}, a network FinCrypt does not support`,
+  unknownToken: 'This code asks for a token FinCrypt does not support',
+  tooManyDecimals: (symbol: string, decimals: number) => `The amount in this code has more decimals than ${symbol} allows (${decimals})`,
+  negativeAmount: 'The amount in this code is negative',
+  tooLarge: 'The amount in this code is too large to be a real payment',
+  invalidReference: PAYMENT_REQUEST_MESSAGES.invalidReference,
+  duplicated: (key: string) => `This code gives "${key}" more than once`,
+  transactionRequest: 'This is a Solana Pay transaction request: FinCrypt pays transfer requests only',
+  otherSite: (host: string) => `This link is for another site (${host}): only this site's /pay/ links can be paid here`,
+} as const;
 
 export interface ScannedRecipient {
   ok: true;
+  kind: 'recipient';
   /** As written in the code; validateRecipient checks it against the chosen network. */
   address: string;
   scheme?: UriScheme;
-  /** The network the code names, when it names one (by scheme or EIP-681 chain id). */
+  /** The network the code names, when it names one (by scheme, EIP-681 chain id, or a Solana address). */
   network?: NetworkId;
   chainId?: number;
-  /** EIP-681 `value`, in wei. */
-  valueWei?: bigint;
-  /**
-   * A token transfer (EIP-681 `…/transfer?address=`, Solana Pay `?spl-token=`): the asset of the registry it
-   * moves ("USDC"), with `network` set to that token's network. Left out for a coin.
-   */
+  /** A token transfer (EIP-681 `…/transfer`, Solana Pay `spl-token`): the registry's symbol. Left out for the coin. */
   asset?: string;
   /** The token's contract (EVM) or mint (Solana), as the registry writes it. */
   tokenAddress?: string;
-  /** EIP-681 `uint256` of a token transfer, in the token's smallest unit. */
+  /** The amount asked, in the asset's smallest unit (EIP-681 `value` / `uint256`, Solana Pay `amount`). */
   amountUnits?: bigint;
+  /** The same amount as decimal text in the asset ("2.014", "0.01"). */
+  amount?: string;
+  /** The payment reference (64 hex digits): Solana Pay's first `reference`, FinCrypt's `reference=0x…` on EIP-681. */
+  reference?: string;
+  /** Solana Pay's label (who asks), message (what for) and memo, URL-decoded. */
+  label?: string;
+  message?: string;
+  memo?: string;
 }
 
-export type QrParseResult = ScannedRecipient | { ok: false; message: typeof INVALID_QR_MESSAGE };
+/** A FinCrypt `/pay/{id}` link: the request is read from `GET /api/pay/:id`. */
+export interface ScannedPayLink {
+  ok: true;
+  kind: 'pay-link';
+  requestId: string;
+}
 
-const INVALID: QrParseResult = { ok: false, message: INVALID_QR_MESSAGE };
-const KNOWN_SCHEME = /^(ethereum|polygon|solana):/i;
-/** EIP-681 without a function call: [pay-]address[@chainId][?params]. */
-const EIP681_TRANSFER = /^(?:pay-)?(0x[0-9a-fA-F]{40})(?:@(\d{1,15}))?\/?(?:\?([^#]*))?$/;
-/** EIP-681 calling a contract function: [pay-]contract[@chainId]/function[?params]. */
-const EIP681_CALL = /^(?:pay-)?(0x[0-9a-fA-F]{40})(?:@(\d{1,15}))?\/([A-Za-z_][A-Za-z0-9_]*)(?:\?([^#]*))?$/;
-/** An EIP-681 number: digits with an optional fraction and exponent, e.g. "2.014e18". */
-const EIP681_NUMBER = /^(\d+)(?:\.(\d+))?(?:[eE](\d{1,3}))?$/;
+/** A code that can be used: a recipient (with what it asks for) or a FinCrypt payment link. */
+export type ScannedCode = ScannedRecipient | ScannedPayLink;
+export type QrParseFailure = { ok: false; message: string };
+export type QrParseResult = ScannedCode | QrParseFailure;
+
+export interface QrParseOptions {
+  /** The app's origin ("https://fincrypt.example"): an absolute `/pay/` link must be on it. */
+  origin?: string;
+}
+
+const INVALID: QrParseFailure = { ok: false, message: INVALID_QR_MESSAGE };
+const fail = (message: string): QrParseFailure => ({ ok: false, message });
+
+/** A whole URI: scheme, colon, and no white space anywhere (so "Address: 0x…" is text, not a URI). */
+const URI = /^([A-Za-z][A-Za-z0-9+.-]*):\S+$/;
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const PAY_PATH = /^\/pay\/([^/?#]+)\/?$/;
 /** The rule for anything else: an alphanumeric run of 42 or more characters (docs/product.md#qr-codes). */
 const LONG_ALPHANUMERIC_RUN = /[A-Za-z0-9]{42,}/;
+const EVM_NETWORK_IDS = NETWORK_IDS.filter((id) => NETWORKS[id].family === 'evm');
 
-/** The number as a whole count of wei, or undefined when it is not one. */
-function parseEip681Wei(text: string): bigint | undefined {
-  const match = EIP681_NUMBER.exec(text);
-  if (!match) return undefined;
-  const [, integerDigits = '', fractionDigits = '', exponentDigits = '0'] = match;
-  const exponent = Number(exponentDigits);
-  if (fractionDigits.length > exponent && /[1-9]/.test(fractionDigits.slice(exponent))) return undefined;
-  const digits = integerDigits + fractionDigits.slice(0, exponent).padEnd(exponent, '0');
-  return BigInt(digits);
-}
-
-function parseEvmLink(scheme: UriScheme, rest: string): QrParseResult | undefined {
-  const match = EIP681_TRANSFER.exec(rest);
-  if (!match) return undefined;
-  const [, address = '', chainIdText, query] = match;
-  const result: ScannedRecipient = { ok: true, address, scheme };
-  if (chainIdText !== undefined) {
-    result.chainId = Number(chainIdText);
-    const network = networkByChainId(result.chainId);
-    if (network) result.network = network.id;
-  } else if (scheme === 'polygon') {
-    result.network = 'polygon_mumbai';
+function failureMessage(failure: PaymentUriFailure): QrParseFailure {
+  switch (failure.reason) {
+    case 'duplicate':
+      return fail(QR_CODE_MESSAGES.duplicated(failure.key));
+    case 'negative':
+      return fail(QR_CODE_MESSAGES.negativeAmount);
+    case 'reference':
+      return fail(QR_CODE_MESSAGES.invalidReference);
+    case 'transaction-request':
+      return fail(QR_CODE_MESSAGES.transactionRequest);
+    default:
+      return INVALID;
   }
-  const value = queryParam(query ?? '', 'value');
-  if (value !== undefined) {
-    const valueWei = parseEip681Wei(value);
-    // A payment request whose amount we cannot read exactly is refused rather than half-honoured.
-    if (valueWei === undefined) return INVALID;
-    result.valueWei = valueWei;
-  }
-  return result;
 }
 
 /** The registry's token at this contract or mint address on one of `networks`, if it has one. */
@@ -82,116 +111,195 @@ function tokenAt(address: string, networks: readonly NetworkId[]): Asset | undef
   );
 }
 
-const EVM_NETWORK_IDS = NETWORK_IDS.filter((id) => NETWORKS[id].family === 'evm');
+/** An amount in smallest units, refused when absurd; else the amount and its decimal text. */
+type AmountRead = { ok: true; amountUnits: bigint; amount: string } | QrParseFailure;
+
+function withAmount(units: bigint, decimals: number): AmountRead {
+  if (units > MAX_CODE_WHOLE_UNITS * unitsPerCoin(decimals)) return fail(QR_CODE_MESSAGES.tooLarge);
+  return { ok: true, amountUnits: units, amount: formatAmountTrimmed(units, decimals) };
+}
+
+/** An EIP-681 number of atomic units of an asset with `decimals`, named `symbol` in the messages. */
+function eip681Amount(text: string, symbol: string, decimals: number): AmountRead {
+  const read = readEip681Number(text);
+  if (read.ok) return withAmount(read.units, decimals);
+  if (read.reason === 'negative') return fail(QR_CODE_MESSAGES.negativeAmount);
+  // A fraction of the smallest unit is more decimals than the asset has.
+  if (read.reason === 'fraction') return fail(QR_CODE_MESSAGES.tooManyDecimals(symbol, decimals));
+  return INVALID;
+}
+
+function readReference(text: string): string | QrParseFailure {
+  return normalizePaymentReference(text) ?? fail(QR_CODE_MESSAGES.invalidReference);
+}
 
 /**
- * An EIP-681 token transfer, `ethereum:<token>[@chainId]/transfer?address=<recipient>[&uint256=<units>]`: the
- * recipient is the `address` parameter, the asset is the registry's token at that contract on the chain the
- * link names (or, without a chain id, on whichever of our EVM networks has it). Any other function, a token
- * we do not hold, or a chain id that is not that token's, is refused: we could not send what it asks for.
+ * EIP-681 (and the spec's `polygon:` form): a coin payment to the target, or `…/transfer?address=&uint256=` of a
+ * registry token. The chain id names the network and must be one of ours; `polygon:` without one is Mumbai.
  */
-function parseEvmTokenTransfer(scheme: UriScheme, rest: string): QrParseResult | undefined {
-  const match = EIP681_CALL.exec(rest);
-  if (!match) return undefined;
-  const [, contract = '', chainIdText, functionName, query = ''] = match;
-  if (functionName !== 'transfer') return INVALID;
-  const recipient = queryParam(query, 'address');
-  if (recipient === undefined || !isEvmAddress(recipient)) return INVALID;
+function readEvmCode(text: string, scheme: 'ethereum' | 'polygon'): QrParseResult {
+  const parsed = parseEip681(text, ['ethereum', 'polygon']);
+  if (!parsed.ok) return failureMessage(parsed);
+  // ENS names are not resolved: FinCrypt pays hex addresses only.
+  if (!HEX_ADDRESS.test(parsed.target)) return INVALID;
+  const param = (key: string) => parsed.parameters.find((parameter) => parameter.key === key)?.value;
 
-  const chainId = chainIdText === undefined ? undefined : Number(chainIdText);
-  const chainNetwork = chainId === undefined ? undefined : networkByChainId(chainId)?.id;
-  if (chainId !== undefined && chainNetwork === undefined) return INVALID;
-  const candidates = chainNetwork ? [chainNetwork] : scheme === 'polygon' ? (['polygon_mumbai'] as NetworkId[]) : EVM_NETWORK_IDS;
-  const token = tokenAt(contract, candidates);
-  if (!token?.address) return INVALID;
+  let network: NetworkId | undefined;
+  if (parsed.chainId !== undefined) {
+    network = networkByChainId(parsed.chainId)?.id;
+    if (network === undefined) return fail(QR_CODE_MESSAGES.unknownChain(parsed.chainId));
+    if (scheme === 'polygon' && network !== 'polygon_mumbai') return INVALID;
+  } else if (scheme === 'polygon') {
+    network = 'polygon_mumbai';
+  }
 
-  const result: ScannedRecipient = { ok: true, address: recipient, scheme, network: token.network, asset: token.symbol, tokenAddress: token.address };
-  if (chainId !== undefined) result.chainId = chainId;
-  const amount = queryParam(query, 'uint256');
-  if (amount !== undefined) {
-    const amountUnits = parseEip681Wei(amount);
-    if (amountUnits === undefined) return INVALID;
-    result.amountUnits = amountUnits;
+  const result: ScannedRecipient = { ok: true, kind: 'recipient', address: parsed.target, scheme };
+  if (parsed.chainId !== undefined) result.chainId = parsed.chainId;
+  if (network !== undefined) result.network = network;
+
+  if (parsed.functionName === 'transfer') {
+    const token = tokenAt(parsed.target, network ? [network] : EVM_NETWORK_IDS);
+    if (!token?.address) return fail(QR_CODE_MESSAGES.unknownToken);
+    const recipient = param('address');
+    if (recipient === undefined || !HEX_ADDRESS.test(recipient)) return INVALID;
+    Object.assign(result, { address: recipient, network: token.network, asset: token.symbol, tokenAddress: token.address });
+    const amount = param('uint256');
+    if (amount !== undefined) {
+      const read = eip681Amount(amount, token.symbol, token.decimals);
+      if (!read.ok) return read;
+      Object.assign(result, { amountUnits: read.amountUnits, amount: read.amount });
+    }
+  } else if (parsed.functionName !== undefined) {
+    // Any other contract call: its target is a contract, not a recipient.
+    return INVALID;
+  } else {
+    const value = param('value');
+    if (value !== undefined) {
+      const read = eip681Amount(value, network ? nativeAsset(network).symbol : 'ETH', network ? NETWORKS[network].decimals : EVM_COIN_DECIMALS);
+      if (!read.ok) return read;
+      Object.assign(result, { amountUnits: read.amountUnits, amount: read.amount });
+    }
+  }
+
+  const reference = param('reference');
+  if (reference !== undefined) {
+    const read = readReference(reference);
+    if (typeof read !== 'string') return read;
+    result.reference = read;
   }
   return result;
 }
 
-function queryParam(query: string, name: string): string | undefined {
-  for (const pair of query.split('&')) {
-    const [key, value = ''] = pair.split('=', 2);
-    if (key === name) return value;
-  }
-  return undefined;
-}
+/** A Solana Pay transfer request on Solana Devnet: a registry `spl-token`, an amount within its decimals. */
+function readSolanaCode(text: string): QrParseResult {
+  const parsed = parseSolanaPay(text);
+  if (!parsed.ok) return failureMessage(parsed);
+  if (!isSolanaAddress(parsed.recipient)) return INVALID;
+  const result: ScannedRecipient = { ok: true, kind: 'recipient', address: parsed.recipient, scheme: 'solana', network: 'solana_devnet' };
 
-/**
- * A Solana address, bare or as a Solana Pay link `solana:<recipient>[?spl-token=<mint>&…]`. With `spl-token` the
- * code asks for that token: it must be a mint of the registry (else it is refused), and becomes the asset.
- */
-function parseSolanaLink(scheme: 'solana' | undefined, rest: string): QrParseResult | undefined {
-  const queryStart = rest.indexOf('?');
-  const address = queryStart === -1 ? rest : rest.slice(0, queryStart);
-  if (!isSolanaAddress(address)) return undefined;
-  const result: ScannedRecipient = { ok: true, address, ...(scheme ? { scheme } : {}), network: 'solana_devnet' };
-  const mint = scheme ? queryParam(queryStart === -1 ? '' : rest.slice(queryStart + 1), 'spl-token') : undefined;
-  if (mint !== undefined) {
-    const token = isSolanaAddress(mint) ? tokenAt(mint, ['solana_devnet']) : undefined;
-    if (!token?.address || token.address !== mint) return INVALID;
+  let asset: Asset = nativeAsset('solana_devnet');
+  if (parsed.splToken !== undefined) {
+    const token = tokenAt(parsed.splToken, ['solana_devnet']);
+    // Base58 is case-sensitive: only the exact mint is the token.
+    if (!token?.address || token.address !== parsed.splToken) return fail(QR_CODE_MESSAGES.unknownToken);
+    asset = token;
     result.asset = token.symbol;
     result.tokenAddress = token.address;
   }
+
+  if (parsed.amount !== undefined) {
+    const [integerDigits = '', fractionDigits = ''] = parsed.amount.split('.');
+    if (fractionDigits.replace(/0+$/, '').length > asset.decimals) return fail(QR_CODE_MESSAGES.tooManyDecimals(asset.symbol, asset.decimals));
+    if (integerDigits.replace(/^0+/, '').length > MAX_INTEGER_DIGITS) return fail(QR_CODE_MESSAGES.tooLarge);
+    const units = parseAmount(parsed.amount.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''), asset.decimals);
+    if (!units.ok) return INVALID;
+    const read = withAmount(units.units, asset.decimals);
+    if (!read.ok) return read;
+    Object.assign(result, { amountUnits: read.amountUnits, amount: read.amount });
+  }
+
+  const references: string[] = [];
+  for (const reference of parsed.references) {
+    const read = readReference(reference);
+    if (typeof read !== 'string') return read;
+    references.push(read);
+  }
+  // A send carries one reference: FinCrypt's URIs write exactly one; of several, the first is the request's.
+  if (references[0] !== undefined) result.reference = references[0];
+  if (parsed.label !== undefined) result.label = parsed.label;
+  if (parsed.message !== undefined) result.message = parsed.message;
+  if (parsed.memo !== undefined) result.memo = parsed.memo;
   return result;
 }
 
+/** `/pay/{id}`, relative or absolute (on `origin` when given). */
+function readPayLink(path: string): QrParseResult {
+  const id = PAY_PATH.exec(path)?.[1];
+  if (id === undefined || !PAYMENT_REQUEST_ID_PATTERN.test(id)) return INVALID;
+  return { ok: true, kind: 'pay-link', requestId: id };
+}
+
+/** An http(s) URL: its origin (scheme and host, lower case) and its path. */
+const WEB_LINK = /^(https?:\/\/([^/?#@\s]+))(\/[^?#]*)?(?:\?[^#]*)?(?:#.*)?$/i;
+
+function readWebLink(text: string, options: QrParseOptions): QrParseResult {
+  const match = WEB_LINK.exec(text);
+  const [, origin = '', host = '', path = '/'] = match ?? [];
+  if (!match || !PAY_PATH.test(path)) return INVALID;
+  if (options.origin !== undefined && origin.toLowerCase() !== options.origin.replace(/\/+$/, '').toLowerCase()) {
+    return fail(QR_CODE_MESSAGES.otherSite(host));
+  }
+  return readPayLink(path);
+}
+
 /**
- * Reads a scanned QR code into a recipient. Accepts our own receive codes ("scheme:address" for a coin, the
- * token forms of receiveUri for a token), EIP-681 transfer links (exposing chain id and value), EIP-681 token
- * transfers of a registry token (`…/transfer?address=`: the recipient is the `address` parameter, the asset
- * and its network come back), Solana Pay-style links (with `spl-token=` of a registry mint: that asset), a bare
- * Solana address (they can be shorter than 42 characters), and otherwise the first alphanumeric run of 42+
- * characters. Other contract calls, and token transfers of a token we do not hold, are refused.
+ * Reads a scanned QR code, or a pasted recipient, in this order (docs/product.md#qr-codes):
+ * 1. longer than MAX_QR_PAYLOAD_CHARS: refused;
+ * 2. a FinCrypt `/pay/{id}` link, relative or absolute;
+ * 3. a URI: `ethereum:` (EIP-681) or the spec's `polygon:`, `solana:` (Solana Pay transfer request); any other
+ *    scheme is refused by name;
+ * 4. a bare Solana address (Solana Devnet) or `0x` address (no network named);
+ * 5. the first alphanumeric run of 42 or more characters in any other text.
+ * Whatever cannot be read exactly is refused with a message, never half-read.
  */
-export function parseQrPayload(text: string): QrParseResult {
+export function parseQrPayload(text: string, options: QrParseOptions = {}): QrParseResult {
   const trimmed = text.trim();
-  if (trimmed === '' || trimmed.length > MAX_QR_PAYLOAD_CHARS) return INVALID;
+  if (trimmed === '') return INVALID;
+  if (trimmed.length > MAX_QR_PAYLOAD_CHARS) return fail(QR_CODE_MESSAGES.tooLong);
+  if (trimmed.startsWith('/pay/')) return readPayLink(trimmed);
 
-  const schemeMatch = KNOWN_SCHEME.exec(trimmed);
-  const scheme = schemeMatch?.[1]?.toLowerCase() as UriScheme | undefined;
-  const rest = schemeMatch ? trimmed.slice(schemeMatch[0].length) : trimmed;
+  const scheme = URI.exec(trimmed)?.[1]?.toLowerCase();
+  if (scheme === 'ethereum' || scheme === 'polygon') return readEvmCode(trimmed, scheme);
+  if (scheme === 'solana') return readSolanaCode(trimmed);
+  if (scheme === 'http' || scheme === 'https') return readWebLink(trimmed, options);
+  if (scheme !== undefined) return fail(QR_CODE_MESSAGES.unknownScheme(scheme));
 
-  if (scheme === 'ethereum' || scheme === 'polygon') {
-    const tokenTransfer = parseEvmTokenTransfer(scheme, rest);
-    if (tokenTransfer) return tokenTransfer;
-    if (/^(?:pay-)?0x[0-9a-fA-F]{40}(?:@\d+)?\/[^?]/.test(rest)) return INVALID;
-    const link = parseEvmLink(scheme, rest);
-    if (link) return link;
-  }
-  if (scheme === 'solana' || scheme === undefined) {
-    const link = parseSolanaLink(scheme, rest);
-    if (link) return link;
-  }
-
-  const run = LONG_ALPHANUMERIC_RUN.exec(rest)?.[0];
-  if (!run) return INVALID;
-  return scheme ? { ok: true, address: run, scheme } : { ok: true, address: run };
+  if (isSolanaAddress(trimmed)) return { ok: true, kind: 'recipient', address: trimmed, network: 'solana_devnet' };
+  const run = HEX_ADDRESS.test(trimmed) ? trimmed : LONG_ALPHANUMERIC_RUN.exec(trimmed)?.[0];
+  return run ? { ok: true, kind: 'recipient', address: run } : INVALID;
 }
 
-/** The payload of a receive QR code: the network's scheme and the address. */
-export function receiveQrPayload(network: NetworkId, address: string): string {
-  return `${NETWORKS[network].uriScheme}:${address}`;
+/** True when the text is a URI or a `/pay/` link rather than an address: the recipient field reads it as a code. */
+export function looksLikePaymentCode(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.startsWith('/pay/') || URI.test(trimmed) || trimmed.length > MAX_QR_PAYLOAD_CHARS;
 }
 
 /**
- * The receive code for one asset of a wallet (docs/product.md#qr-codes). The native coin (the default) keeps
- * `{scheme}:{address}`; a token uses its chain's standard form, which wallets read as "send this token here":
- * EIP-681 `ethereum:<token contract>@<chainId>/transfer?address=<recipient>` on the EVM networks, Solana Pay
- * `solana:<recipient>?spl-token=<mint>` on Solana. Throws for an asset the network does not have.
+ * The receive code of a wallet's coin (docs/product.md#qr-codes): what wallets read. EVM networks as EIP-681
+ * with the chain id (`ethereum:<address>@11155111`, `ethereum:<address>@80001`), Solana as `solana:<address>`.
+ */
+export function receiveQrPayload(network: NetworkId, address: string): string {
+  return receiveUri(network, address);
+}
+
+/**
+ * The receive code for one asset of a wallet: the standard URI without an amount (payment-requests.ts
+ * encodePaymentRequestUri). The coin is `ethereum:<address>@<chainId>` or `solana:<address>`; a token is
+ * EIP-681 `ethereum:<token contract>@<chainId>/transfer?address=<recipient>` or Solana Pay
+ * `solana:<recipient>?spl-token=<mint>`. Throws for an asset the network does not have.
  */
 export function receiveUri(network: NetworkId, address: string, asset: string = nativeAsset(network).symbol): string {
-  const found = findAsset(network, asset);
-  if (!found) throw new RangeError(`${network} has no asset ${asset}`);
-  if (found.kind === 'native' || !found.address) return receiveQrPayload(network, address);
-  const definition = getNetwork(network);
-  if (isEvmNetwork(definition)) return `ethereum:${found.address}@${definition.chainId}/transfer?address=${address}`;
-  return `solana:${address}?spl-token=${found.address}`;
+  if (!findAsset(network, asset)) throw new RangeError(`${network} has no asset ${asset}`);
+  return encodePaymentRequestUri({ network, address, asset });
 }

@@ -1,4 +1,4 @@
-import type { ScannedRecipient } from '@fincrypt/domain';
+import type { ScannedCode } from '@fincrypt/domain';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
@@ -9,17 +9,17 @@ const QrScannerPanel = lazy(() => import('./qr-scanner-panel.tsx').then((module)
 export interface QrScannerDialogProps {
   /** The button that opens the dialog; focus returns to it when the dialog closes. */
   trigger: ReactNode;
-  /** Called once with the recipient read from a valid code; the dialog then closes. */
-  onScan: (recipient: ScannedRecipient) => void;
+  /** Called once with what a valid code holds (a recipient and what it asks for, or a /pay/ link); the dialog then closes. */
+  onScan: (code: ScannedCode) => void;
 }
 
 /** 'Scan QR Code': camera and image upload, in a modal dialog that traps focus and closes on Escape. */
 export function QrScannerDialog({ trigger, onScan }: QrScannerDialogProps) {
   const [isOpen, setOpen] = useState(false);
 
-  function handleScan(recipient: ScannedRecipient) {
+  function handleScan(code: ScannedCode) {
     setOpen(false);
-    onScan(recipient);
+    onScan(code);
   }
 
   return (
@@ -38,7 +38,7 @@ export function QrScannerDialog({ trigger, onScan }: QrScannerDialogProps) {
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
-            Scan a recipient address with your camera, or upload a picture of its QR code.
+            Scan a recipient address or a payment code with your camera, or upload a picture of its QR code.
           </Dialog.Description>
           <Suspense fallback={<Spinner label="Loading the scanner" />}>
             <QrScannerPanel onScan={handleScan} />

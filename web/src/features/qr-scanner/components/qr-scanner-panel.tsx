@@ -1,4 +1,4 @@
-import { type ScannedRecipient, parseQrPayload } from '@fincrypt/domain';
+import { type ScannedCode, parseQrPayload } from '@fincrypt/domain';
 import { Upload } from 'lucide-react';
 import QrScanner from 'qr-scanner';
 import { type ChangeEvent, useCallback, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ export const SCAN_HINT = 'Position the QR code within the frame to scan';
  * The scanner itself: a square live camera view and an image upload. Loaded only when the dialog opens, so
  * the qr-scanner library (and its decoding worker, which it loads on first use) stays out of every page.
  */
-export function QrScannerPanel({ onScan }: { onScan: (recipient: ScannedRecipient) => void }) {
+export function QrScannerPanel({ onScan }: { onScan: (code: ScannedCode) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const hasScanned = useRef(false);
@@ -24,7 +24,8 @@ export function QrScannerPanel({ onScan }: { onScan: (recipient: ScannedRecipien
   const accept = useCallback(
     (text: string, source: 'camera' | 'upload') => {
       if (hasScanned.current) return;
-      const parsed = parseQrPayload(text);
+      // A /pay/ link must be this site's (docs/product.md#qr-codes).
+      const parsed = parseQrPayload(text, { origin: window.location.origin });
       if (!parsed.ok) {
         // The camera reads the same wrong code twice a second: say so once, not on every frame.
         if (source === 'upload' || lastRejectedText.current !== text) toast.error(parsed.message);

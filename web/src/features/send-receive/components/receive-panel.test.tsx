@@ -26,11 +26,11 @@ const assetSelect = () => screen.getByLabelText<HTMLSelectElement>('Asset');
 afterEach(cleanup);
 
 describe('ReceivePanel', () => {
-  it("offers the wallet's coin (first, chosen) and USDC; the coin's code is the scheme and address as before", () => {
+  it("offers the wallet's coin (first, chosen) and USDC; the coin's code is EIP-681 with the chain id", () => {
     render(<Host />);
     expect(Array.from(assetSelect().options).map((option) => option.textContent)).toEqual(['Sepolia Ether (ETH)', 'USD Coin (USDC)']);
     expect(assetSelect().value).toBe('ETH');
-    expect(qr().getAttribute('data-value')).toBe(`ethereum:${ethereum.address}`);
+    expect(qr().getAttribute('data-value')).toBe(`ethereum:${ethereum.address}@11155111`);
     expect(qr().getAttribute('aria-label')).toBe('QR code of your Ethereum Sepolia address');
     expect(screen.getByText('Scan to send ETH on Ethereum Sepolia to this wallet')).toBeTruthy();
   });

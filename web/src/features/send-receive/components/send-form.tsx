@@ -9,7 +9,6 @@ import {
   type NetworkId,
   PAYMENT_MESSAGES,
   SEND_FIELDS,
-  type ScannedRecipient,
   type SendRequestInput,
   type TransactionView,
   type WalletView,
@@ -58,6 +57,7 @@ import {
   unitLabel,
 } from '../payment-figures.ts';
 import { type PrefillValues, type PrefilledRequest, stillPays } from '../apply-prefill.ts';
+import { usePaymentCode } from '../hooks/use-payment-code.ts';
 import { useSendPrefill } from '../hooks/use-send-prefill.ts';
 import type { SendPrefill } from '../send-prefill.ts';
 import { isQuoteRefusal } from '../quote-refusal.ts';
@@ -68,6 +68,7 @@ import { type SendableAsset, balancesForCheck, maxAmountText, nativeSymbolOf, se
 import { AssetSelect } from './asset-select.tsx';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
 import { PayingRequestNotice } from './paying-request-notice.tsx';
+import { PaymentCodeOfferNotice } from './payment-code-offer.tsx';
 import { WalletSelect } from './wallet-select.tsx';
 
 // The review step is needed only after "Review": it loads then (and is fetched ahead once the form is on screen),
@@ -304,12 +305,10 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
   const paying = prefilled && stillPays(prefilled, { network: wallet?.network, to: toText, asset: asset?.symbol }) ? prefilled : undefined;
   // ---- end of prefill ----
 
-  function applyScan(recipient: ScannedRecipient) {
-    form.setValue('to', recipient.address, { shouldValidate: isSubmitted });
-    if (wallet && recipient.network !== undefined && recipient.network !== wallet.network) {
-      toast.warning(`This QR code is for ${NETWORKS[recipient.network].label}, but you are sending from ${wallet.networkLabel}.`);
-    }
-  }
+  // ---- Scanned and pasted payment codes (docs/product.md#qr-codes): through the prefill above. ----
+  const paymentCode = usePaymentCode({ applyPrefill, walletId, showAtRecipient: (message) => form.setError('to', { message }) });
+  const codeDescription = paymentCode.description?.to === toText.trim() ? paymentCode.description.text : undefined;
+  // ---- end of payment codes ----
 
   /** A refusal from the server that concerns a field of the form: back to the form, with the message at that field. */
   function showAtField(error: ApiError): boolean {
@@ -520,19 +519,20 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
         error={errors.asset?.message}
       />
 
-      <Field label="Recipient Address" error={errors.to?.message}>
+      <Field label="Recipient Address" error={errors.to?.message} hint={codeDescription}>
         {(control) => (
           <div className="flex gap-2">
             <Input
               {...control}
               {...form.register('to')}
+              onPaste={paymentCode.onPaste}
               className="font-mono"
               autoComplete="off"
               spellCheck={false}
               placeholder={wallet && NETWORKS[wallet.network].family === 'solana' ? 'Solana address' : '0x…'}
             />
             <QrScannerDialog
-              onScan={applyScan}
+              onScan={paymentCode.onScan}
               trigger={
                 <Button variant="outline" aria-label="Scan QR code" className="shrink-0 px-3">
                   <ScanLine aria-hidden className="h-5 w-5" />
@@ -542,6 +542,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
           </div>
         )}
       </Field>
+      {paymentCode.offer && <PaymentCodeOfferNotice offer={paymentCode.offer} onAccept={paymentCode.acceptOffer} />}
 
       <ContactPicker network={wallet?.network} recipient={toText} onPick={(address) => form.setValue('to', address, { shouldValidate: isSubmitted })} />
 
