@@ -29,6 +29,7 @@ import { createInsightsService } from './modules/insights/service.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { type PriceService, type PriceServiceOptions, createPriceService } from './modules/prices/price-service.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
+import { paymentRequestRoutes, payPageRoutes } from './modules/payment-requests/routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { explorerRoutes, transactionRoutes } from './modules/transactions/routes.ts';
 import { createWalletService } from './modules/wallets/service.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     usdPriceOf: (priceTokenId) => prices.snapshotAtHand().prices[priceTokenId].prices.usd,
     pricesAtHand: () => prices.snapshotAtHand(),
     quoteTtlMs: config.quotes.ttlMs,
+    paymentRequestsOpenMax: config.paymentRequests.openMax,
   });
   const wallets = createWalletService({ db: database.db, payments, log: app.log });
   app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }) });
@@ -201,6 +203,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         limiter,
         quoteRule: { limit: config.rateLimits.quotePerUser, windowMs: 60_000 },
       });
+      await api.register(paymentRequestRoutes, {
+        payments,
+        limiter,
+        createRule: { limit: config.rateLimits.paymentRequestPerUser, windowMs: 60 * 60_000 },
+      });
+      await api.register(payPageRoutes, { payments, limiter, readRule: { limit: config.rateLimits.payPagePerIp, windowMs: 60_000 } });
       await api.register(explorerRoutes, { db: database.db, timeScale: config.chain.timeScale });
       await api.register(alertRoutes, { db: database.db, prices });
       await api.register(ledgerRoutes, { db: database.db });

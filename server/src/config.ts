@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_QUOTE_TTL_MS } from '@fincrypt/domain';
+import { DEFAULT_QUOTE_TTL_MS, PAYMENT_REQUEST_LIMITS } from '@fincrypt/domain';
 
 export interface AppConfig {
   port: number;
@@ -29,6 +29,8 @@ export interface AppConfig {
   chain: ChainSettings;
   /** Firm quotes (POST /api/quotes): how long one is honoured (QUOTE_TTL_SECONDS, 30 by default). */
   quotes: { ttlMs: number };
+  /** Payment requests: how many open (unexpired) ones a user may have (PAYMENT_REQUESTS_OPEN_MAX, 20 by default). */
+  paymentRequests: { openMax: number };
   prices: PriceFeedSettings;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits, the loopback-only
@@ -227,6 +229,10 @@ export interface RateLimitCounts {
   faucetPerUser: number;
   /** Firm quotes per user per minute. */
   quotePerUser: number;
+  /** Payment requests one user may create per hour. */
+  paymentRequestPerUser: number;
+  /** Reads of the public pay page (`GET /api/pay/:id`) per IP per minute. */
+  payPagePerIp: number;
 }
 
 export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
@@ -241,6 +247,10 @@ export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
   faucetPerUser: 5,
   // A form asks for one per Review click and per "Get a new quote": two a second is far above any person.
   quotePerUser: 120,
+  // Far above anyone asking for money by hand; it bounds a script filling the table (the open limit bounds the rest).
+  paymentRequestPerUser: 60,
+  // A pay page is read once per visit and again after sign-in; this bounds guessing at ids (they are 128 random bits anyway).
+  payPagePerIp: 120,
 };
 
 function readCount(raw: string | undefined, fallback: number, name: string): number {
@@ -301,6 +311,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sendPerUser: readCount(env.RATE_LIMIT_SEND_PER_USER, defaults.sendPerUser, 'RATE_LIMIT_SEND_PER_USER'),
       faucetPerUser: readCount(env.RATE_LIMIT_FAUCET_PER_USER, defaults.faucetPerUser, 'RATE_LIMIT_FAUCET_PER_USER'),
       quotePerUser: readCount(env.RATE_LIMIT_QUOTE_PER_USER, defaults.quotePerUser, 'RATE_LIMIT_QUOTE_PER_USER'),
+      paymentRequestPerUser: readCount(
+        env.RATE_LIMIT_PAYMENT_REQUESTS_PER_USER,
+        defaults.paymentRequestPerUser,
+        'RATE_LIMIT_PAYMENT_REQUESTS_PER_USER',
+      ),
+      payPagePerIp: readCount(env.RATE_LIMIT_PAY_PAGE_PER_IP, defaults.payPagePerIp, 'RATE_LIMIT_PAY_PAGE_PER_IP'),
     },
     shouldSeedDemoAccounts: env.SEED_DEMO_ACCOUNTS !== 'false',
     walletEncryptionKey: env.WALLET_ENCRYPTION_KEY || undefined,
@@ -309,6 +325,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tickIntervalMs: readCount(env.CHAIN_TICK_MS, defaultTickIntervalMs(timeScale), 'CHAIN_TICK_MS'),
     },
     quotes: { ttlMs: readCount(env.QUOTE_TTL_SECONDS, DEFAULT_QUOTE_TTL_MS / 1000, 'QUOTE_TTL_SECONDS') * 1000 },
+    paymentRequests: {
+      openMax: readCount(env.PAYMENT_REQUESTS_OPEN_MAX, PAYMENT_REQUEST_LIMITS.defaultOpenPerUser, 'PAYMENT_REQUESTS_OPEN_MAX'),
+    },
     prices: {
       ...DEFAULT_PRICE_FEED_SETTINGS,
       apiUrl: readPriceApiUrl(env.PRICE_API_URL),

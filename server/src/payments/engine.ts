@@ -1,7 +1,7 @@
 /**
  * The payments engine: the one writer of the ledger tables — `wallets` (creation, nonces, faucet claims,
- * disconnecting), `wallet_balances`, `mints`, `transactions`, `idempotency_keys`, `fraud_alerts` and
- * `payment_quotes` (the firm quotes a send honours).
+ * disconnecting), `wallet_balances`, `mints`, `transactions`, `idempotency_keys`, `fraud_alerts`,
+ * `payment_quotes` (the firm quotes a send honours) and `payment_requests` (what a send carrying a reference pays).
  *
  * Why one writer: the ledger holds only if every change to it keeps minted = balances + fees + sent
  * outside, with both sides of an internal transfer written together, under the same row locks, and with
@@ -13,6 +13,7 @@
  * - faucet.ts: test funds (a mint transaction per asset, once a day per wallet);
  * - send.ts + send-store.ts: the send path (idempotency, rate limit, locks, firm quote, fraud rules, one write);
  * - quotes.ts: firm quotes (create, read and lock for a send, values at send time, cleanup of unused ones);
+ * - payment-requests.ts: payment requests (create, list, cancel, the public view; locked and stamped paid by a send);
  * - wallets.ts + wallet-store.ts: opening (key pair, minted starting balance) and closing wallets;
  * - clock.ts + clock-runner.ts: the chain clock that confirms transactions (and forgets old idempotency keys);
  * - fraud-rules.ts, ledger-check.ts (the invariants, read in one snapshot), views.ts (rows → API views).
@@ -21,7 +22,18 @@
  * imports modules/. The chain's primitives (keys, signing, blocks, fee market) are in chain/, which never
  * imports this folder.
  */
-import type { CreateQuoteRequest, FaucetResponse, NetworkId, PaymentQuote, PriceTokenId, SendRequest, WalletView } from '@fincrypt/domain';
+import type {
+  CreatePaymentRequest,
+  CreateQuoteRequest,
+  FaucetResponse,
+  NetworkId,
+  PaymentQuote,
+  PaymentRequestView,
+  PriceTokenId,
+  PublicPaymentRequest,
+  SendRequest,
+  WalletView,
+} from '@fincrypt/domain';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import type { KeyPairGenerator } from '../chain/keys.ts';
@@ -29,6 +41,7 @@ import type { Db } from '../db/database.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import type { RateLimitRule } from '../lib/rate-limiter.ts';
 import { createFaucet } from './faucet.ts';
+import { createPaymentRequestService } from './payment-requests.ts';
 import { createQuoteService, type PricesAtHand } from './quotes.ts';
 import { createSendService, type SendOutcome } from './send.ts';
 import { createWalletLedger } from './wallets.ts';
@@ -52,6 +65,8 @@ export interface PaymentsEngineDeps {
   pricesAtHand: () => PricesAtHand;
   /** How long a firm quote is honoured (config.quotes.ttlMs). */
   quoteTtlMs: number;
+  /** Open payment requests per user (config.paymentRequests.openMax). */
+  paymentRequestsOpenMax: number;
 }
 
 export function createPaymentsEngine(deps: PaymentsEngineDeps) {
@@ -59,6 +74,7 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
   const wallets = createWalletLedger(deps);
   const faucet = createFaucet(deps);
   const quotes = createQuoteService(deps);
+  const requests = createPaymentRequestService({ db: deps.db, pricesAtHand: deps.pricesAtHand, openMax: deps.paymentRequestsOpenMax });
   return {
     /** A firm quote for a payment from one of the user's wallets (quotes.ts); refusals are AppErrors with the send rules' codes. */
     createQuote: (userId: string, request: CreateQuoteRequest): Promise<PaymentQuote> => quotes.create(userId, request),
@@ -71,6 +87,14 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
     closeWallet: (userId: string, walletId: string): Promise<WalletView> => wallets.close(userId, walletId),
     /** Test funds for the user's wallet, once a day per wallet (faucet.ts). */
     claimFaucet: (userId: string, walletId: string): Promise<FaucetResponse> => faucet.claim(userId, walletId),
+    /** A payment request into one of the user's wallets (payment-requests.ts); 409 past the open-request limit. */
+    createPaymentRequest: (userId: string, input: CreatePaymentRequest): Promise<PaymentRequestView> => requests.create(userId, input),
+    /** The user's payment requests, newest first. */
+    listPaymentRequests: (userId: string): Promise<PaymentRequestView[]> => requests.list(userId),
+    /** Cancels the user's open request (404 not theirs, 409 no longer open). */
+    cancelPaymentRequest: (userId: string, id: string): Promise<PaymentRequestView> => requests.cancel(userId, id),
+    /** A request as anyone with its link sees it; undefined for an unknown or malformed id. */
+    findPublicPaymentRequest: (id: string): Promise<PublicPaymentRequest | undefined> => requests.findPublic(id),
   };
 }
 

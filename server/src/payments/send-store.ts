@@ -2,6 +2,7 @@ import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { countAttempt, type RateLimitRule } from '../lib/rate-limiter.ts';
+import { markRequestPaidSql } from './payment-requests.ts';
 import { markQuoteUsedSql, ownerCurrencySql } from './quotes.ts';
 import { jsonValue } from './wallet-store.ts';
 
@@ -187,6 +188,8 @@ export async function writeSend(
     response: unknown;
     /** The firm quote the send honours: stamped used by the send row in the same statement. */
     quoteUse?: { quoteId: string; transactionId: string; usedAt: Date } | undefined;
+    /** The payment request the send pays: stamped paid by the send row in the same statement. */
+    requestPaid?: { requestId: string; transactionId: string; paidAt: Date } | undefined;
   },
 ): Promise<void> {
   const { balanceChanges } = records;
@@ -196,6 +199,7 @@ export async function writeSend(
     .where(eq(wallets.id, records.signerWalletId));
   const insertAlerts = records.alertRows.length > 0 ? sql`, new_alerts as (${db.insert(fraudAlerts).values(records.alertRows).getSQL()})` : sql``;
   const useQuote = records.quoteUse ? sql`, quote_used as (${markQuoteUsedSql(db, records.quoteUse)} returning 1)` : sql``;
+  const payRequest = records.requestPaid ? sql`, request_paid as (${markRequestPaidSql(db, records.requestPaid)} returning 1)` : sql``;
   const saveAnswer = db
     .update(idempotencyKeys)
     .set({ statusCode: records.statusCode, response: records.response })
@@ -203,13 +207,16 @@ export async function writeSend(
   const moves = balanceMovesSql(db, balanceChanges);
   const result = (await db.execute(
     sql`with ${moves.ctes}, nonce as (${bumpNonce.getSQL()}),
-      new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${insertAlerts}${useQuote}
-      ${saveAnswer.getSQL()} returning ${moves.moved} as moved, ${records.quoteUse ? sql`(select count(*) from quote_used)::int` : sql`1`} as quote_used`,
-  )) as unknown as { rows: { moved: unknown; quote_used: unknown }[] };
+      new_transactions as (${db.insert(transactions).values(records.transactionRows).getSQL()})${insertAlerts}${useQuote}${payRequest}
+      ${saveAnswer.getSQL()} returning ${moves.moved} as moved, ${records.quoteUse ? sql`(select count(*) from quote_used)::int` : sql`1`} as quote_used,
+        ${records.requestPaid ? sql`(select count(*) from request_paid)::int` : sql`1`} as request_paid`,
+  )) as unknown as { rows: { moved: unknown; quote_used: unknown; request_paid: unknown }[] };
   const moved = Number(result.rows[0]?.moved);
   if (moved !== moves.expected) throw new Error(`the send moved ${moved} of ${moves.expected} balances`);
   // The quote is locked by this transaction and was unused when read: anything else is a bug, and rolls back.
   if (Number(result.rows[0]?.quote_used) !== 1) throw new Error('the send could not stamp its quote used');
+  // Likewise the payment request: locked by this transaction and open when read.
+  if (Number(result.rows[0]?.request_paid) !== 1) throw new Error('the send could not stamp its payment request paid');
 }
 
 // ---- idempotency ----

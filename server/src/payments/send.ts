@@ -33,6 +33,13 @@ import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
 import { BURST_WINDOW_MS, evaluateFraudRules, type FraudFinding } from './fraud-rules.ts';
+import {
+  lockRequestByReference,
+  paidRow,
+  paymentRequestRefusal,
+  type PaymentRequestRow,
+  toOwnerView,
+} from './payment-requests.ts';
 import { lockQuote, type PricesAtHand, QUOTE_REFUSALS, type QuoteRow, quoteRefusal, valuesFromPrices, valuesFromQuote } from './quotes.ts';
 import {
   type BalanceChange,
@@ -80,9 +87,21 @@ const refused = ({ code, message }: Pick<SendRefusal, 'code' | 'message'>): Send
   body: errorBody(code, message),
 });
 
-/** The request as parsed, in a fixed key order: the same key with another body is a different request. */
+/**
+ * The request as parsed, in a fixed key order: the same key with another body is a different request. The payment
+ * request's reference is added only when there is one, so a send without one keeps the fingerprint it always had.
+ */
 export function sendFingerprint(request: SendRequest): string {
-  const canonical = JSON.stringify([request.walletId, request.to, request.amount, request.speed, request.feeQuoteId ?? null, request.asset ?? null, request.quoteId ?? null]);
+  const canonical = JSON.stringify([
+    request.walletId,
+    request.to,
+    request.amount,
+    request.speed,
+    request.feeQuoteId ?? null,
+    request.asset ?? null,
+    request.quoteId ?? null,
+    ...(request.reference === undefined ? [] : [request.reference]),
+  ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -319,6 +338,38 @@ async function honourQuote(
 }
 
 /**
+ * Reads and locks the payment request a send's reference names (after the wallets and the quote: a second payment
+ * of one request queues on the recipient wallet first, then finds it paid), and throws a refusal that rolls
+ * everything back, like a quote's, when the send cannot pay it: unknown, paid, cancelled, expired, for another
+ * network, asset or address, or less than it asks.
+ */
+async function payRequest(
+  deps: SendServiceDeps,
+  tx: Db,
+  reference: string,
+  send: { network: Network; asset: Asset; request: SendRequest; quote: QuoteRow | undefined; nowMs: number },
+): Promise<PaymentRequestRow> {
+  const { network, asset, request } = send;
+  const row = await lockRequestByReference(tx, reference);
+  const recipient = validateRecipient(network.id, request.to);
+  const amount = parseAmount(request.amount, asset.decimals);
+  const refusal = paymentRequestRefusal(row, {
+    network,
+    asset,
+    to: recipient.ok ? recipient.address : undefined,
+    amountUnits: amount.ok ? amount.units : undefined,
+    quote: send.quote,
+    prices: deps.pricesAtHand(),
+    nowMs: send.nowMs,
+  });
+  if (refusal || !row) {
+    const { code, message } = refusal ?? { code: 'PAYMENT_REQUEST_NOT_FOUND' as const, message: API_ERRORS.PAYMENT_REQUEST_NOT_FOUND.messages.notFound };
+    throw new RolledBack({ statusCode: API_ERRORS[code].status, body: errorBody(code, message) });
+  }
+  return row;
+}
+
+/**
  * Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so
  * they can be stored. Two round trips: lock the wallets (reading the fraud history with them), then write it all.
  */
@@ -344,6 +395,8 @@ async function applySend(
   const chosen = assetForSend(network.id, request.asset);
   if (!chosen.ok) return refused(chosen);
   const quote = request.quoteId === undefined ? undefined : await honourQuote(tx, request.quoteId, { userId, sender, network, asset: chosen.asset, request, nowMs });
+  const paying =
+    request.reference === undefined ? undefined : await payRequest(deps, tx, request.reference, { network, asset: chosen.asset, request, quote, nowMs });
   // A firm quote fixes the fee itself; otherwise a fresh fee quote fixes the gas price, or the price of the moment.
   const charged: ChargedFee = quote
     ? { gasPriceWei: quote.gasPrice, gasUsed: quote.gasUsed, feeUnits: quote.fee, source: 'quote' }
@@ -413,8 +466,14 @@ async function applySend(
     statusCode: outcome.statusCode,
     response: outcome.body,
     quoteUse: quote ? { quoteId: quote.id, transactionId: rows.sendRow.id, usedAt: transfer.createdAt } : undefined,
+    requestPaid: paying ? { requestId: paying.id, transactionId: rows.sendRow.id, paidAt: transfer.createdAt } : undefined,
   });
   addSendEvents(outbox, userId, transfer, rows, outcome.body);
+  if (paying) {
+    const paid = paidRow(paying, { transactionId: rows.sendRow.id, paidAt: transfer.createdAt });
+    const view = toOwnerView(paid, { hash, amountUnits: check.amountUnits }, deps.pricesAtHand(), nowMs);
+    outbox.add(paying.userId, 'payment_request_paid', { request: view, transactionHash: hash });
+  }
   return outcome;
 }
 

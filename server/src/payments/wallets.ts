@@ -12,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { isUniqueViolation } from '../lib/pg-errors.ts';
+import { cancelOpenRequestsOfWallet } from './payment-requests.ts';
 import { balanceUpdateOf, toWalletView } from './views.ts';
 import { markDisconnected, openWalletWithMints } from './wallet-store.ts';
 
@@ -62,8 +63,13 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
       return wallet;
     },
 
+    /** Disconnects the wallet and, in the same transaction, cancels its open payment requests (they must not be payable). */
     async close(userId: string, walletId: string): Promise<WalletView> {
-      const row = await markDisconnected(db, userId, walletId);
+      const row = await db.transaction(async (tx) => {
+        const disconnected = await markDisconnected(tx, userId, walletId);
+        if (disconnected) await cancelOpenRequestsOfWallet(tx, walletId, new Date());
+        return disconnected;
+      });
       if (!row) throw notFound(WALLET_MESSAGES.walletNotFound);
       const wallet = toWalletView(row, row.balances);
       events.publish(userId, 'wallet_update', { action: 'disconnected', wallet });

@@ -53,6 +53,8 @@ const GENEROUS_LIMITS: RateLimitCounts = {
   contactPerIp: 10_000,
   sendPerUser: 100_000,
   faucetPerUser: 10_000,
+  paymentRequestPerUser: 10_000,
+  payPagePerIp: 10_000,
 };
 
 /** The configuration useTestApp builds its app with, for tests that build a second app on the same database. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RouteEntry } from '../../app.ts';
-import { type TestUser, signUp } from '../../test/auth-client.ts';
+import { type TestUser, call, signUp } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 
 /**
@@ -28,6 +28,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'second step of a 2FA sign-in, authorised by the 2FA challenge cookie instead of a session (401 without either)',
   'POST /api/auth/two-factor/verify-backup-code': 'second step of a 2FA sign-in, like verify-totp',
   'GET /api/system/ledger': 'ledger totals for `npm run ledger:check`; answers on loopback only, never through a proxy',
+  // ---- payment requests (issue 16) ----
+  'GET /api/pay/:id':
+    'a payment request as its link shows it, to payers who may be signed out: only what the requester chose to share; the id is 128 random bits (rate limited per IP)',
 };
 
 /** The OpenAPI document and its UI. */
@@ -66,6 +69,8 @@ export interface OwnedThings {
   walletId: string;
   address: string;
   hash: string;
+  /** An open payment request of the owner's (its /pay/{id} id). */
+  paymentRequestId: string;
 }
 
 export interface SampleRequest {
@@ -80,7 +85,15 @@ export async function createOwnedThings(app: FastifyInstance, name = 'Owner'): P
   const wallet = await walletOn(app, owner, 'eth_sepolia');
   const sent = await postSend(app, owner, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1' });
   if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
-  return { owner, walletId: wallet.id, address: wallet.address, hash: sent.json().transaction.hash };
+  const requested = await call(app, 'POST', '/api/payment-requests', {
+    cookie: owner.cookie,
+    body: { walletId: wallet.id, asset: 'ETH', amount: '0.5', displayName: name },
+  });
+  if (requested.statusCode !== 201) throw new Error(`payment request failed: ${requested.statusCode} ${requested.body}`);
+  // The send and the request read the prices at hand, which starts a refresh that records prices in the background:
+  // wait for it, so a sweep that compares the database before and after sees only what its own requests wrote.
+  await app.prices.latestPoint('ethereum');
+  return { owner, walletId: wallet.id, address: wallet.address, hash: sent.json().transaction.hash, paymentRequestId: requested.json().id };
 }
 
 /**
@@ -131,6 +144,13 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'PUT /api/account/currency': () => ({ url: '/api/account/currency', body: { currency: 'eur' } }),
   'GET /api/transactions/:hash': ({ hash }) => ({ url: `/api/transactions/${hash}` }),
   'GET /api/explorer/tx/:hash': ({ hash }) => ({ url: `/api/explorer/tx/${hash}` }),
+  // ---- payment requests (issue 16) ----
+  'POST /api/payment-requests': ({ walletId }) => ({
+    url: '/api/payment-requests',
+    body: { walletId, asset: 'ETH', amount: '0.25', unit: 'asset', note: 'Sweep', displayName: 'Sweep Owner', expiresInHours: 24 },
+  }),
+  'POST /api/payment-requests/:id/cancel': ({ paymentRequestId }) => ({ url: `/api/payment-requests/${paymentRequestId}/cancel` }),
+  'GET /api/pay/:id': ({ paymentRequestId }) => ({ url: `/api/pay/${paymentRequestId}` }),
 };
 
 /** Fills a route's path parameters with the owner's ids; an unknown parameter is an error the sweep reports. */
