@@ -26,9 +26,9 @@ export function assetSideText(request: Asked): string {
   return request.assetAmountIsIndicative ? `≈ ${request.amount} ${request.asset} at today's rate` : `${request.amount} ${request.asset}`;
 }
 
-/** The fiat amount as the send form's field takes it ("500"), for a currency request. */
+/** The fiat amount as the send form's field takes it ("500", "12.50"), for a currency request. */
 export function fiatFieldText(fiat: NonNullable<PublicPaymentRequest['fiat']>): string {
-  return fiatMinorToText(BigInt(fiat.amountMinor), fiat.currency);
+  return fiatMinorToText(BigInt(fiat.amountMinor), fiat.currency).replace(/\.0+$/, '');
 }
 
 export const STATUS_LABELS: Record<PaymentRequestStatus, string> = {
