@@ -108,7 +108,11 @@ export function RequestForm({ walletId, asset, defaultDisplayName, onCreated, on
       </Field>
       <Field label="Expires in" error={errors.expiresInHours?.message}>
         {(control) => (
-          <Select {...control} {...form.register('expiresInHours', { valueAsNumber: true })}>
+          <Select
+            {...control}
+            value={String(form.watch('expiresInHours'))}
+            onChange={(event) => form.setValue('expiresInHours', Number(event.target.value), { shouldValidate: form.formState.isSubmitted })}
+          >
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice.hours} value={choice.hours}>
                 {choice.label}
