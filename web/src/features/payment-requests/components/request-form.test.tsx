@@ -10,9 +10,9 @@ function renderForm(answer: (init: RequestInit) => Response) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
+    vi.fn((_url: string, init: RequestInit = {}) => {
       bodies.push(JSON.parse(init.body as string));
-      return answer(init);
+      return Promise.resolve(answer(init));
     }),
   );
   const onCreated = vi.fn();
