@@ -61,6 +61,9 @@ test.describe('Payment requests', () => {
     await requestForm.getByLabel('Note (optional)').fill('Design work, May');
     await expect(requestForm.getByLabel('Expires in')).toHaveValue('24');
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const created = page.waitForResponse((response) => isCreateRequest(response.request().method(), response.url()));
     await requestForm.getByRole('button', { name: 'Create request' }).click();
@@ -168,6 +171,9 @@ test.describe('Payment requests', () => {
     await payer.page.goto(request.path);
     await expect(payCard(payer.page).getByText('This request was cancelled')).toBeVisible();
     await expect(payer.page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+    await payer.page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousA11yViolations(payer.page, { exclude: [TOASTS_SELECTOR] });
+    await payer.page.emulateMedia({ colorScheme: 'light' });
     // A send carrying its reference anyway is refused, and nothing moves.
     const payerWallet = await walletOn(payer.page.request, 'eth_sepolia');
     const refused = await payer.page.request.post('/api/transactions', {

@@ -72,9 +72,18 @@ export default function PayPage() {
             session.isPending ? null : session.data ? (
               <PayAction request={request.data} />
             ) : (
-              <Link to="/login" state={{ from: location.pathname }} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
-                Sign in to pay
-              </Link>
+              <div className="space-y-2 text-center">
+                <Link to="/login" state={{ from: location.pathname }} className={buttonClassName({ size: 'lg', className: 'w-full' })}>
+                  Sign in to pay
+                </Link>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {'New to FinCrypt? '}
+                  <Link to="/register" state={{ from: location.pathname }} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                    Create an account
+                  </Link>
+                  {' and come back here to pay.'}
+                </p>
+              </div>
             )
           }
         />
