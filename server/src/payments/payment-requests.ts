@@ -21,6 +21,7 @@ import {
   MAX_AMOUNT_UNITS,
   PAYMENT_REQUEST_ID_PATTERN,
   PAYMENT_REQUEST_LIMITS,
+  PAYMENT_REQUEST_REFUSALS,
   parseAmount,
   parseFiatAmount,
   paymentRequestPath,
@@ -224,12 +225,11 @@ function valueIn(currency: DisplayCurrency, payment: RequestPayment, amountUnits
  * Throws SERVICE_UNAVAILABLE when a currency request cannot be valued at all (no quote in its currency, no price).
  */
 export function paymentRequestRefusal(row: PaymentRequestRow | undefined, payment: RequestPayment): PaymentRequestRefusal | undefined {
-  const messages = API_ERRORS;
-  if (!row) return { code: 'PAYMENT_REQUEST_NOT_FOUND', message: messages.PAYMENT_REQUEST_NOT_FOUND.messages.notFound };
+  if (!row) return { code: 'PAYMENT_REQUEST_NOT_FOUND', message: PAYMENT_REQUEST_REFUSALS.notFound };
   const status = statusOf(row, payment.nowMs);
-  if (status === 'paid') return { code: 'PAYMENT_REQUEST_PAID', message: messages.PAYMENT_REQUEST_PAID.messages.paid };
-  if (status === 'cancelled') return { code: 'PAYMENT_REQUEST_CANCELLED', message: messages.PAYMENT_REQUEST_CANCELLED.messages.cancelled };
-  if (status === 'expired') return { code: 'PAYMENT_REQUEST_EXPIRED', message: messages.PAYMENT_REQUEST_EXPIRED.messages.expired };
+  if (status === 'paid') return { code: 'PAYMENT_REQUEST_PAID', message: PAYMENT_REQUEST_REFUSALS.paid };
+  if (status === 'cancelled') return { code: 'PAYMENT_REQUEST_CANCELLED', message: PAYMENT_REQUEST_REFUSALS.cancelled };
+  if (status === 'expired') return { code: 'PAYMENT_REQUEST_EXPIRED', message: PAYMENT_REQUEST_REFUSALS.expired };
 
   const requestNetwork = networkOf(row.network);
   const requestAsset = getAsset(requestNetwork.id, row.asset);
@@ -238,14 +238,14 @@ export function paymentRequestRefusal(row: PaymentRequestRow | undefined, paymen
     const what = row.fiatCurrency ? `${asked} in ${requestAsset.symbol}` : asked;
     return {
       code: 'PAYMENT_REQUEST_MISMATCH',
-      message: messages.PAYMENT_REQUEST_MISMATCH.messages.mismatch(`${what} on ${requestNetwork.label} to ${row.toAddress}`),
+      message: API_ERRORS.PAYMENT_REQUEST_MISMATCH.messages.mismatch(`${what} on ${requestNetwork.label} to ${row.toAddress}`),
     };
   }
   // An amount that does not parse is the send rules' to refuse, with their message.
   if (payment.amountUnits === undefined || payment.amountUnits <= 0n) return undefined;
   const underpaid = (offered: string): PaymentRequestRefusal => ({
     code: 'PAYMENT_REQUEST_UNDERPAID',
-    message: messages.PAYMENT_REQUEST_UNDERPAID.messages.underpaid(asked, offered),
+    message: API_ERRORS.PAYMENT_REQUEST_UNDERPAID.messages.underpaid(asked, offered),
   });
   if (row.amount !== null) {
     return payment.amountUnits >= row.amount ? undefined : underpaid(`${formatAmountTrimmed(payment.amountUnits, payment.asset.decimals)} ${payment.asset.symbol}`);
@@ -324,7 +324,7 @@ function requestAmount(
   return { amount: null, fiatCurrency: currency, fiatAmountMinor: parsed.units };
 }
 
-const notFound = () => new AppError('PAYMENT_REQUEST_NOT_FOUND', API_ERRORS.PAYMENT_REQUEST_NOT_FOUND.messages.notFound);
+const notFound = () => new AppError('PAYMENT_REQUEST_NOT_FOUND', PAYMENT_REQUEST_REFUSALS.notFound);
 
 export function createPaymentRequestService(deps: PaymentRequestServiceDeps) {
   const { db } = deps;

@@ -14,6 +14,7 @@ import {
   DEFAULT_DISPLAY_CURRENCY,
   isDisplayCurrency,
   parseAmount,
+  PAYMENT_REQUEST_REFUSALS,
   type Asset,
   type DisplayCurrency,
   type Network,
@@ -363,7 +364,7 @@ async function payRequest(
     nowMs: send.nowMs,
   });
   if (refusal || !row) {
-    const { code, message } = refusal ?? { code: 'PAYMENT_REQUEST_NOT_FOUND' as const, message: API_ERRORS.PAYMENT_REQUEST_NOT_FOUND.messages.notFound };
+    const { code, message } = refusal ?? { code: 'PAYMENT_REQUEST_NOT_FOUND' as const, message: PAYMENT_REQUEST_REFUSALS.notFound };
     throw new RolledBack({ statusCode: API_ERRORS[code].status, body: errorBody(code, message) });
   }
   return row;

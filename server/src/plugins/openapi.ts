@@ -48,6 +48,15 @@ Devnet; 6 decimals). An asset is named by its **symbol within its network** (\`"
   \`mint\` transaction per asset: 201 with the wallet, the transactions and \`nextClaimAt\`; once per wallet per
   24 hours (429 \`FAUCET_COOLDOWN\`, saying when) and a few claims per user per hour (429 \`RATE_LIMITED\`); 404
   for a wallet that is not yours or is disconnected.
+
+## Payment requests
+\`POST /api/payment-requests\` asks for an amount into one of your wallets, in its asset or in a currency
+(\`unit\`: \`inr\`, \`usd\`, …); the answer carries the standard \`uri\` (EIP-681 on the EVM networks, Solana Pay on
+Solana), a 32-byte \`reference\` and the public link \`/pay/{id}\` (\`GET /api/pay/{id}\`, no session). A send that
+carries the reference (\`POST /api/transactions\` with \`reference\`) pays the request and marks it paid in the same
+database transaction, once: a second payment is refused (409 \`PAYMENT_REQUEST_PAID\`), as are payments of an
+expired or cancelled request (409), of another network, asset or address (400 \`PAYMENT_REQUEST_MISMATCH\`) or of
+less than asked (400 \`PAYMENT_REQUEST_UNDERPAID\`). The requester gets the realtime event \`payment_request_paid\`.
 `;
 
 const errorBodySchema = {

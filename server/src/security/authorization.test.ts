@@ -71,7 +71,15 @@ describeEachDatabase('authorization sweep over every route', (kind) => {
   it("answers 404 with another user's ids on every route that takes one, and changes nothing", async () => {
     const idRoutes = apiRoutes(ctx.app).filter((route) => route.method !== 'HEAD' && !isPublicRoute(route) && idInputs(route).length > 0);
     expect(idRoutes.map(routeKey).sort()).toEqual(
-      expect.arrayContaining(['DELETE /api/wallets/:id', 'GET /api/fees', 'GET /api/transactions/:hash', 'POST /api/transactions']),
+      expect.arrayContaining([
+        'DELETE /api/wallets/:id',
+        'GET /api/fees',
+        'GET /api/transactions/:hash',
+        'POST /api/transactions',
+        // payment requests (issue 16): a request into another user's wallet, and cancelling another user's request
+        'POST /api/payment-requests',
+        'POST /api/payment-requests/:id/cancel',
+      ]),
     );
     expect(idRoutes.filter((route) => !(routeKey(route) in SAMPLE_REQUESTS)).map(routeKey)).toEqual([]);
     const before = await listWallets(ctx.app, things.owner);

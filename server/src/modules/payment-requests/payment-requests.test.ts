@@ -219,4 +219,277 @@ describeEachDatabase('payment requests', (kind) => {
     expect((await storedRequest(request.id)).status).toBe('paid');
     await expectLedgerBalanced(ctx.database.db);
   });
+
+  it('pays a currency request without a quote at the prices at hand: the indicative amount is enough', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
+    const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1000', unit: 'eur', displayName: 'Alice' });
+    expect(request).toMatchObject({ fiat: { currency: 'eur', amountMinor: '100000' }, assetAmountIsIndicative: true });
+    expect(request.uri).toBe(
+      encodePaymentRequestUri({ network: 'eth_sepolia', address: aliceWallet.address, asset: 'ETH', amountUnits: BigInt(request.amountUnits), reference: request.reference }),
+    );
+    const paid = await postSend(ctx.app, bob, paymentOf(request, bobWallet.id));
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await storedRequest(request.id)).status).toBe('paid');
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('lives open → expired: an expired request reads as expired, cannot be paid or cancelled, and stops counting as open', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const aliceWallet = await walletOn(ctx.app, alice, 'solana_devnet');
+    const bobWallet = await walletOn(ctx.app, bob, 'solana_devnet');
+    const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '3', displayName: 'Alice', expiresInHours: 1 });
+    // An hour later (the test moves the expiry instead of the clock).
+    await ctx.database.db.update(paymentRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentRequests.id, request.id));
+    expect((await payPage(request.id, '198.51.100.3')).json().status).toBe('expired');
+    expect((await listOf(alice))[0]).toMatchObject({ id: request.id, status: 'expired', paidAt: null, cancelledAt: null });
+    const late = await postSend(ctx.app, bob, paymentOf(request, bobWallet.id));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toEqual({ code: 'PAYMENT_REQUEST_EXPIRED', message: API_ERRORS.PAYMENT_REQUEST_EXPIRED.messages.expired });
+    const cancelled = await cancel(alice, request.id);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error.code).toBe('PAYMENT_REQUEST_NOT_OPEN');
+    expect(await storedRequest(request.id)).toMatchObject({ status: 'open', transactionId: null, cancelledAt: null });
+    // It does not count: OPEN_MAX more can be made.
+    for (let index = 0; index < OPEN_MAX; index += 1) await requestFor(alice, { walletId: aliceWallet.id, asset: 'SOL', amount: '1', displayName: 'Alice' });
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('lives open → cancelled: only the owner lists and cancels it; a cancelled request cannot be paid', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'MATIC', amount: '2', displayName: 'Alice' });
+
+    // Another user: not in their list, and their cancel answers 404 like an unknown id, changing nothing.
+    expect((await listOf(bob)).map((item) => item.id)).not.toContain(request.id);
+    for (const id of [request.id, 'AAAAAAAAAAAAAAAAAAAAAA', 'not-an-id']) {
+      const foreign = await cancel(bob, id);
+      expect(foreign.statusCode, id).toBe(404);
+      expect(foreign.json().error).toEqual({ code: 'PAYMENT_REQUEST_NOT_FOUND', message: API_ERRORS.PAYMENT_REQUEST_NOT_FOUND.messages.notFound });
+    }
+    expect((await storedRequest(request.id)).status).toBe('open');
+    const signedOut = await call(ctx.app, 'POST', `/api/payment-requests/${request.id}/cancel`);
+    expect(signedOut.statusCode).toBe(401);
+
+    const cancelled = await cancel(alice, request.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(paymentRequestViewSchema.parse(cancelled.json())).toMatchObject({ id: request.id, status: 'cancelled', cancelledAt: expect.any(String) });
+    expect((await payPage(request.id, '198.51.100.4')).json().status).toBe('cancelled');
+    const late = await postSend(ctx.app, bob, paymentOf(request, bobWallet.id));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toEqual({ code: 'PAYMENT_REQUEST_CANCELLED', message: API_ERRORS.PAYMENT_REQUEST_CANCELLED.messages.cancelled });
+    const again = await cancel(alice, request.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'PAYMENT_REQUEST_NOT_OPEN', message: API_ERRORS.PAYMENT_REQUEST_NOT_OPEN.messages.notOpen });
+  });
+
+  it('cancels the open requests of a wallet when it is disconnected, so they cannot be paid', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
+    const open = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1', displayName: 'Alice' });
+    const paidOne = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1', displayName: 'Alice' });
+    expect((await postSend(ctx.app, bob, paymentOf(paidOne, bobWallet.id))).statusCode).toBe(201);
+    const otherWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const elsewhere = await requestFor(alice, { walletId: otherWallet.id, asset: 'MATIC', amount: '1', displayName: 'Alice' });
+
+    expect((await call(ctx.app, 'DELETE', `/api/wallets/${aliceWallet.id}`, { cookie: alice.cookie })).statusCode).toBeLessThan(300);
+    const byId = new Map((await listOf(alice)).map((item) => [item.id, item]));
+    expect(byId.get(open.id)).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+    expect(byId.get(paidOne.id)).toMatchObject({ status: 'paid' });
+    expect(byId.get(elsewhere.id)).toMatchObject({ status: 'open' });
+    const late = await postSend(ctx.app, bob, paymentOf(open, bobWallet.id));
+    expect(late.json().error.code).toBe('PAYMENT_REQUEST_CANCELLED');
+    // A disconnected wallet takes no new request either.
+    const refused = await createRequest(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1', displayName: 'Alice' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('WALLET_NOT_FOUND');
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('replays a paying send for its Idempotency-Key, and refuses the key with another reference', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const first = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '1', displayName: 'Alice' });
+    const second = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '1', displayName: 'Alice' });
+    const key = '6f1c1c9e-6a0f-4c55-9b76-2f7e9a6d0c11';
+    const paid = await postSend(ctx.app, bob, paymentOf(first, bobWallet.id), key);
+    expect(paid.statusCode, paid.body).toBe(201);
+    const replayed = await postSend(ctx.app, bob, paymentOf(first, bobWallet.id), key);
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.json().transaction.hash).toBe(paid.json().transaction.hash);
+    const reused = await postSend(ctx.app, bob, paymentOf(second, bobWallet.id), key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await storedRequest(second.id)).status).toBe('open');
+  });
+
+  it('refuses bad input with a clear 4xx and creates nothing', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const valid = { walletId: wallet.id, asset: 'USDC', amount: '10', displayName: 'Alice' };
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      ['no name', { ...valid, displayName: '   ' }, 400, 'Please enter the name the payer will see'],
+      ['a long name', { ...valid, displayName: 'n'.repeat(51) }, 400, 'The name can be at most 50 characters'],
+      ['a long note', { ...valid, note: 'n'.repeat(141) }, 400, 'The note can be at most 140 characters'],
+      ['expiry 0', { ...valid, expiresInHours: 0 }, 400, 'The request must expire between 1 hour and 30 days from now'],
+      ['expiry 31 days', { ...valid, expiresInHours: 721 }, 400, 'The request must expire between 1 hour and 30 days from now'],
+      ['expiry 1.5', { ...valid, expiresInHours: 1.5 }, 400, 'The request must expire between 1 hour and 30 days from now'],
+      ['expiry as text', { ...valid, expiresInHours: '24' }, 400, 'The request must expire between 1 hour and 30 days from now'],
+      ['a negative amount', { ...valid, amount: '-1' }, 400, 'Please enter a valid amount'],
+      ['zero', { ...valid, amount: '0' }, 400, 'Please enter a valid amount'],
+      ['scientific notation', { ...valid, amount: '1e5' }, 400, 'Please enter a valid amount'],
+      ['a number', { ...valid, amount: 10 }, 400, 'Please enter a valid amount'],
+      ['a long amount', { ...valid, amount: '1'.repeat(61) }, 400, 'Please enter a valid amount'],
+      ['an unknown unit', { ...valid, unit: 'btc' }, 400, 'Choose the asset or one of INR, USD, EUR, GBP, JPY'],
+      ['a malformed wallet id', { ...valid, walletId: 'wallet-1' }, 400, 'Please select a wallet'],
+      ['too many USDC decimals', { ...valid, amount: '1.0000001' }, 400, 'Amount has more decimal places than USDC allows (at most 6)'],
+      ['too many rupee decimals', { ...valid, amount: '1.001', unit: 'inr' }, 400, API_ERRORS.INVALID_AMOUNT.messages.currencyTooManyDecimals('INR', 2)],
+      ['yen with decimals', { ...valid, amount: '1.5', unit: 'jpy' }, 400, API_ERRORS.INVALID_AMOUNT.messages.currencyTooManyDecimals('JPY', 0)],
+      ['41 whole digits', { ...valid, amount: '1'.repeat(41) }, 400, 'Please enter a valid amount'],
+      ['41 whole digits of rupees', { ...valid, amount: '9'.repeat(41), unit: 'inr' }, 400, 'Please enter a valid amount'],
+      ['an unknown asset', { ...valid, asset: 'DOGE' }, 400, 'Unknown asset "DOGE"'],
+      ['an asset of another network', { ...valid, asset: 'SOL' }, 400, 'SOL is not an asset on Polygon Mumbai'],
+      ["another user's wallet", { ...valid, walletId: bobWallet.id }, 404, 'Wallet not found'],
+      ['an unknown wallet', { ...valid, walletId: '00000000-0000-4000-8000-000000000000' }, 404, 'Wallet not found'],
+    ];
+    const failures: string[] = [];
+    for (const [label, body, status, message] of cases) {
+      const response = await createRequest(alice, body);
+      if (response.statusCode !== status || response.json().error?.message !== message) failures.push(`${label}: ${response.statusCode} ${response.body}`);
+    }
+    for (const body of [null, [], 'text', { ...valid, extra: { nested: true } }]) {
+      const response = await call(ctx.app, 'POST', '/api/payment-requests', { cookie: alice.cookie, body });
+      if (response.statusCode >= 500) failures.push(`${JSON.stringify(body)}: ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    // The extra key is dropped, the request otherwise fine: that one is the only row.
+    const rows = await ctx.database.db.select().from(paymentRequests).where(eq(paymentRequests.userId, alice.id));
+    expect(rows).toHaveLength(1);
+
+    // A send's reference that is not 32 bytes is refused by the send's schema.
+    for (const reference of ['ab'.repeat(31), 'not a reference', `0x${'ab'.repeat(33)}`]) {
+      const response = await postSend(ctx.app, bob, { walletId: bobWallet.id, to: wallet.address, asset: 'USDC', amount: '1', reference });
+      expect(response.statusCode, reference).toBe(400);
+      expect(response.json().error.message).toBe('The payment reference must be 32 bytes (64 hex digits or a base58 key)');
+    }
+  });
+
+  it('keeps at most OPEN_MAX open requests per user, limits creates per user and pay-page reads per address', async () => {
+    const alice = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const body = { walletId: wallet.id, asset: 'ETH', amount: '1', displayName: 'Alice' };
+    const made: PaymentRequestView[] = [];
+    for (let index = 0; index < OPEN_MAX; index += 1) made.push(await requestFor(alice, body));
+    const over = await createRequest(alice, body);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error).toEqual({
+      code: 'PAYMENT_REQUEST_LIMIT_REACHED',
+      message: `You have ${OPEN_MAX} open requests: cancel one or wait for one to expire`,
+    });
+    expect(await ctx.database.db.$count(paymentRequests, eq(paymentRequests.userId, alice.id))).toBe(OPEN_MAX);
+    // Cancelling one makes room for one.
+    expect((await cancel(alice, made[0]!.id)).statusCode).toBe(200);
+    made.push(await requestFor(alice, body));
+    expect((await createRequest(alice, body)).statusCode).toBe(409);
+
+    // Creates per user per hour (the refused ones count): OPEN_MAX + 3 so far.
+    let created = OPEN_MAX + 3;
+    while (created < CREATE_LIMIT) {
+      const last = made.pop()!;
+      expect((await cancel(alice, last.id)).statusCode).toBe(200);
+      made.push(await requestFor(alice, body));
+      created += 1;
+    }
+    expect((await cancel(alice, made.pop()!.id)).statusCode).toBe(200);
+    const limited = await createRequest(alice, body);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(limited.json().error.message).toMatch(/^Too many payment requests\. Please wait /);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Pay-page reads per address per minute; another address is not held up.
+    const id = made[0]!.id;
+    for (let index = 0; index < PAY_PAGE_LIMIT; index += 1) expect((await payPage(id, '203.0.113.50')).statusCode).toBe(200);
+    const tooMany = await payPage(id, '203.0.113.50');
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().error.code).toBe('RATE_LIMITED');
+    expect(tooMany.headers['retry-after']).toBeDefined();
+    expect((await payPage(id, '203.0.113.51')).statusCode).toBe(200);
+  });
+
+  it('marks a request paid once under concurrent payments; the others are refused and the ledger balances', async () => {
+    const alice = await signUp(ctx.app);
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const payers = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx.app)));
+    const payerWallets = await Promise.all(payers.map((payer) => walletOn(ctx.app, payer, 'polygon_mumbai')));
+    const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '40', displayName: 'Alice' });
+    // Six payers, and one of them twice with two keys, at once.
+    const attempts = [...payers.map((payer, index) => [payer, payerWallets[index]!] as const), [payers[0]!, payerWallets[0]!] as const];
+    const responses = await Promise.all(attempts.map(([payer, wallet]) => postSend(ctx.app, payer, paymentOf(request, wallet.id))));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(attempts.length - 1);
+    for (const response of responses.filter((item) => item.statusCode === 409)) expect(response.json().error.code).toBe('PAYMENT_REQUEST_PAID');
+    const winner: SendResponse = responses.find((response) => response.statusCode === 201)!.json();
+    expect(await storedRequest(request.id)).toMatchObject({ status: 'paid', transactionId: winner.transaction.id });
+    const paying = await ctx.database.db.select().from(transactions).where(eq(transactions.paymentReference, request.reference));
+    expect(paying.map((row) => row.type).sort()).toEqual(['receive', 'send']);
+    expect((await storedBalances(ctx.database.db, [aliceWallet.id], 'USDC')).get(aliceWallet.id)).toBe(1_000_000_000n + 40_000_000n);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('lets one of a concurrent cancel and payment win, never both', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
+    for (let round = 0; round < 3; round += 1) {
+      const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '0.1', displayName: 'Alice' });
+      const [paid, cancelled] = await Promise.all([postSend(ctx.app, bob, paymentOf(request, bobWallet.id)), cancel(alice, request.id)]);
+      const stored = await storedRequest(request.id);
+      if (paid.statusCode === 201) {
+        expect(cancelled.statusCode).toBe(409);
+        expect(stored.status).toBe('paid');
+      } else {
+        expect(paid.json().error.code).toBe('PAYMENT_REQUEST_CANCELLED');
+        expect(cancelled.statusCode).toBe(200);
+        expect(stored.status).toBe('cancelled');
+      }
+    }
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('keeps the open limit under concurrent creates', async () => {
+    const alice = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, alice, 'solana_devnet');
+    const responses = await Promise.all(
+      Array.from({ length: OPEN_MAX + 4 }, () => createRequest(alice, { walletId: wallet.id, asset: 'SOL', amount: '1', displayName: 'Alice' })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(OPEN_MAX);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(4);
+    expect(await ctx.database.db.$count(paymentRequests, eq(paymentRequests.userId, alice.id))).toBe(OPEN_MAX);
+  });
+
+  it('is documented in the OpenAPI document: the routes, the public view’s fields and the reference on a send', async () => {
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(spec.info.description).toContain('## Payment requests');
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/payment-requests', '/api/payment-requests/{id}/cancel', '/api/pay/{id}']));
+    expect(spec.paths['/api/pay/{id}'].get.security ?? []).toEqual([]);
+    const shown = spec.paths['/api/pay/{id}'].get.responses['200'].content['application/json'].schema.properties;
+    expect(Object.keys(shown).sort()).toEqual(Object.keys(publicPaymentRequestSchema.shape).sort());
+    const send = spec.paths['/api/transactions'].post.requestBody.content['application/json'].schema.properties;
+    expect(Object.keys(send)).toContain('reference');
+  });
 });

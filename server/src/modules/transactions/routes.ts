@@ -63,7 +63,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       schema: {
         tags: ['transactions'],
         summary:
-          'Send: debits amount + fee at once; an internal recipient is credited at once. With a firm quote (quoteId) its exact amount and fee, once, while fresh (409 expired or used, 404 unknown, 400 another payment; nothing changes). Retries with the same Idempotency-Key get the first answer.',
+          'Send: debits amount + fee at once; an internal recipient is credited at once. With a firm quote (quoteId) its exact amount and fee, once, while fresh (409 expired or used, 404 unknown, 400 another payment; nothing changes). With the reference of a payment request, pays it, once (409 paid, expired or cancelled, 404 unknown, 400 another payment or too little; nothing changes). Retries with the same Idempotency-Key get the first answer.',
         headers: sendHeaders,
         body: sendRequestSchema,
         response: { 201: sendResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema },

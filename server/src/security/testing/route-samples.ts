@@ -90,6 +90,10 @@ export async function createOwnedThings(app: FastifyInstance, name = 'Owner'): P
     body: { walletId: wallet.id, asset: 'ETH', amount: '0.5', displayName: name },
   });
   if (requested.statusCode !== 201) throw new Error(`payment request failed: ${requested.statusCode} ${requested.body}`);
+  // The owner opens the link once, as a requester checks what a payer will see. A pay-page read counts against its
+  // address's limit: the counter for this address then exists, and the sweeps' reads only move it.
+  const opened = await call(app, 'GET', `/api/pay/${requested.json().id}`);
+  if (opened.statusCode !== 200) throw new Error(`pay page failed: ${opened.statusCode} ${opened.body}`);
   // The send and the request read the prices at hand, which starts a refresh that records prices in the background:
   // wait for it, so a sweep that compares the database before and after sees only what its own requests wrote.
   await app.prices.latestPoint('ethereum');
