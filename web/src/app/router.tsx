@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
       { path: 'legal', ...page(() => import('../pages/public/legal-index-page.tsx')) },
       { path: 'legal/:document', ...page(() => import('../pages/public/legal-document-page.tsx')) },
       { path: 'explorer/:hash', ...page(() => import('../pages/public/explorer-page.tsx')) },
+      // A payment request's public page (issue 16): anyone with the link; signed in, Pay opens the Send form.
+      { path: 'pay/:id', ...page(() => import('../pages/public/pay-page.tsx')) },
       {
         Component: RedirectIfSignedIn,
         children: [

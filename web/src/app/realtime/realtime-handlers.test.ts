@@ -4,6 +4,7 @@ import {
   FALLBACK_PRICES,
   FRAUD_REASONS,
   type FraudAlertView,   type NotificationPreferences,
+  type PaymentRequestView,
   type TransactionView,
   type WalletView,
 } from '@fincrypt/domain';
@@ -13,6 +14,7 @@ import { accountQueryKey, notificationPreferencesQueryKey } from '../../features
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { paymentRequestKeys } from '../../features/payment-requests/index.ts';
 import { useCurrencyStore } from '../../features/preferences/index.ts';
 import { pricesQueryKey } from '../../features/prices/index.ts';
 import { acknowledgeWarnings, reasonsConfirmedBy } from '../../features/send-receive/index.ts';
@@ -372,5 +374,49 @@ describe('onConnect', () => {
     expect(queryClient.getQueryState(['insights', 'sentiment', 'ethereum'])?.isInvalidated).toBe(false);
     handlers.onConnect(true);
     expect(queryClient.getQueryState(['insights', 'sentiment', 'ethereum'])?.isInvalidated).toBe(true);
+  });
+});
+
+// ---- Issue 16: one of the user's payment requests was paid. ----
+describe('payment_request_paid', () => {
+  const open: PaymentRequestView = {
+    id: 'abcdefghijklmnopqrstuv',
+    status: 'open',
+    displayName: 'Ana',
+    note: 'Rent',
+    network: 'eth_sepolia',
+    asset: 'USDC',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    amount: '6.01',
+    amountUnits: '6010000',
+    assetAmountIsIndicative: true,
+    fiat: { currency: 'inr', amountMinor: '50000' },
+    reference: 'ab'.repeat(32),
+    uri: 'ethereum:0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238@11155111/transfer?address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    expiresAt: '2026-11-21T10:00:00.000Z',
+    paidAt: null,
+    walletId: '7d1f0c44-3b8a-4c55-9b8e-2f0a4c1d9e01',
+    cancelledAt: null,
+    transactionHash: null,
+    path: '/pay/abcdefghijklmnopqrstuv',
+  };
+  const paid: PaymentRequestView = { ...open, status: 'paid', paidAt: '2026-11-20T11:00:00.000Z', transactionHash: `0x${'12'.repeat(32)}` };
+
+  it('marks the request paid in the list and toasts once', async () => {
+    const { handlers, toasts, queryClient } = setUp();
+    queryClient.setQueryData(paymentRequestKeys.mine, [open]);
+    await handlers.payment_request_paid({ request: paid, transactionHash: paid.transactionHash! });
+    await handlers.payment_request_paid({ request: paid, transactionHash: paid.transactionHash! });
+    expect(queryClient.getQueryData<PaymentRequestView[]>(paymentRequestKeys.mine)?.[0]).toMatchObject({ status: 'paid', transactionHash: paid.transactionHash });
+    expect(toasts.success).toHaveBeenCalledExactlyOnceWith('Your payment request for ₹500.00 in USDC was paid');
+  });
+
+  it('stays quiet when Transaction Alerts are off, but still updates the list', async () => {
+    const { handlers, toasts, queryClient } = setUp({ transactionAlerts: false });
+    queryClient.setQueryData(paymentRequestKeys.mine, [open]);
+    await handlers.payment_request_paid({ request: paid, transactionHash: paid.transactionHash! });
+    expect(queryClient.getQueryData<PaymentRequestView[]>(paymentRequestKeys.mine)?.[0]?.status).toBe('paid');
+    expect(toasts.success).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import {
   PAYMENT_MESSAGES,
   receivedMessage,
   type NotificationPreferenceKey,
+  type PaymentRequestView,
   type RealtimeEventName,
   type RealtimeEvents,
   type WalletView,
@@ -12,6 +13,7 @@ import { type Account, accountQueryKey, getNotificationPreferences, notification
 import { alertsQueryKeys } from '../../features/alerts/index.ts';
 import { type Session, sessionQueryKey } from '../../features/auth/index.ts';
 import { insightsKeys } from '../../features/insights/index.ts';
+import { paidToastText, paymentRequestKeys } from '../../features/payment-requests/index.ts';
 import { useCurrencyStore } from '../../features/preferences/index.ts';
 import { PRICE_REFRESH_MS, type PricesResponse, getPrices, pricesQueryKey } from '../../features/prices/index.ts';
 import { isAcknowledged } from '../../features/send-receive/index.ts';
@@ -152,7 +154,14 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       );
     },
 
-    // TODO(issue 16, web-requests helper): refetch the requests list and show the toast.
-    payment_request_paid() {},
+    async payment_request_paid({ request }) {
+      // The Receive tab's list shows it paid at once (with its transaction), then is read again; its pay page too.
+      queryClient.setQueryData<PaymentRequestView[]>(paymentRequestKeys.mine, (requests) =>
+        requests?.map((candidate) => (candidate.id === request.id ? request : candidate)),
+      );
+      void queryClient.invalidateQueries({ queryKey: paymentRequestKeys.all });
+      if (!isFirstAnnouncement(request.id, 'request-paid') || !(await isWanted('transactionAlerts'))) return;
+      toasts.success(paidToastText(request));
+    },
   };
 }

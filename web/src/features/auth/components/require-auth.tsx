@@ -21,9 +21,19 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /login (and /register) send a signed-in user to the dashboard. */
+/**
+ * Where a signed-in /login sends the user: back where they were going (`state.from`, set by RequireAuth or a
+ * "Sign in to pay" link) when it is a path of this site, else the dashboard.
+ */
+export function returnPathOf(state: unknown): string {
+  const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : '/dashboard';
+}
+
+/** /login (and /register) send a signed-in user back where they were going, else to the dashboard. */
 export function RedirectIfSignedIn() {
   const session = useSession();
+  const location = useLocation();
   if (session.isPending) {
     return (
       <p role="status" className="py-24 text-center text-slate-500 dark:text-slate-400">
@@ -31,6 +41,6 @@ export function RedirectIfSignedIn() {
       </p>
     );
   }
-  if (session.data) return <Navigate to="/dashboard" replace />;
+  if (session.data) return <Navigate to={returnPathOf(location.state)} replace />;
   return <Outlet />;
 }

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, type SendRequestInput, type SendResponse, type WalletView } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { paymentRequestKeys } from '../../payment-requests/index.ts';
 import { walletsQueryKey } from '../../wallets/index.ts';
 import { readSendResponse, withSendTimeout } from '../send-failure.ts';
 import { feeQuotesQueryKey } from './get-fee-quotes.ts';
@@ -29,7 +30,9 @@ export function useSendTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendTransaction,
-    onSuccess: ({ wallet }) => {
+    onSuccess: ({ wallet }, { request }) => {
+      // A send that paid a request: its pay page (and, for a request of one's own, the list) now reads it paid.
+      if (request.reference) void queryClient.invalidateQueries({ queryKey: paymentRequestKeys.all });
       queryClient.setQueryData<WalletView[]>(walletsQueryKey, (wallets) =>
         wallets?.map((candidate) => (candidate.id === wallet.id ? wallet : candidate)),
       );

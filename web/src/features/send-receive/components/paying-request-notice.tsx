@@ -10,11 +10,21 @@ export interface PayingRequestNoticeProps {
   prefilled: PrefilledRequest;
   /** False once the form's network, recipient or asset no longer match the request's. */
   isPaying: boolean;
+  /** The server refused a send: the request is paid, expired or cancelled (its message). */
+  closed?: string;
 }
 
 /** Above the Send form filled from a payment request: whose request it pays, or that it no longer does. */
-export function PayingRequestNotice({ prefilled, isPaying }: PayingRequestNoticeProps) {
+export function PayingRequestNotice({ prefilled, isPaying, closed }: PayingRequestNoticeProps) {
   const name = prefilled.request?.displayName;
+  if (closed && isPaying) {
+    return (
+      <Alert tone="error">
+        <p className="font-semibold">{payingRequestText(name)}</p>
+        <p>{closed}</p>
+      </Alert>
+    );
+  }
   if (!isPaying) {
     return (
       <Alert tone="warning">

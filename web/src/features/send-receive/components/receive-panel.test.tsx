@@ -1,4 +1,5 @@
 import { type WalletView, findAsset } from '@fincrypt/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,9 +16,16 @@ const wallet = (network: WalletView['network'], networkLabel: string, symbol: st
 const ethereum = wallet('eth_sepolia', 'Ethereum Sepolia', 'ETH', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '7d1f0c44-3b8a-4c55-9b8e-2f0a4c1d9e01');
 const solana = wallet('solana_devnet', 'Solana Devnet', 'SOL', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', '8d1f0c44-3b8a-4c55-9b8e-2f0a4c1d9e02');
 
+// The panel's payment requests (issue 16) read the session and the user's requests through react-query.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+
 function Host() {
   const [walletId, setWalletId] = useState(ethereum.id);
-  return <ReceivePanel wallets={[ethereum, solana]} walletId={walletId} onWalletChange={setWalletId} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ReceivePanel wallets={[ethereum, solana]} walletId={walletId} onWalletChange={setWalletId} />
+    </QueryClientProvider>
+  );
 }
 
 const qr = () => screen.getByRole('img');

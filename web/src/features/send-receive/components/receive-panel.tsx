@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { PaymentRequestsSection } from '../../payment-requests/index.ts';
 import { useCopyConfirmation } from '../hooks/use-copy-confirmation.ts';
 import { WalletSelect } from './wallet-select.tsx';
 
@@ -92,6 +93,8 @@ export function ReceivePanel({ wallets, walletId, onWalletChange }: ReceivePanel
             </figcaption>
           </figure>
           <Alert tone="warning">{RECEIVE_TESTNET_WARNING}</Alert>
+          {/* Issue 16: ask for an amount of this asset into this wallet. */}
+          <PaymentRequestsSection walletId={wallet.id} asset={asset.symbol} networkLabel={wallet.networkLabel} />
         </>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">Select a wallet to see its address and QR code.</p>

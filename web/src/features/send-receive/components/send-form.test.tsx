@@ -798,3 +798,36 @@ describe('SendForm with a payment request prefill', () => {
     expect(bodyOf(sends[0])).not.toHaveProperty('reference');
   });
 });
+
+describe('SendForm paying a request that was paid meanwhile', () => {
+  it('goes back to the form, which says the request is paid', async () => {
+    const message = 'This request has already been paid';
+    stubApi(() => json({ error: { code: 'PAYMENT_REQUEST_PAID', message } }, 409));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/send-receive']}>
+          <Routes>
+            <Route
+              path="/send-receive"
+              element={
+                <SendForm
+                  wallets={[wallet]}
+                  walletId={wallet.id}
+                  onWalletChange={() => undefined}
+                  prefill={{ network: 'eth_sepolia', to: RECIPIENT, amount: '1.5', reference: 'ef'.repeat(32), request: { id: 'abcdefghijklmnopqrstuv', displayName: 'Ana', note: null } }}
+                />
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('radio', { name: /^Normal/ });
+    await openReview();
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.queryByRole('heading', { name: 'Review payment' })).toBeNull();
+  });
+});

@@ -60,7 +60,7 @@ import { type PrefillValues, type PrefilledRequest, stillPays } from '../apply-p
 import { usePaymentCode } from '../hooks/use-payment-code.ts';
 import { useSendPrefill } from '../hooks/use-send-prefill.ts';
 import type { SendPrefill } from '../send-prefill.ts';
-import { isQuoteRefusal } from '../quote-refusal.ts';
+import { isQuoteRefusal, isRequestClosed } from '../quote-refusal.ts';
 import { type RecipientAssessment, assessRecipient } from '../recipient-assessment.ts';
 import { createSendAttempts } from '../send-attempts.ts';
 import { describeSendFailure } from '../send-failure.ts';
@@ -292,6 +292,8 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
     form.clearErrors();
   }
   const { applyPrefill, prefilled } = useSendPrefill({ wallets, walletId, fill: fillFromPrefill });
+  /** The server refused the send because the request is paid, expired or cancelled: its message, above the form. */
+  const [requestClosed, setRequestClosed] = useState<string>();
   const isPrefillApplied = useRef(false);
   useEffect(() => {
     if (!prefill || isPrefillApplied.current) return;
@@ -350,7 +352,11 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
         attempts.current.settle();
         // An expired, used or unknown quote: the review stays, and its button asks for a new quote.
         if (isQuoteRefusal(error.code)) setReview((current) => (current ? { ...current, refusal: error.message } : current));
-        else showAtField(error);
+        else if (isRequestClosed(error.code)) {
+          // Paid, expired or cancelled meanwhile: back to the form, which says so (a send with its reference is refused again).
+          setReview(undefined);
+          setRequestClosed(error.message);
+        } else showAtField(error);
       }
       const tryAgain = { label: PAYMENT_MESSAGES.tryAgain, onClick: () => void sendAgain(request, saveOffer) };
       if (failure.isTimeout) toast.error(failure.message, { action: tryAgain });
@@ -508,7 +514,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Send funds">
-      {prefilled && <PayingRequestNotice prefilled={prefilled} isPaying={paying !== undefined} />}
+      {prefilled && <PayingRequestNotice prefilled={prefilled} isPaying={paying !== undefined} closed={requestClosed} />}
       <WalletSelect wallets={wallets} value={walletId} onChange={selectWallet} error={errors.walletId?.message} />
 
       <AssetSelect
