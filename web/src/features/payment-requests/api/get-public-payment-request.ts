@@ -4,10 +4,21 @@ import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { paymentRequestKeys } from './get-payment-requests.ts';
 import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 
-/** GET /api/pay/:id: what anyone with the link sees. A malformed id is not asked for: it is as unknown as a 404. */
+const notFound = () => new ApiError(404, 'PAYMENT_REQUEST_NOT_FOUND', PAYMENT_REQUEST_REFUSALS.notFound);
+
+/**
+ * GET /api/pay/:id: what anyone with the link sees (the pay page, and a scanned or pasted `/pay/` link). A malformed
+ * id is not asked for: it is as unknown as a 404, and every 404 is told in the registry's words.
+ */
 export async function getPublicPaymentRequest(id: string, signal?: AbortSignal): Promise<PublicPaymentRequest> {
-  if (!PAYMENT_REQUEST_ID_PATTERN.test(id)) throw new ApiError(404, 'PAYMENT_REQUEST_NOT_FOUND', PAYMENT_REQUEST_REFUSALS.notFound);
-  const parsed = publicPaymentRequestSchema.safeParse(await apiFetch<unknown>(`/api/pay/${encodeURIComponent(id)}`, { signal }));
+  if (!PAYMENT_REQUEST_ID_PATTERN.test(id)) throw notFound();
+  let body: unknown;
+  try {
+    body = await apiFetch<unknown>(`/api/pay/${encodeURIComponent(id)}`, { signal });
+  } catch (error) {
+    throw error instanceof ApiError && error.status === 404 ? notFound() : error;
+  }
+  const parsed = publicPaymentRequestSchema.safeParse(body);
   if (!parsed.success) throw new InvalidPaymentRequestResponseError();
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { type ScannedCode, type WalletView, looksLikePaymentCode, parseQrPayload } from '@fincrypt/domain';
 import { type ClipboardEvent, useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { getPayRequest } from '../api/get-pay-request.ts';
+import { getPublicPaymentRequest } from '../../payment-requests/index.ts';
 import type { PrefillOptions, PrefillPlan } from '../apply-prefill.ts';
 import { codeDescription, prefillFromCode, prefillFromPayRequest } from '../payment-code.ts';
 import type { SendPrefill } from '../send-prefill.ts';
@@ -69,7 +69,7 @@ export function usePaymentCode({ applyPrefill, walletId, showAtRecipient }: UseP
       return;
     }
     try {
-      const read = prefillFromPayRequest(await getPayRequest(code.requestId));
+      const read = prefillFromPayRequest(await getPublicPaymentRequest(code.requestId));
       if (read.ok) fill(read.prefill, undefined, report);
       else report(read.message);
     } catch (error) {
