@@ -14,7 +14,6 @@ import {
   DEFAULT_DISPLAY_CURRENCY,
   isDisplayCurrency,
   parseAmount,
-  PAYMENT_REQUEST_REFUSALS,
   type Asset,
   type DisplayCurrency,
   type Network,
@@ -341,17 +340,19 @@ async function honourQuote(
 /**
  * Reads and locks the payment request a send's reference names (after the wallets and the quote: a second payment
  * of one request queues on the recipient wallet first, then finds it paid), and throws a refusal that rolls
- * everything back, like a quote's, when the send cannot pay it: unknown, paid, cancelled, expired, for another
- * network, asset or address, or less than it asks.
+ * everything back, like a quote's, when the send cannot pay it: paid, cancelled, expired, for another network,
+ * asset or address, or less than it asks. A reference no FinCrypt request has is another issuer's (a Solana Pay
+ * code from a shop): the send goes ahead and keeps it, as Solana Pay means a reference to be used (decision 008).
  */
 async function payRequest(
   deps: SendServiceDeps,
   tx: Db,
   reference: string,
   send: { network: Network; asset: Asset; request: SendRequest; quote: QuoteRow | undefined; nowMs: number },
-): Promise<PaymentRequestRow> {
+): Promise<PaymentRequestRow | undefined> {
   const { network, asset, request } = send;
   const row = await lockRequestByReference(tx, reference);
+  if (!row) return undefined;
   const recipient = validateRecipient(network.id, request.to);
   const amount = parseAmount(request.amount, asset.decimals);
   const refusal = paymentRequestRefusal(row, {
@@ -363,10 +364,7 @@ async function payRequest(
     prices: deps.pricesAtHand(),
     nowMs: send.nowMs,
   });
-  if (refusal || !row) {
-    const { code, message } = refusal ?? { code: 'PAYMENT_REQUEST_NOT_FOUND' as const, message: PAYMENT_REQUEST_REFUSALS.notFound };
-    throw new RolledBack({ statusCode: API_ERRORS[code].status, body: errorBody(code, message) });
-  }
+  if (refusal) throw new RolledBack({ statusCode: API_ERRORS[refusal.code].status, body: errorBody(refusal.code, refusal.message) });
   return row;
 }
 

@@ -199,7 +199,6 @@ describeEachDatabase('payment requests', (kind) => {
       ['another address', paymentOf(request, bobWallet.id, { to: externalAddress('polygon_mumbai') }), 'PAYMENT_REQUEST_MISMATCH'],
       ['another network', paymentOf(request, bobSepolia.id), 'PAYMENT_REQUEST_MISMATCH'],
       ['less than asked', paymentOf(request, bobWallet.id, { amount: '24.999999' }), 'PAYMENT_REQUEST_UNDERPAID'],
-      ['an unknown reference', paymentOf(request, bobWallet.id, { reference: 'ab'.repeat(32) }), 'PAYMENT_REQUEST_NOT_FOUND'],
     ];
     for (const [label, body, code] of cases) {
       const response = await postSend(ctx.app, bob, body);
@@ -217,6 +216,19 @@ describeEachDatabase('payment requests', (kind) => {
     const more = await postSend(ctx.app, bob, paymentOf(request, bobWallet.id, { amount: '30' }));
     expect(more.statusCode, more.body).toBe(201);
     expect((await storedRequest(request.id)).status).toBe('paid');
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('sends a payment whose reference no FinCrypt request has (another issuer’s Solana Pay code) and keeps the reference', async () => {
+    const bob = await signUp(ctx.app);
+    const bobWallet = await walletOn(ctx.app, bob, 'solana_devnet');
+    const to = externalAddress('solana_devnet');
+    const reference = 'ab'.repeat(32);
+    const sent = await postSend(ctx.app, bob, { walletId: bobWallet.id, to, asset: 'USDC', amount: '2', reference });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const rows = await ctx.database.db.select().from(transactions).where(eq(transactions.hash, (sent.json() as SendResponse).transaction.hash));
+    expect(rows.map((row) => [row.type, row.paymentReference])).toEqual([['send', reference]]);
+    expect(await ctx.database.db.select().from(paymentRequests).where(eq(paymentRequests.reference, reference))).toEqual([]);
     await expectLedgerBalanced(ctx.database.db);
   });
 
