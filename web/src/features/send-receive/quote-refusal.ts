@@ -11,12 +11,11 @@ export function isQuoteRefusal(code: string): boolean {
   return QUOTE_REFUSALS.has(code);
 }
 
-/** A send refused because the payment request it pays can no longer be paid (issue 16): paid, expired, cancelled or unknown. */
+/** A send refused because the payment request it pays can no longer be paid (issue 16): paid, expired or cancelled meanwhile. */
 const REQUEST_CLOSED_CODES: ReadonlySet<string> = new Set([
   'PAYMENT_REQUEST_PAID',
   'PAYMENT_REQUEST_EXPIRED',
   'PAYMENT_REQUEST_CANCELLED',
-  'PAYMENT_REQUEST_NOT_FOUND',
 ] satisfies ApiErrorCode[]);
 
 export function isRequestClosed(code: string): boolean {
