@@ -32,8 +32,8 @@ export function receiveQrLabel(wallet: Pick<WalletView, 'networkLabel'>, asset: 
 }
 
 /**
- * The Receive tab: the chosen wallet's address to copy, and a QR code for the asset chosen: the coin's code
- * with the network's scheme, or a token's in its chain's standard form (qr.ts receiveUri).
+ * The Receive tab: the chosen wallet's address to copy, a QR code for the asset chosen in its chain's standard form
+ * (EIP-681 with the chain id, or Solana Pay: qr.ts receiveUri), and the user's payment requests.
  */
 export function ReceivePanel({ wallets, walletId, onWalletChange }: ReceivePanelProps) {
   const wallet = wallets.find((candidate) => candidate.id === walletId);
