@@ -1,40 +1,7 @@
-import type { AssetBalanceView, WalletView } from '@fincrypt/domain';
 import { describe, expect, it } from 'vitest';
+import { makeWallet, usdcBalance } from '../../lib/testing/make-wallet.ts';
 import { planPrefill, stillPays } from './apply-prefill.ts';
 import { readSendPrefill, readSendReceiveState } from './navigation-state.ts';
-
-const usdcBalance = (contractAddress: string): AssetBalanceView => ({
-  asset: 'USDC',
-  symbol: 'USDC',
-  name: 'USD Coin',
-  decimals: 6,
-  kind: 'token',
-  standard: 'erc20',
-  contractAddress,
-  balance: '1000.00',
-  balanceUnits: '1000000000',
-});
-
-function makeWallet(overrides: Partial<WalletView> = {}): WalletView {
-  return {
-    id: '7d1f0c44-3b8a-4c55-9b8e-2f0a4c1d9e01',
-    network: 'eth_sepolia',
-    networkLabel: 'Ethereum Sepolia',
-    symbol: 'ETH',
-    decimals: 18,
-    type: 'ethereum',
-    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-    balance: '100.0000',
-    balanceUnits: '100000000000000000000',
-    balances: [
-      { asset: 'ETH', symbol: 'ETH', name: 'Sepolia Ether', decimals: 18, kind: 'native', balance: '100.0000', balanceUnits: '100000000000000000000' },
-      usdcBalance('0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238'),
-    ],
-    nextFaucetAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const sepolia = makeWallet();
 const mumbai = makeWallet({
@@ -44,7 +11,7 @@ const mumbai = makeWallet({
   symbol: 'MATIC',
   balances: [
     { asset: 'MATIC', symbol: 'MATIC', name: 'Mumbai MATIC', decimals: 18, kind: 'native', balance: '100.0000', balanceUnits: '100000000000000000000' },
-    usdcBalance('0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97'),
+    usdcBalance('1000.00', '0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97'),
   ],
 });
 const wallets = [sepolia, mumbai];

@@ -1,6 +1,6 @@
 import { FALLBACK_PRICES, type WalletView } from '@fincrypt/domain';
 import { describe, expect, it } from 'vitest';
-import { makeWallet, usdcBalance } from './testing/make-wallet.ts';
+import { makeWallet, usdcBalance } from '../../lib/testing/make-wallet.ts';
 import { assetFiatValue, totalFiatValue, walletAssetBalances } from './wallet-assets.ts';
 
 describe('walletAssetBalances', () => {

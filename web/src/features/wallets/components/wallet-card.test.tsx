@@ -7,7 +7,7 @@ import { makeTransaction } from '../../../lib/testing/make-transaction.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { transactionKeys } from '../../transactions/index.ts';
 import { walletsQueryKey } from '../api/get-wallets.ts';
-import { makeWallet, usdcBalance } from '../testing/make-wallet.ts';
+import { makeWallet, usdcBalance } from '../../../lib/testing/make-wallet.ts';
 import { nextFaucetMessage } from './faucet-button.tsx';
 import { WalletCard } from './wallet-card.tsx';
 import { WalletGrid } from './wallet-grid.tsx';
