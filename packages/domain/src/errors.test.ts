@@ -85,7 +85,8 @@ describe('the API error registry', () => {
     expect(Object.fromEntries(SEND_FIELDS.map((field) => [field, registry.filter(([, spec]) => spec.field === field).map(([code]) => code)]))).toEqual({
       walletId: ['WALLET_NOT_FOUND'],
       asset: ['INVALID_ASSET'],
-      amount: ['INVALID_AMOUNT', 'INSUFFICIENT_BALANCE', 'INSUFFICIENT_FEE_BALANCE'],
+      // A payment of a request that asks for more: the amount is what to change.
+      amount: ['INVALID_AMOUNT', 'INSUFFICIENT_BALANCE', 'INSUFFICIENT_FEE_BALANCE', 'PAYMENT_REQUEST_UNDERPAID'],
       to: ['INVALID_RECIPIENT', 'SAME_WALLET'],
     });
     expect(apiErrorFieldIn('INSUFFICIENT_BALANCE', SEND_FIELDS)).toBe('amount');
