@@ -24,6 +24,8 @@ export const FIRST_LOAD_PAGES: Record<string, string> = {
   insights: 'src/pages/app/insights-page.tsx',
   // The send page: issue 15's review step must not grow its first load (budget 130 KB, as for every route).
   send_receive: 'src/pages/app/send-receive-page.tsx',
+  // The public page a payment request's link opens (issue 16): a payer's first sight of FinCrypt.
+  pay: 'src/pages/public/pay-page.tsx',
 };
 
 export function firstLoadSizes(pageModule: string, distDir: string = DEFAULT_DIST_DIR): { jsKb: number; cssKb: number } {
