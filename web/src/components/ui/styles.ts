@@ -44,3 +44,8 @@ export function buttonClassName({ variant = 'primary', size = 'md', className }:
 /** The card surface (border, background, rounding) without padding. */
 export const cardClassName =
   'rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900';
+
+/** A modal dialog's backdrop and centred panel (radix Dialog and AlertDialog), the same in every feature. */
+export const dialogOverlayClassName = 'fixed inset-0 z-50 bg-slate-950/50';
+export const dialogContentClassName =
+  'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900';

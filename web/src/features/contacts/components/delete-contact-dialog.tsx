@@ -3,12 +3,9 @@ import { Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { dialogContentClassName, dialogOverlayClassName } from '../../../components/ui/styles.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
-
-const overlayClassName = 'fixed inset-0 z-50 bg-slate-950/50';
-const contentClassName =
-  'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900';
 
 /** 'Delete', confirmed in a dialog first. Payments already made to the address are not touched. */
 export function DeleteContactButton({ contact }: { contact: ContactView }) {
@@ -24,8 +21,8 @@ export function DeleteContactButton({ contact }: { contact: ContactView }) {
         <span>Delete</span>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlayClassName} />
-        <AlertDialog.Content className={contentClassName}>
+        <AlertDialog.Overlay className={dialogOverlayClassName} />
+        <AlertDialog.Content className={dialogContentClassName}>
           <AlertDialog.Title className="text-lg font-semibold">Delete contact?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
             {`${contact.name} (${NETWORKS[contact.network].label}) leaves your contacts. Payments you made to the address stay in your history; a payment to it will again ask you to check the address.`}

@@ -3,13 +3,10 @@ import { BookUser } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { buttonClassName } from '../../../components/ui/button.tsx';
+import { dialogContentClassName, dialogOverlayClassName } from '../../../components/ui/styles.ts';
 import { useContacts } from '../api/get-contacts.ts';
 import { findContact } from '../contact-lookup.ts';
 import { ContactForm } from './contact-form.tsx';
-
-const overlayClassName = 'fixed inset-0 z-50 bg-slate-950/50';
-const contentClassName =
-  'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900';
 
 /**
  * "Save as contact" for a recipient: a dialog asks only for the name (the network and address are the
@@ -33,8 +30,8 @@ export function SaveContactButton({ network, address, className }: { network: Ne
         Save as contact
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className={overlayClassName} />
-        <Dialog.Content className={contentClassName}>
+        <Dialog.Overlay className={dialogOverlayClassName} />
+        <Dialog.Content className={dialogContentClassName}>
           <Dialog.Title className="text-lg font-semibold">Save as contact</Dialog.Title>
           <Dialog.Description className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-300">
             {`Name this ${NETWORKS[network].label} address. Payments to a contact skip the first-payment warning.`}

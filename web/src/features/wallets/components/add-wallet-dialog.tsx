@@ -4,8 +4,8 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { dialogContentClassName, dialogOverlayClassName } from '../../../components/ui/styles.ts';
 import { useConnectWallet } from '../api/wallet-mutations.ts';
-import { dialogContentClassName, dialogOverlayClassName } from './disconnect-wallet-dialog.tsx';
 import { NetworkLogo } from './network-logo.tsx';
 
 /**

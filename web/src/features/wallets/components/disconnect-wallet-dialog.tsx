@@ -3,6 +3,7 @@ import { Unplug } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { dialogContentClassName, dialogOverlayClassName } from '../../../components/ui/styles.ts';
 import { useDisconnectWallet } from '../api/wallet-mutations.ts';
 import { walletAssetBalances } from '../wallet-assets.ts';
 
@@ -12,10 +13,6 @@ function balancesPhrase(wallet: WalletView): string {
   const last = parts.pop() ?? '';
   return parts.length > 0 ? `its balances of ${parts.join(', ')} and ${last}` : `its balance of ${last}`;
 }
-
-export const dialogOverlayClassName = 'fixed inset-0 z-50 bg-slate-950/50';
-export const dialogContentClassName =
-  'fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900';
 
 /** 'Disconnect', confirmed in a dialog first: the wallet leaves the account (its history stays on the chain). */
 export function DisconnectWalletButton({ wallet, size = 'sm' }: { wallet: WalletView; size?: 'sm' | 'md' }) {
