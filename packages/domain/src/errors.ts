@@ -57,6 +57,9 @@ export const API_ERRORS = {
       invalidCursor: 'Invalid page cursor',
       invalidDateRange: 'The start date must not be after the end date',
       invalidHistoryDays: 'days must be one of 7, 14, 30, 90',
+      /** The explorer's search box and address pages: neither a transaction hash nor an address of any network. */
+      notHashOrAddress: 'Enter a transaction hash or an address (0x… on Ethereum Sepolia and Polygon Mumbai, base58 on Solana Devnet)',
+      invalidBlockNumber: 'A block number is a whole number from 1',
       unknownCurrency: 'Unknown currency: choose one of INR, USD, EUR, GBP, JPY',
       /**
        * The edge rule for every string of every body, query and path parameter (server/src/plugins/text-input-guard.ts):
@@ -72,6 +75,8 @@ export const API_ERRORS = {
     messages: {
       walletNotFound: 'Wallet not found',
       transactionNotFound: 'Transaction Not Found',
+      /** A block number above the network's newest block. */
+      blockNotYet: 'This block has not been produced yet',
       noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
     },
   },
@@ -153,6 +158,18 @@ export const API_ERRORS = {
   PAYMENT_REQUEST_LIMIT_REACHED: {
     status: 409,
     messages: { limitReached: (limit: number) => `You have ${limit} open requests: cancel one or wait for one to expire` },
+  },
+  // ---- speed-up (explorer.ts): a pending EVM transaction replaced by the same transfer at a faster speed ----
+  /** Already in a block, or being included this moment: there is nothing left to speed up. */
+  SPEED_UP_NOT_PENDING: { status: 409, messages: { notPending: 'This transaction is no longer pending: it is already in a block' } },
+  /** A speed no faster than the transaction's own. */
+  SPEED_UP_NOT_FASTER: {
+    status: 400,
+    messages: { notFaster: (current: string) => `This transaction is already sent at ${current} speed: choose a faster one` },
+  },
+  SPEED_UP_UNSUPPORTED: {
+    status: 400,
+    messages: { solana: 'Solana Devnet has no pending pool to replace a transaction in: it is included within seconds' },
   },
   CONTACT_NOT_FOUND: { status: 404, messages: { notFound: 'This contact was not found' } },
   CONTACT_EXISTS: { status: 409, messages: { exists: (name: string) => `This address is already saved as ${name}` } },

@@ -26,3 +26,4 @@ export * from './timeline.ts';
 export * from './payment-pricing.ts';
 export * from './payment-requests.ts';
 export * from './address-book.ts';
+export * from './explorer.ts';

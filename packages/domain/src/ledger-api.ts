@@ -10,6 +10,7 @@ import { unitsPerCoin } from './money.ts';
 import { paymentQuoteSchema, valueAtSendSchema } from './quote-api.ts';
 import { timelineStepSchema } from './timeline.ts';
 import type { PaymentRequestView } from './payment-requests.ts';
+import { rawTransactionSchema } from './explorer.ts';
 
 /**
  * The shapes of the wallets, fees, transactions, explorer, alerts and risk API, and of the realtime
@@ -219,6 +220,18 @@ export const sendResponseSchema = z.object({
 });
 export type SendResponse = z.infer<typeof sendResponseSchema>;
 
+/** A speed-up's answer (POST /api/transactions/:hash/speed-up): the replacing transaction, the wallet after the difference, what it cost. */
+export const speedUpResponseSchema = z.object({
+  transaction: transactionViewSchema,
+  wallet: walletViewSchema,
+  /** The hash the replacement took the place of (the request's, or the one it named). */
+  replacedHash: z.string(),
+  /** The fee difference charged, exact in the native coin; "0" when an earlier identical speed-up already did it. */
+  feeDifference: decimalString,
+  feeDifferenceUnits: unitsString,
+});
+export type SpeedUpResponse = z.infer<typeof speedUpResponseSchema>;
+
 export const TRANSACTION_PAGE_LIMITS = { defaultLimit: 20, maxLimit: 100, searchChars: 128, cursorChars: 200 } as const;
 
 /** A day (YYYY-MM-DD, a whole UTC day) or an exact instant with its offset. */
@@ -279,6 +292,10 @@ export const explorerTransactionSchema = z.object({
   /** Its value in US cents when sent (a chain fact priced at the time; no one's currency); null when not kept. */
   usdValueAtSendCents: unitsString.nullable(),
   timeline: z.array(timelineStepSchema),
+  /** The signed transaction, to check its hash and signer independently (explorer.ts). */
+  raw: rawTransactionSchema,
+  /** Hashes this transaction replaced by a speed-up, oldest first: looking one up finds this transaction. */
+  replacedHashes: z.array(z.string()),
 });
 export type ExplorerTransaction = z.infer<typeof explorerTransactionSchema>;
 

@@ -294,6 +294,12 @@ export const transactions = pgTable(
     valueSource: text('value_source'),
     /** The payment request reference the send carried (64 hex digits), on the send and the receive row; null otherwise. */
     paymentReference: text('payment_reference'),
+    /**
+     * The signed transaction as a chain would carry it, so anyone can check the hash and the signer (explorer.ts
+     * rawTransactionSchema): EVM, the serialized signed legacy transaction (0x hex); Solana, the wire transaction
+     * (compact signature count, signature, message) in base64. Null on mints and on rows written before it was kept.
+     */
+    rawTransaction: text('raw_transaction'),
   },
   (table) => [
     uniqueIndex('transactions_hash_type_idx').on(table.hash, table.type),
@@ -303,11 +309,85 @@ export const transactions = pgTable(
     index('transactions_due_idx')
       .on(table.nextConfirmationAt)
       .where(sql`${table.nextConfirmationAt} is not null`),
+    // The public explorer reads chain rows only (sends and mints: a receive mirrors its send), newest first.
+    index('transactions_chain_from_idx')
+      .on(table.fromAddress, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.type} <> 'receive'`),
+    index('transactions_chain_to_idx')
+      .on(table.toAddress, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.type} <> 'receive'`),
+    index('transactions_chain_network_created_idx')
+      .on(table.network, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.type} <> 'receive'`),
+    index('transactions_chain_block_idx')
+      .on(table.network, table.blockNumber, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.type} <> 'receive' and ${table.blockNumber} is not null`),
+    index('transactions_chain_pending_idx')
+      .on(table.network)
+      .where(sql`${table.type} <> 'receive' and ${table.status} = 'pending'`),
     check('transactions_amount_positive', sql`${table.amount} > 0`),
     check('transactions_fee_not_negative', sql`${table.fee} >= 0`),
     check('transactions_confirmations_range', sql`${table.confirmations} between 0 and 12`),
   ],
 );
+
+/**
+ * A block of a simulated chain that included transactions: written by the chain clock alone, in the same database
+ * transaction as the inclusions it counts. Block numbers follow each chain's cadence (chain/blocks.ts); a number
+ * without a row is a block that included nothing of ours. `total_fees` is in the network's native coin.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    network: text('network').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    producedAt: timestamp('produced_at', { withTimezone: true }).notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    totalFees: money('total_fees').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.network, table.number] }),
+    index('blocks_produced_at_idx').on(table.producedAt.desc()),
+    check('blocks_count_positive', sql`${table.transactionCount} > 0`),
+    check('blocks_fees_not_negative', sql`${table.totalFees} >= 0`),
+  ],
+);
+
+/**
+ * A pending transaction replaced by a speed-up (payments/speed-up.ts, its only writer): the old hash, and the hash of
+ * the transaction that took its place with the same nonce. Looking up an old hash finds the replacement.
+ */
+export const transactionReplacements = pgTable(
+  'transaction_replacements',
+  {
+    oldHash: text('old_hash').primaryKey(),
+    network: text('network').notNull(),
+    newHash: text('new_hash').notNull(),
+    /** The speed it had before. */
+    oldSpeed: text('old_speed', { enum: ['slow', 'normal', 'fast'] }).notNull(),
+    oldFee: money('old_fee').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('transaction_replacements_new_hash_idx').on(table.newHash)],
+);
+
+/**
+ * The demo network's simulated participants (demo-network/, its only writer): each is an account of its own whose
+ * wallets pay and are paid through the same send path as anyone's. `label` is public (explorer pages show it);
+ * the account's email and name stay private like every user's.
+ */
+export const simulatedParticipants = pgTable('simulated_participants', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The roster's key ("amara-lagos"): stable across restarts, so a restart finds its participants again. */
+  key: text('key').notNull().unique(),
+  /** "Simulated · Amara Okafor, remitter in Lagos". */
+  label: text('label').notNull(),
+  role: text('role', { enum: ['remitter', 'merchant'] }).notNull(),
+  currency: text('currency').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One row per (user, Idempotency-Key): claimed in the same database transaction as the send it guards,

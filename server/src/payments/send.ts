@@ -214,6 +214,7 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     usdValueCents: transfer.valueAtSend ? BigInt(transfer.valueAtSend.usdCents) : null,
     valueSource: transfer.valueAtSend?.source ?? null,
     paymentReference: transfer.request.reference ?? null,
+    rawTransaction: null,
   };
   const sendRow: TransactionRow = {
     ...common,

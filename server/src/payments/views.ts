@@ -210,6 +210,7 @@ export const WITHOUT_QUOTE_OR_VALUE = {
   usdValueCents: null,
   valueSource: null,
   paymentReference: null,
+  rawTransaction: null,
 } as const satisfies Partial<TransactionRow>;
 
 /** The fiat values a row kept when it was sent; null when it kept none (mints, rows from before migration 0004). */
@@ -277,5 +278,8 @@ export function toExplorerView(
     timestamp: facts.timestamp,
     usdValueAtSendCents: row.usdValueCents === null ? null : row.usdValueCents.toString(),
     timeline: timelineOf(row, timeScale, quotedAt),
+    // Filled in by the explorer work of issue 17 (decoding the stored raw transaction, the replacements table).
+    raw: null,
+    replacedHashes: [],
   };
 }

@@ -119,6 +119,8 @@ describe('transactions of another asset than the coin', () => {
       timestamp: '2026-11-20T10:00:00.000Z',
       usdValueAtSendCents: null,
       timeline: [],
+      raw: null,
+      replacedHashes: [],
     };
     render(<TransactionFactsCard variant="explorer" transaction={explorer} />);
     expect(fact('Type')).toBe('Token transfer');

@@ -176,6 +176,8 @@ describe('value then and value now', () => {
               timestamp: send.timestamp,
               usdValueAtSendCents: '12000',
               timeline: [],
+              raw: null,
+              replacedHashes: [],
             }}
           />
         </dl>
