@@ -42,7 +42,7 @@ describe('signTransfer', () => {
       nonce: 7,
     };
     const signed = await signEvmTransaction(transfer, 80001);
-    expect(await signTransfer(transfer)).toBe(keccak256(signed));
+    expect(await signTransfer(transfer)).toEqual({ hash: keccak256(signed), raw: signed });
     expect(parseTransaction(signed)).toMatchObject({
       type: 'legacy',
       chainId: 80001,
@@ -54,7 +54,7 @@ describe('signTransfer', () => {
     });
     expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(sender.address);
     // Another nonce is another transaction.
-    expect(await signTransfer({ ...transfer, nonce: 8 })).not.toBe(await signTransfer(transfer));
+    expect((await signTransfer({ ...transfer, nonce: 8 })).hash).not.toBe((await signTransfer(transfer)).hash);
   });
 
   it('identifies a Solana transfer by its base58 ed25519 signature over a system-transfer message', async () => {
@@ -70,14 +70,14 @@ describe('signTransfer', () => {
       gasPriceWei: 1_000_000_000n,
       nonce: 0,
     };
-    const hash = await signTransfer(transfer);
+    const { hash } = await signTransfer(transfer);
     const signature = base58.decode(hash);
     expect(signature).toHaveLength(64);
     const message = solanaTransferMessage(transfer);
     expect(ed25519.verify(signature, message, base58.decode(sender.address))).toBe(true);
     // The lamports sit little-endian at the end of the instruction data.
     expect(Buffer.from(message.subarray(-8)).readBigUInt64LE()).toBe(2_500_000_000n);
-    expect(await signTransfer({ ...transfer, nonce: 1 })).not.toBe(hash);
+    expect((await signTransfer({ ...transfer, nonce: 1 })).hash).not.toBe(hash);
   });
 });
 

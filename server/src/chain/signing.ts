@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { base58 } from '@scure/base';
+import { base58, base64 } from '@scure/base';
 import { GAS_USED, type Asset, type Network } from '@fincrypt/domain';
 import { encodeFunctionData, erc20Abi, keccak256 } from 'viem';
 import { signTransaction } from 'viem/accounts';
@@ -35,8 +35,15 @@ const TOKEN_PROGRAM_ID = base58.decode('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ
 const ASSOCIATED_TOKEN_PROGRAM_ID = base58.decode('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
 const TOKEN_TRANSFER_CHECKED_INSTRUCTION = 12;
 
-/** The signed transaction's real identifier: keccak-256 of the signed legacy EVM transaction, or the base58 ed25519 signature. */
-export async function signTransfer(transfer: TransferToSign): Promise<string> {
+/** A signed transfer: its identifier and the signed transaction a chain would carry (transactions.raw_transaction). */
+export interface SignedTransaction {
+  /** keccak-256 of the signed legacy EVM transaction, or the base58 ed25519 signature on Solana. */
+  hash: string;
+  /** EVM: the serialized signed transaction, 0x hex. Solana: the wire transaction (signature count, signature, message), base64. */
+  raw: string;
+}
+
+export async function signTransfer(transfer: TransferToSign): Promise<SignedTransaction> {
   if (transfer.network.family === 'evm') return signEvmTransfer(transfer, transfer.network.chainId);
   return signSolanaTransfer(transfer);
 }
@@ -64,8 +71,9 @@ export async function signEvmTransaction(transfer: TransferToSign, chainId: numb
   });
 }
 
-async function signEvmTransfer(transfer: TransferToSign, chainId: number): Promise<string> {
-  return keccak256(await signEvmTransaction(transfer, chainId));
+async function signEvmTransfer(transfer: TransferToSign, chainId: number): Promise<SignedTransaction> {
+  const raw = await signEvmTransaction(transfer, chainId);
+  return { hash: keccak256(raw), raw };
 }
 
 /** Solana's compact-u16 length prefix. */
@@ -182,7 +190,15 @@ export function solanaTransferMessage(transfer: Omit<TransferToSign, 'privateKey
   ]);
 }
 
-function signSolanaTransfer(transfer: TransferToSign): string {
-  const signature = ed25519.sign(solanaTransferMessage(transfer), hexToBytes(transfer.privateKeyHex));
-  return base58.encode(signature);
+function signSolanaTransfer(transfer: TransferToSign): SignedTransaction {
+  const message = solanaTransferMessage(transfer);
+  const signature = ed25519.sign(message, hexToBytes(transfer.privateKeyHex));
+  return { hash: base58.encode(signature), raw: base64.encode(Uint8Array.from([...compactU16(1), ...signature, ...message])) };
+}
+
+/** A stored Solana wire transaction with one signature, split into what a verifier needs. */
+export function decodeSolanaWireTransaction(raw: string): { signature: Uint8Array; message: Uint8Array } {
+  const bytes = base64.decode(raw);
+  if (bytes[0] !== 1 || bytes.length < 1 + 64 + 3) throw new Error('not a one-signature Solana transaction');
+  return { signature: bytes.subarray(1, 65), message: bytes.subarray(65) };
 }

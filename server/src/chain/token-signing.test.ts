@@ -28,7 +28,7 @@ describe('token transfers', () => {
     expect(parsed.value ?? 0n).toBe(0n);
     expect(decodeFunctionData({ abi: erc20Abi, data: parsed.data! })).toEqual({ functionName: 'transfer', args: [recipient.address, 25_000_000n] });
     expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(sender.address);
-    expect(await signTransfer(transfer)).toBe(keccak256(signed));
+    expect(await signTransfer(transfer)).toEqual({ hash: keccak256(signed), raw: signed });
   });
 
   it('derives associated token accounts as SPL wallets do', () => {
@@ -61,7 +61,7 @@ describe('token transfers', () => {
     const instruction = [...message.slice(4 + 5 * 32 + 32)];
     expect(instruction.slice(0, 7)).toEqual([1, 4, 4, 1, 3, 2, 0]);
     expect(instruction.slice(7)).toEqual([10, 12, 0x40, 0x78, 0x7d, 0x01, 0, 0, 0, 0, 6]);
-    const hash = await signTransfer({ ...transfer, privateKeyHex: sender.privateKeyHex, gasPriceWei: 1_500_000_000n });
+    const { hash } = await signTransfer({ ...transfer, privateKeyHex: sender.privateKeyHex, gasPriceWei: 1_500_000_000n });
     expect(ed25519.verify(base58.decode(hash), message, base58.decode(sender.address))).toBe(true);
   });
 });

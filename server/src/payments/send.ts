@@ -56,6 +56,7 @@ import {
   type FraudAlertRow,
   networkOf,
   toAlertView,
+  toExplorerListItem,
   toTransactionView,
   toWalletView,
   type TransactionRow,
@@ -162,6 +163,8 @@ interface SignedTransfer {
   parties: Parties;
   asset: Asset;
   hash: string;
+  /** The signed transaction (transactions.raw_transaction). */
+  raw: string;
   /** The recipient address in canonical form. */
   to: string;
   /** In the asset's smallest unit. */
@@ -214,7 +217,7 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     usdValueCents: transfer.valueAtSend ? BigInt(transfer.valueAtSend.usdCents) : null,
     valueSource: transfer.valueAtSend?.source ?? null,
     paymentReference: transfer.request.reference ?? null,
-    rawTransaction: null,
+    rawTransaction: transfer.raw,
   };
   const sendRow: TransactionRow = {
     ...common,
@@ -278,6 +281,7 @@ function addSendEvents(outbox: Outbox, userId: string, transfer: SignedTransfer,
   outbox.add(userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
   outbox.add(userId, 'transaction_update', { transaction: response.transaction });
   outbox.add(userId, 'balance_update', balanceUpdateOf(response.wallet, asset.symbol));
+  outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(rows.sendRow) });
   for (const alert of response.alerts) outbox.add(userId, 'fraud_alert', { message: alert.reason, level: alert.riskLevel, alert });
   if (recipient && rows.receiveRow) {
     outbox.add(recipient.userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
@@ -413,7 +417,7 @@ async function applySend(
   });
   if (!check.ok) return refused(check);
 
-  const hash = await signTransfer({
+  const { hash, raw } = await signTransfer({
     network,
     privateKeyHex: deps.vault.open(sender.encryptedPrivateKey, sender.address),
     from: sender.address,
@@ -427,6 +431,7 @@ async function applySend(
     parties,
     asset: check.asset,
     hash,
+    raw,
     to: check.to,
     amountUnits: check.amountUnits,
     nativeDebitUnits: check.nativeDebitUnits,
@@ -511,7 +516,7 @@ export function createSendService(deps: SendServiceDeps) {
             if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
             return result;
           });
-          events.publishAll(outbox.events);
+          events.publishOutbox(outbox);
           return outcome;
         } catch (error) {
           if (error instanceof RolledBack) return error.outcome;

@@ -22,6 +22,7 @@ import {
   listAssets,
   nativeAsset,
   type AssetBalanceView,
+  type ExplorerListItem,
   type ExplorerTransaction,
   type FraudAlertView,
   type Network,
@@ -242,6 +243,27 @@ export function timelineOf(row: TimelineFields, timeScale: number, quotedAt: Dat
     blockNumber: row.blockNumber,
     timeScale,
   });
+}
+
+/** A transfer or a mint in the explorer's lists and on its public channel: chain data only. */
+export function toExplorerListItem(row: ChainFields & Pick<TransactionRow, 'status' | 'blockNumber'>): ExplorerListItem {
+  const facts = chainFacts(row);
+  return {
+    hash: row.hash,
+    network: facts.network.id,
+    type: row.type === 'mint' ? 'mint' : 'transfer',
+    asset: facts.asset,
+    amount: facts.amount,
+    amountUnits: row.amount.toString(),
+    from: row.fromAddress,
+    to: row.toAddress,
+    fee: facts.fee,
+    feeUnits: facts.feeUnits.toString(),
+    feeSymbol: facts.feeSymbol,
+    status: row.status,
+    blockNumber: row.blockNumber,
+    timestamp: facts.timestamp,
+  };
 }
 
 /**
