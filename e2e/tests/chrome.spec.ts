@@ -11,10 +11,10 @@ test.describe('top bar', () => {
     await skipCookieBanner(context, baseURL);
   });
 
-  test('offers Home, About, Contact and Login to a signed-out visitor', async ({ page }) => {
+  test('offers Home, About, Contact, Explorer and Login to a signed-out visitor', async ({ page }) => {
     await openPublicPage(page, '/about', 'About FinCrypt');
     const mainNav = page.getByRole('navigation', { name: 'Main' });
-    await expect(mainNav.getByRole('link')).toHaveText(['Home', 'About', 'Contact', 'Login']);
+    await expect(mainNav.getByRole('link')).toHaveText(['Home', 'About', 'Contact', 'Explorer', 'Login']);
     await expect(mainNav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
     await mainNav.getByRole('link', { name: 'Contact' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
@@ -154,7 +154,7 @@ test.describe('small screens (375 px wide)', () => {
 
     await menuButton.click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(mobileNav.getByRole('link')).toHaveText(['Home', 'About', 'Contact', 'Login']);
+    await expect(mobileNav.getByRole('link')).toHaveText(['Home', 'About', 'Contact', 'Explorer', 'Login']);
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
 
     await mobileNav.getByRole('link', { name: 'About' }).click();

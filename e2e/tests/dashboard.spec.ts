@@ -55,8 +55,9 @@ test.describe('Dashboard', () => {
     await expect(explorerLink).toHaveAttribute('target', '_blank');
     await expect(explorerLink).toHaveAttribute('rel', /noopener/);
     const [tab] = await Promise.all([context.waitForEvent('page'), explorerLink.click()]);
-    await expect(tab).toHaveURL(`/transactions?search=${polygon.address}`);
-    await expect(tab.getByLabel('Search')).toHaveValue(polygon.address);
+    // The public explorer's page of the address (issue 17).
+    await expect(tab).toHaveURL(`/explorer/address/${polygon.address}`);
+    await expect(tab.getByTestId('explorer-address')).toHaveText(polygon.address);
   });
 
   test('Send and Receive open /send-receive with the action and the wallet', async ({ page, account: _account }) => {
@@ -202,7 +203,7 @@ test.describe('Account Settings → Wallets', () => {
     await expect(rows.filter({ hasText: 'Polygon Mumbai' })).toContainText('100.0000 MATIC');
     await expect(solanaRow.getByRole('link', { name: /View Solana Devnet wallet in block explorer/ })).toHaveAttribute(
       'href',
-      `/transactions?search=${solana.address}`,
+      `/explorer/address/${solana.address}`,
     );
 
     await solanaRow.getByRole('button', { name: 'Copy Solana Devnet address' }).click();

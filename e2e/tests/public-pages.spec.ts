@@ -206,11 +206,11 @@ test.describe('legal', () => {
   });
 });
 
-test('the footer links to About, Contact and the three legal documents and says it is a testnet demo', async ({ page }) => {
+test('the footer links to About, Contact, the explorer and the three legal documents and says it is a testnet demo', async ({ page }) => {
   await openPublicPage(page, '/', PUBLIC_PAGES[0].heading);
   const footer = page.getByRole('contentinfo');
   const footerNav = footer.getByRole('navigation', { name: 'Footer' });
-  await expect(footerNav.getByRole('link')).toHaveText(['About', 'Contact', 'Terms of Service', 'Privacy Policy', 'Compliance']);
+  await expect(footerNav.getByRole('link')).toHaveText(['About', 'Contact', 'Explorer', 'Terms of Service', 'Privacy Policy', 'Compliance']);
   await expect(footer).toContainText('testnet-only demonstration');
   await footerNav.getByRole('link', { name: 'Compliance' }).click();
   await expect(page).toHaveURL('/legal/compliance');

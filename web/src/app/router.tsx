@@ -19,6 +19,10 @@ export const routes: RouteObject[] = [
       { path: 'contact', ...page(() => import('../pages/public/contact-page.tsx')) },
       { path: 'legal', ...page(() => import('../pages/public/legal-index-page.tsx')) },
       { path: 'legal/:document', ...page(() => import('../pages/public/legal-document-page.tsx')) },
+      // The public explorer (issue 17): home with search and the live feed, address and block pages, any transaction.
+      { path: 'explorer', ...page(() => import('../pages/public/explorer-home-page.tsx')) },
+      { path: 'explorer/address/:address', ...page(() => import('../pages/public/explorer-address-page.tsx')) },
+      { path: 'explorer/block/:network/:number', ...page(() => import('../pages/public/explorer-block-page.tsx')) },
       { path: 'explorer/:hash', ...page(() => import('../pages/public/explorer-page.tsx')) },
       // A payment request's public page (issue 16): anyone with the link; signed in, Pay opens the Send form.
       { path: 'pay/:id', ...page(() => import('../pages/public/pay-page.tsx')) },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
+  { to: '/explorer', label: 'Explorer' },
   { to: '/legal/terms', label: 'Terms of Service' },
   { to: '/legal/privacy', label: 'Privacy Policy' },
   { to: '/legal/compliance', label: 'Compliance' },

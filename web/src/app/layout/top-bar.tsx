@@ -21,6 +21,7 @@ const SIGNED_OUT_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
+  { to: '/explorer', label: 'Explorer' },
   { to: '/login', label: 'Login' },
 ] as const;
 

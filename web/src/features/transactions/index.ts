@@ -15,6 +15,7 @@ export { TransactionFilters } from './components/transaction-filters.tsx';
 export { TransactionNotFound } from './components/transaction-not-found.tsx';
 export { QuoteFactsCard } from './components/quote-facts.tsx';
 export { TransactionReceipt } from './components/transaction-receipt.tsx';
+export { TransactionStatus } from './components/transaction-status.tsx';
 export { TransactionTimeline } from './components/transaction-timeline.tsx';
 export { ExplorerValueFacts, OwnValueFacts } from './components/value-facts.tsx';
 export { receivedFiatText } from './fiat-values.ts';
@@ -28,4 +29,4 @@ export {
   toTransactionQuery,
   todayKey,
 } from './filters.ts';
-export { explorerPath, explorerUrl, receiptPath, transactionPath } from './paths.ts';
+export { explorerAddressPath, explorerBlockPath, explorerPath, explorerUrl, receiptPath, transactionPath } from './paths.ts';

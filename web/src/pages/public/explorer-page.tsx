@@ -1,6 +1,8 @@
-import { useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { AddressLabel, ReplacementNotice, SignedTransactionCard } from '../../features/explorer/index.ts';
 import {
   ExplorerStatusCard,
   ExplorerValueFacts,
@@ -12,7 +14,11 @@ import {
 } from '../../features/transactions/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-/** The public block-explorer view of any transaction, by hash; it follows the confirmations until 12. */
+/**
+ * The public block-explorer view of any transaction, by hash (an old hash a speed-up replaced finds its replacement);
+ * it follows the confirmations until 12. Its addresses and block link to their explorer pages, and the signed
+ * transaction lets anyone check its hash and signer.
+ */
 export default function ExplorerPage() {
   const { hash = '' } = useParams();
   const transaction = useExplorerTransaction(hash);
@@ -24,17 +30,23 @@ export default function ExplorerPage() {
   return (
     <section className="mx-auto max-w-4xl space-y-6">
       <header>
-        <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">FinCrypt Explorer</p>
-        <h1 className="text-3xl font-bold">Transaction</h1>
+        <Link to="/explorer" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          FinCrypt Explorer
+        </Link>
+        <h1 className="mt-1 text-3xl font-bold">Transaction</h1>
       </header>
       {transaction.data ? (
         <div className="space-y-6">
+          <ReplacementNotice requestedHash={hash} transaction={transaction.data} />
           <ExplorerStatusCard transaction={transaction.data} />
           <TransactionFactsCard
             variant="explorer"
             transaction={transaction.data}
             valueFacts={<ExplorerValueFacts transaction={transaction.data} />}
+            addressNote={(address) => transaction.data && <AddressLabel network={transaction.data.network} address={address} />}
           />
+          <SignedTransactionCard transaction={transaction.data} />
           <TransactionTimeline steps={transaction.data.timeline} />
         </div>
       ) : transaction.isError ? (

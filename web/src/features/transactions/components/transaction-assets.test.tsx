@@ -80,7 +80,7 @@ describe('transactions of another asset than the coin', () => {
   });
 
   it('the detail shows the value in USDC, the fee in ETH at 65,000 gas, and the token contract', () => {
-    render(<TransactionFactsCard variant="detail" transaction={usdcSend} />);
+    render(<TransactionFactsCard variant="detail" transaction={usdcSend} />, { wrapper: Shell });
     expect(fact('Value')).toBe('25 USDC');
     expect(fact('Gas Fee')).toBe('0.002925 ETHGas used 65,000 · Gas price 45.00 Gwei');
     expect(fact('Token contract')).toContain(USDC_CONTRACT);
@@ -88,7 +88,7 @@ describe('transactions of another asset than the coin', () => {
   });
 
   it('the detail of a mint says Test funds and charges no fee', () => {
-    render(<TransactionFactsCard variant="detail" transaction={faucetMint} />);
+    render(<TransactionFactsCard variant="detail" transaction={faucetMint} />, { wrapper: Shell });
     expect(fact('Type')).toBe('Test funds');
     expect(fact('Value')).toBe('500 USDC');
     expect(fact('Gas Fee')).toBe('0 ETHTest funds from the faucet carry no fee');
@@ -122,7 +122,7 @@ describe('transactions of another asset than the coin', () => {
       raw: null,
       replacedHashes: [],
     };
-    render(<TransactionFactsCard variant="explorer" transaction={explorer} />);
+    render(<TransactionFactsCard variant="explorer" transaction={explorer} />, { wrapper: Shell });
     expect(fact('Type')).toBe('Token transfer');
     expect(fact('Value')).toBe('3 USDC');
     expect(fact('Token mint')).toBe('4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU');

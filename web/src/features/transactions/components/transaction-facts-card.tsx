@@ -6,10 +6,13 @@ import {
   confirmationsLabel,
   formatDateTime,
 } from '@fincrypt/domain';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { tokenAddressLabel, transactionKindLabel } from '../labels.ts';
-import { BlockNumber, CopyableValue, FactRow, GasFee } from './transaction-facts.tsx';
+import { explorerAddressPath, explorerBlockPath } from '../paths.ts';
+import { BlockNumber, CopyableValue, FactRow, GasFee, factLinkClass } from './transaction-facts.tsx';
 import { TransactionStatus } from './transaction-status.tsx';
 
 export type TransactionFactsCardProps = (
@@ -20,6 +23,8 @@ export type TransactionFactsCardProps = (
 ) & {
   /** Rows shown right after Value: its worth in money then and now (value-facts.tsx). */
   valueFacts?: ReactNode;
+  /** Shown under an address (the explorer: a simulated participant's public label). */
+  addressNote?: (address: string) => ReactNode;
 };
 
 /** The facts both views show, read from either shape of transaction. */
@@ -82,6 +87,18 @@ function PlainAddress({ value }: { value: string }) {
   return <span className="font-mono text-sm break-all">{value}</span>;
 }
 
+/** The explorer's address: in full, a link to its address page, with whatever note the page adds (a label). */
+function LinkedAddress({ value, note }: { value: string; note: ReactNode }) {
+  return (
+    <>
+      <Link to={explorerAddressPath(value)} className={`font-mono text-sm break-all ${factLinkClass}`}>
+        {value}
+      </Link>
+      {note}
+    </>
+  );
+}
+
 /**
  * A transaction's facts as a card of labelled rows: the one card that the transaction detail page and the
  * public explorer page both show, each in its own wording (Block Number / Block, Gas Fee / Transaction Fee).
@@ -110,15 +127,45 @@ export function TransactionFactsCard(props: TransactionFactsCardProps) {
         <FactRow label="Network">{facts.networkLabel}</FactRow>
         {owned ? (
           <FactRow label="Block Number">
-            <BlockNumber blockNumber={facts.blockNumber} confirmations={facts.confirmations} />
+            <span className="inline-flex items-center gap-1">
+              <BlockNumber blockNumber={facts.blockNumber} confirmations={facts.confirmations} />
+              {facts.blockNumber !== null && (
+                <Link
+                  to={explorerBlockPath(facts.network, facts.blockNumber)}
+                  aria-label={`Block ${facts.blockNumber.toLocaleString('en-US')} in the explorer`}
+                  title="Block in the explorer"
+                  className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+                >
+                  <ExternalLink aria-hidden className="h-4 w-4" />
+                </Link>
+              )}
+            </span>
           </FactRow>
         ) : (
           <FactRow label="Block">
-            <span className="font-mono text-sm">{facts.blockNumber === null ? 'Pending' : facts.blockNumber.toLocaleString('en-US')}</span>
+            {facts.blockNumber === null ? (
+              <span className="font-mono text-sm">Pending</span>
+            ) : (
+              <Link to={explorerBlockPath(facts.network, facts.blockNumber)} className={`font-mono text-sm ${factLinkClass}`}>
+                {facts.blockNumber.toLocaleString('en-US')}
+              </Link>
+            )}
           </FactRow>
         )}
-        <FactRow label="From">{owned ? <CopyableValue value={facts.from} label="From address" /> : <PlainAddress value={facts.from} />}</FactRow>
-        <FactRow label="To">{owned ? <CopyableValue value={facts.to} label="To address" /> : <PlainAddress value={facts.to} />}</FactRow>
+        <FactRow label="From">
+          {owned ? (
+            <CopyableValue value={facts.from} label="From address" href={explorerAddressPath(facts.from)} />
+          ) : (
+            <LinkedAddress value={facts.from} note={props.addressNote?.(facts.from)} />
+          )}
+        </FactRow>
+        <FactRow label="To">
+          {owned ? (
+            <CopyableValue value={facts.to} label="To address" href={explorerAddressPath(facts.to)} />
+          ) : (
+            <LinkedAddress value={facts.to} note={props.addressNote?.(facts.to)} />
+          )}
+        </FactRow>
         <FactRow label="Value">
           <span className="font-semibold tabular-nums break-all">
             {facts.value} {facts.symbol}

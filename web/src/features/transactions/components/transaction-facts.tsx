@@ -2,7 +2,11 @@ import { type NetworkId, confirmationsLabel, feeExact, feeFromReceipt, feeRate }
 import { Info } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+
+/** A hash, address or block that links to its public explorer page. */
+export const factLinkClass = 'text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300';
 
 /** One labelled line of a transaction's facts (inside a <dl>). */
 export function FactRow({ label, children }: { label: string; children: ReactNode }) {
@@ -14,17 +18,25 @@ export function FactRow({ label, children }: { label: string; children: ReactNod
   );
 }
 
-/** A hash or address in full, wrapping anywhere, with a copy button ('{label} copied to clipboard'). */
+/** A hash or address in full, wrapping anywhere, with a copy button ('{label} copied to clipboard'); with `href`, a link to its page too. */
 export function CopyableValue({
   value,
   label,
+  href,
 }: {
   value: string;
   label: 'Transaction hash' | 'From address' | 'To address' | 'Token contract' | 'Token mint';
+  href?: string;
 }) {
   return (
     <span className="flex items-start gap-1">
-      <span className="min-w-0 font-mono text-sm break-all">{value}</span>
+      {href ? (
+        <Link to={href} className={`min-w-0 font-mono text-sm break-all ${factLinkClass}`}>
+          {value}
+        </Link>
+      ) : (
+        <span className="min-w-0 font-mono text-sm break-all">{value}</span>
+      )}
       <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} successMessage={`${label} copied to clipboard`} className="-mt-1.5" />
     </span>
   );

@@ -1,8 +1,6 @@
-/**
- * A wallet's "block explorer" page. Our explorer shows transactions by hash; what a real explorer shows for
- * an address is every transaction to or from it, and that is the Transactions page searched by the address.
- */
-export function walletExplorerPath(address: string): string {
-  return `/transactions?${new URLSearchParams({ search: address }).toString()}`;
-}
+import { explorerAddressPath } from '../../transactions/index.ts';
 
+/** A wallet's page in the public block explorer: what its address holds and every transaction to or from it. */
+export function walletExplorerPath(address: string): string {
+  return explorerAddressPath(address);
+}

@@ -1,0 +1,18 @@
+import { EXPLORER_LIMITS, type ExplorerBlockSummary, type NetworkId, explorerBlockListSchema } from '@fincrypt/domain';
+import { useQuery } from '@tanstack/react-query';
+import { explorerDataKeys } from './explorer-keys.ts';
+import { getExplorer, queryString } from './parse-response.ts';
+
+/** How many of each network's latest blocks the home page shows. */
+export const LATEST_BLOCKS_SHOWN = EXPLORER_LIMITS.blocksDefault;
+
+/** GET /api/explorer/blocks: each network's latest blocks that included something, newest first. */
+export async function getLatestBlocks(network: NetworkId | undefined, signal?: AbortSignal): Promise<ExplorerBlockSummary[]> {
+  const list = await getExplorer(`/api/explorer/blocks${queryString({ network, limit: LATEST_BLOCKS_SHOWN })}`, explorerBlockListSchema, signal);
+  return list.blocks;
+}
+
+/** The home page's latest blocks; `explorer_block` events update them live. */
+export function useLatestBlocks(network: NetworkId | undefined) {
+  return useQuery({ queryKey: explorerDataKeys.blocks(network), queryFn: ({ signal }) => getLatestBlocks(network, signal) });
+}

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** An explorer answer that is not what the contract says (packages/domain/src/explorer.ts). */
+export class InvalidExplorerResponseError extends Error {
+  constructor() {
+    super('The explorer could not read the answer. Try again.');
+    this.name = 'InvalidExplorerResponseError';
+  }
+}
+
+/** GETs a public explorer route and checks its answer against the contract's schema. */
+export async function getExplorer<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(await apiFetch<unknown>(path, { signal }));
+  if (!parsed.success) throw new InvalidExplorerResponseError();
+  return parsed.data;
+}
+
+/** A query string of the defined values only ("" when none). */
+export function queryString(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,89 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import {
+  AddressHeader,
+  AddressNetworks,
+  ExplorerTransactionList,
+  NetworkFilter,
+  networkFromSearch,
+  useExplorerAddress,
+  useExplorerFeed,
+} from '../../features/explorer/index.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+/** An address as a chain shows it: its networks and balances, its QR code, and its transactions newest first, a page at a time. */
+export default function ExplorerAddressPage() {
+  const { address = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const network = networkFromSearch(searchParams.get('network'));
+  const query = useExplorerAddress(address, network);
+  // Live: a payment to or from this address reads the page again.
+  useExplorerFeed();
+  const first = query.data?.pages[0];
+  const refused = query.isError && query.error instanceof ApiError && query.error.status < 500 ? query.error : undefined;
+  usePageTitle(refused ? 'Address Not Found' : 'Address');
+
+  const items = query.data?.pages.flatMap((page) => page.transactions.items) ?? [];
+  const validNetworks = first?.networks.map((entry) => entry.network) ?? [];
+
+  return (
+    <section className="mx-auto max-w-5xl space-y-6">
+      <header>
+        <Link to="/explorer" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          FinCrypt Explorer
+        </Link>
+        <h1 className="mt-1 text-3xl font-bold">Address</h1>
+      </header>
+      {first ? (
+        <>
+          <AddressHeader address={first} />
+          <AddressNetworks address={first} />
+          <section aria-labelledby="address-transactions-heading" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="address-transactions-heading" className="text-lg font-semibold">
+                Transactions
+              </h2>
+              {validNetworks.length > 1 && (
+                <NetworkFilter
+                  value={network}
+                  networks={validNetworks}
+                  onChange={(next) => setSearchParams(next ? { network: next } : {}, { replace: true, preventScrollReset: true })}
+                />
+              )}
+            </div>
+            <Card className="px-4 sm:px-6">
+              <ExplorerTransactionList items={items} label="Transactions of this address" empty="No transactions to or from this address yet." />
+            </Card>
+            {query.hasNextPage && (
+              <div className="flex justify-center">
+                <Button variant="outline" isBusy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  Older transactions
+                </Button>
+              </div>
+            )}
+            {query.isFetchNextPageError && <Alert tone="error">Could not load older transactions. Try again.</Alert>}
+          </section>
+        </>
+      ) : refused ? (
+        <Alert tone="error">
+          <p className="font-medium">{refused.message}</p>
+          <p className="mt-1 font-mono break-all">{address}</p>
+        </Alert>
+      ) : query.isError ? (
+        <Alert tone="error">Could not load this address. Try again in a moment.</Alert>
+      ) : (
+        <div role="status" className="space-y-4">
+          <span className="sr-only">Loading the address</span>
+          <Skeleton className="h-44 rounded-xl" />
+          <Skeleton className="h-64 rounded-xl" />
+        </div>
+      )}
+    </section>
+  );
+}
