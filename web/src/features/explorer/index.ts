@@ -12,4 +12,6 @@ export { NetworkFilter, networkFromSearch } from './components/network-filter.ts
 export { NetworkStats } from './components/network-stats.tsx';
 export { ReplacementNotice } from './components/replacement-notice.tsx';
 export { SignedTransactionCard } from './components/signed-transaction-card.tsx';
+export { applyExplorerBlock, applyExplorerTransaction } from './live/apply-explorer-event.ts';
+export type { FeedState } from './live/explorer-socket.ts';
 export { useExplorerFeed } from './live/use-explorer-feed.ts';
