@@ -23,10 +23,12 @@ export function NetworkStats({ network }: { network: NetworkId | undefined }) {
 
   return (
     <section aria-labelledby="network-stats-heading" className="space-y-3">
-      <h2 id="network-stats-heading" className="text-lg font-semibold">
-        Network figures
-        {stats.data && <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-300">over the last {stats.data.windowSeconds} s</span>}
-      </h2>
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <h2 id="network-stats-heading" className="text-lg font-semibold">
+          Network figures
+        </h2>
+        {stats.data && <p className="text-sm text-slate-600 dark:text-slate-300">over the last {stats.data.windowSeconds} seconds</p>}
+      </div>
       {shown ? (
         <div className="grid gap-4 md:grid-cols-3">
           {shown.map((entry) => (
