@@ -23,14 +23,17 @@ export function NetworkFilter({
       <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
         Network
       </label>
-      <Select id={id} value={value ?? ''} onChange={(event) => onChange(networkFromSearch(event.target.value))} className="w-auto">
-        <option value="">All networks</option>
-        {networks.map((network) => (
-          <option key={network} value={network}>
-            {NETWORKS[network].label}
-          </option>
-        ))}
-      </Select>
+      {/* The control's own look is full width; a filter needs only its longest option's. */}
+      <div className="w-48">
+        <Select id={id} value={value ?? ''} onChange={(event) => onChange(networkFromSearch(event.target.value))}>
+          <option value="">All networks</option>
+          {networks.map((network) => (
+            <option key={network} value={network}>
+              {NETWORKS[network].label}
+            </option>
+          ))}
+        </Select>
+      </div>
     </div>
   );
 }
