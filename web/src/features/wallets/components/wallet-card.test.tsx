@@ -62,6 +62,20 @@ afterEach(() => {
 });
 
 describe('WalletCard', () => {
+  it("links the wallet's public explorer address page, in a new tab, on the card and in the Wallets tab", () => {
+    const wallet = makeWallet();
+    stubApi([wallet]);
+    renderWithClient(<WalletCard wallet={wallet} />, [wallet]);
+    const name = 'View Ethereum Sepolia wallet in block explorer (opens in a new tab)';
+    const link = screen.getByRole('link', { name });
+    expect(link.getAttribute('href')).toBe(`/explorer/address/${wallet.address}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    cleanup();
+    renderWithClient(<WalletsSettingsTab />, [wallet]);
+    expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(`/explorer/address/${wallet.address}`);
+  });
+
   it('shows the coin and the USDC balance, each with its value in the display currency', async () => {
     const wallet = makeWallet({ balances: [...makeWallet().balances.slice(0, 1), usdcBalance('1250.50')] });
     stubApi([wallet]);
