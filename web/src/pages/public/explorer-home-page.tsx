@@ -31,7 +31,7 @@ export default function ExplorerHomePage() {
       </header>
       <NetworkStats network={network} />
       <LatestTransactions network={network} feed={feed} />
-      <LatestBlocks network={network} />
+      <LatestBlocks network={network} feed={feed} />
     </section>
   );
 }

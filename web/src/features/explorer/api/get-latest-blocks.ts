@@ -1,6 +1,7 @@
 import { EXPLORER_LIMITS, type ExplorerBlockSummary, type NetworkId, explorerBlockListSchema } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { explorerDataKeys } from './explorer-keys.ts';
+import { POLL_WHILE_OFFLINE_MS } from './get-latest-transactions.ts';
 import { getExplorer, queryString } from './parse-response.ts';
 
 /** How many of each network's latest blocks the home page shows. */
@@ -12,7 +13,11 @@ export async function getLatestBlocks(network: NetworkId | undefined, signal?: A
   return list.blocks;
 }
 
-/** The home page's latest blocks; `explorer_block` events update them live. */
-export function useLatestBlocks(network: NetworkId | undefined) {
-  return useQuery({ queryKey: explorerDataKeys.blocks(network), queryFn: ({ signal }) => getLatestBlocks(network, signal) });
+/** The home page's latest blocks; `explorer_block` events update them live, and polling while the channel is down. */
+export function useLatestBlocks(network: NetworkId | undefined, isLive: boolean) {
+  return useQuery({
+    queryKey: explorerDataKeys.blocks(network),
+    queryFn: ({ signal }) => getLatestBlocks(network, signal),
+    refetchInterval: isLive ? false : POLL_WHILE_OFFLINE_MS,
+  });
 }

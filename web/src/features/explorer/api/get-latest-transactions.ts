@@ -11,7 +11,17 @@ export function getLatestTransactions(network: NetworkId | undefined, signal?: A
   return getExplorer(`/api/explorer/transactions${queryString({ network, limit: LATEST_TRANSACTIONS_SHOWN })}`, explorerPageSchema, signal);
 }
 
-/** The home page's latest transactions; the public realtime channel adds and updates them (live/apply-explorer-event.ts). */
-export function useLatestTransactions(network: NetworkId | undefined) {
-  return useQuery({ queryKey: explorerDataKeys.latest(network), queryFn: ({ signal }) => getLatestTransactions(network, signal) });
+/** While the live channel is down, the home page's lists are read this often instead. */
+export const POLL_WHILE_OFFLINE_MS = 10_000;
+
+/**
+ * The home page's latest transactions; the public realtime channel adds and updates them
+ * (live/apply-explorer-event.ts), and while it is not live they are read every POLL_WHILE_OFFLINE_MS.
+ */
+export function useLatestTransactions(network: NetworkId | undefined, isLive: boolean) {
+  return useQuery({
+    queryKey: explorerDataKeys.latest(network),
+    queryFn: ({ signal }) => getLatestTransactions(network, signal),
+    refetchInterval: isLive ? false : POLL_WHILE_OFFLINE_MS,
+  });
 }

@@ -5,13 +5,14 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { explorerBlockPath } from '../../transactions/index.ts';
 import { useLatestBlocks } from '../api/get-latest-blocks.ts';
+import type { FeedState } from '../live/explorer-socket.ts';
 import { explorerLinkClass } from './address-link.tsx';
 
 const transactionsText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'transaction' : 'transactions'}`;
 
 /** Each network's latest blocks that included something, newest first; `explorer_block` events keep them current. */
-export function LatestBlocks({ network }: { network: NetworkId | undefined }) {
-  const blocks = useLatestBlocks(network);
+export function LatestBlocks({ network, feed }: { network: NetworkId | undefined; feed: FeedState }) {
+  const blocks = useLatestBlocks(network, feed === 'live');
   const networks = network ? [network] : NETWORK_IDS;
 
   return (

@@ -9,7 +9,7 @@ import { LiveBadge } from './live-badge.tsx';
 
 /** The newest transactions of every network (or one), arriving live from the public channel. */
 export function LatestTransactions({ network, feed }: { network: NetworkId | undefined; feed: FeedState }) {
-  const latest = useLatestTransactions(network);
+  const latest = useLatestTransactions(network, feed === 'live');
   return (
     <section aria-labelledby="latest-transactions-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
