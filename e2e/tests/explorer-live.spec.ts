@@ -166,11 +166,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} mode`, () => {
     test.use({ colorScheme });
 
-    test('the explorer home has no serious accessibility violations', async ({ page, account: _account }) => {
+    test('the explorer home, a block page and an address page have no serious accessibility violations', async ({ page, account: _account }) => {
       const sender = await walletOn(page.request, 'eth_sepolia');
-      await sendViaApi(page.request, { walletId: sender.id, to: OUTSIDE_EVM_ADDRESS, amount: '0.01', speed: 'fast' });
+      const { transaction: sent } = await sendViaApi(page.request, { walletId: sender.id, to: OUTSIDE_EVM_ADDRESS, amount: '0.01', speed: 'fast' });
       await openLiveExplorer(page);
-      await expect(page.getByTestId('explorer-transaction').first()).toBeVisible();
+      const row = latestRow(page, sent.hash);
+      await expect(row.getByRole('link', { name: /^Block / })).toBeVisible({ timeout: 20_000 });
+      await expectNoSeriousA11yViolations(page);
+
+      await row.getByRole('link', { name: /^Block / }).click();
+      await expect(page.getByRole('list', { name: 'Transactions in this block' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await page.goto(`/explorer/address/${sender.address}`);
+      await expect(page.getByRole('list', { name: 'Transactions of this address' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
   });
