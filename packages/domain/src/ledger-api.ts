@@ -198,6 +198,8 @@ export type TransactionView = z.infer<typeof transactionViewSchema>;
 export const transactionDetailSchema = transactionViewSchema.extend({
   timeline: z.array(timelineStepSchema),
   quote: paymentQuoteSchema.nullable(),
+  /** Hashes a speed-up replaced by this transaction, oldest first (looking one up finds this one); absent from older servers. */
+  replacedHashes: z.array(z.string()).optional(),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
