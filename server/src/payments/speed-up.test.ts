@@ -111,6 +111,18 @@ describeEachDatabase('speed-up API', (kind) => {
     // The old hash finds the replacement for both parties.
     expect(await detail(sender, sent.hash)).toMatchObject({ hash: newHash, type: 'send', speed: 'fast', replacedHashes: [sent.hash] });
     expect(await detail(recipient, sent.hash)).toMatchObject({ hash: newHash, type: 'receive' });
+    // The public explorer too: the old hash opens the replacement, whose signed transaction is the new one.
+    const explorer = await call(ctx.app, 'GET', `/api/explorer/tx/${sent.hash}`);
+    expect(explorer.statusCode).toBe(200);
+    expect(explorer.json()).toMatchObject({ hash: newHash, replacedHashes: [sent.hash], raw: { kind: 'evm', chainId: 11155111, serialized: raw } });
+    await expectLedgerBalanced(ctx.database.db);
+
+    // Included at its new, sooner time: both rows at once, with the new fee.
+    await ctx.app.ledger.clock.tick(moved[0]!.includeAt.getTime());
+    expect((await rowsOf([newHash])).map((row) => [row.type, row.status, row.confirmations]).sort()).toEqual([
+      ['receive', 'confirmed', 1],
+      ['send', 'confirmed', 1],
+    ]);
     await expectLedgerBalanced(ctx.database.db);
 
     // Asked again, by the old or the new hash: answered as it is, charged nothing more.
