@@ -180,6 +180,17 @@ describeEachDatabase('speed-up API', (kind) => {
     await expectLedgerBalanced(ctx.database.db);
   });
 
+  it('queues behind sends on the same wallets, both directions at once, without a deadlock; the ledger stays exact', async () => {
+    const { sender, recipient, from, to, sent } = await pendingTransfer({ speed: 'slow' });
+    const rounds = await Promise.all([
+      speedUp(sender, sent.hash, { speed: 'fast' }),
+      postSend(ctx.app, sender, { walletId: from.id, to: to.address, amount: '0.25', speed: 'fast' }),
+      postSend(ctx.app, recipient, { walletId: to.id, to: from.address, amount: '0.5', speed: 'fast' }),
+    ]);
+    expect(rounds.map((response) => response.statusCode)).toEqual([200, 201, 201]);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
   it('lets only the sender speed up, only to a faster speed, and only on an EVM network; each refusal changes nothing', async () => {
     const { sender, recipient, from, sent } = await pendingTransfer({ speed: 'normal' });
     const stranger = await signUp(ctx.app);
