@@ -1,4 +1,4 @@
-import type { ExplorerTransaction, TransactionView } from '@fincrypt/domain';
+import type { ExplorerTransaction, SpeedUpResponse, TransactionView } from '@fincrypt/domain';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
@@ -146,6 +146,33 @@ test.describe('Explorer, live', () => {
     await expect(tab.getByTestId('explorer-address')).toHaveText(polygon.address);
     const mumbai = tab.locator('[data-testid="address-network"][data-network="polygon_mumbai"]');
     await expect(mumbai).toContainText('100 MATIC');
+  });
+
+  test('a hash a speed-up replaced opens the replacement, which says what it replaced', async ({ page, browser, baseURL, account: _account }) => {
+    const sender = await walletOn(page.request, 'eth_sepolia');
+    // A slow send stays pending only a few seconds at the journeys' time scale: on a busy machine, send again if it was missed.
+    let pair: { slow: TransactionView; fast: TransactionView } | undefined;
+    await expect(async () => {
+      const { transaction: sent } = await sendViaApi(page.request, { walletId: sender.id, to: OUTSIDE_EVM_ADDRESS, amount: '0.03', speed: 'slow' });
+      const response = await page.request.post(`/api/transactions/${sent.hash}/speed-up`, { data: { speed: 'fast' } });
+      expect(response.status(), await response.text()).toBe(200);
+      pair = { slow: sent, fast: ((await response.json()) as SpeedUpResponse).transaction };
+    }).toPass({ timeout: 60_000, intervals: [0] });
+    if (!pair) throw new Error('no speed-up was made');
+    const { slow, fast } = pair;
+    expect(fast.hash).not.toBe(slow.hash);
+
+    const watcher = await visitor(browser, baseURL);
+    await watcher.goto(`/explorer/${slow.hash}`);
+    await expect(watcher.getByTestId('replaced-by')).toContainText(`The transaction ${slow.hash} was replaced by a speed-up`);
+    await expect(watcher.getByTestId('replaced-by')).toContainText(fast.hash);
+    await expect(watcher.locator('dl > div').filter({ hasText: 'Transaction Hash' })).toContainText(fast.hash);
+    await expectNoSeriousA11yViolations(watcher);
+
+    await watcher.goto(`/explorer/${fast.hash}`);
+    await expect(watcher.getByTestId('replaces')).toContainText(slow.hash);
+    await expect(watcher.getByTestId('replaced-by')).toHaveCount(0);
+    await watcher.context().close();
   });
 
   test('the public nav leads to the explorer, and the home has its figures and blocks', async ({ browser, baseURL }) => {
