@@ -1,0 +1,162 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, NETWORK_IDS } from '@fincrypt/domain';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { simulatedParticipants, transactions, users, wallets } from '../db/schema.ts';
+import { call, cookiesFrom, signIn } from '../test/auth-client.ts';
+import { expectLedgerBalanced } from '../test/ledger-client.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { testDatabaseKinds } from '../test/test-database.ts';
+import { type DemoNetwork, startDemoNetwork } from './driver.ts';
+import { maxPaymentsBy, seededRandom } from './plan.ts';
+import { SIMULATED_EMAIL_DOMAIN } from './roster.ts';
+
+/** 120× chain time: a minute of activity in half a second of wall time. */
+const SCALE = 120;
+const RATE = 6;
+const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
+  const ctx = useTestApp(kind, { shouldSeedDemoAccounts: true, config: { chain: { timeScale: SCALE, tickIntervalMs: 20 } } });
+  const running: DemoNetwork[] = [];
+  const start = (options: { isOn?: boolean; isLeader?: () => boolean; participants?: number; seed?: number } = {}) => {
+    const network = startDemoNetwork({
+      db: ctx.database.db,
+      payments: ctx.app.ledger.payments,
+      signUp: ctx.app.signUpAccount,
+      settings: { isOn: options.isOn ?? true, paymentsPerMinute: RATE, participants: options.participants ?? 4 },
+      timeScale: SCALE,
+      isLeader: options.isLeader ?? (() => true),
+      log: quiet,
+      random: seededRandom(options.seed ?? 7),
+      leaderPollMs: 20,
+    });
+    running.push(network);
+    return network;
+  };
+  const participantSends = async () => {
+    const [row] = await ctx.database.db
+      .select({ count: count() })
+      .from(transactions)
+      .where(and(eq(transactions.type, 'send'), inArray(transactions.userId, ctx.database.db.select({ id: simulatedParticipants.userId }).from(simulatedParticipants))));
+    return row?.count ?? 0;
+  };
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((network) => network.stop()));
+  });
+
+  it('does nothing while turned off, and the setting is off under NODE_ENV=test', async () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).demoNetwork.isOn).toBe(false);
+    const network = start({ isOn: false });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(network.stats()).toMatchObject({ isDriving: false, payments: 0 });
+    const [participants] = await ctx.database.db.select({ count: count() }).from(simulatedParticipants);
+    expect(participants?.count).toBe(0);
+  });
+
+  it('waits while another process leads the chain clock', async () => {
+    const network = start({ isLeader: () => false });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(network.stats()).toMatchObject({ isDriving: false, payments: 0 });
+    expect(network.participants()).toBeUndefined();
+  });
+
+  it('runs minutes of chain time within its rate through the send path, keeping the ledger exact, and stops when told', async () => {
+    const clock = setInterval(() => void ctx.app.ledger.clock.tick(Date.now()).catch(() => {}), 25);
+    try {
+      const network = start();
+      await waitFor(() => network.stats().isDriving, 20_000, 'the participants to be set up');
+      const { db } = ctx.database;
+      const participants = await db.select().from(simulatedParticipants);
+      expect(participants).toHaveLength(4);
+      const startedAt = Date.now();
+      // Four minutes of chain time.
+      await new Promise((resolve) => setTimeout(resolve, (4 * 60_000) / SCALE));
+      await network.stop();
+      const stoppedAt = Date.now();
+      const made = network.stats().payments;
+      const sends = await participantSends();
+      // Every payment counted is a send row; the schedule started after the participants were set up.
+      expect(sends).toBe(made);
+      expect(made).toBeLessThanOrEqual(maxPaymentsBy(startedAt - 100, stoppedAt, RATE, SCALE));
+      expect(made).toBeGreaterThanOrEqual(8);
+      expect(network.stats().isDriving).toBe(false);
+
+      // Stopped means stopped: no payment after stop() returns.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await participantSends()).toBe(made);
+
+      // Each participant is an account of its own on the reserved domain, in its home currency, with a wallet on every network.
+      const accounts = await db
+        .select({ email: users.email, currency: users.displayCurrency, label: simulatedParticipants.label, expected: simulatedParticipants.currency })
+        .from(simulatedParticipants)
+        .innerJoin(users, eq(users.id, simulatedParticipants.userId));
+      for (const account of accounts) {
+        expect(account.email.endsWith(`@${SIMULATED_EMAIL_DOMAIN}`)).toBe(true);
+        expect(account.currency).toBe(account.expected);
+        expect(account.label).toMatch(/^Simulated · .+, (remitter|merchant) in .+$/);
+      }
+      const networks = await db
+        .select({ network: wallets.network, count: count() })
+        .from(wallets)
+        .where(inArray(wallets.userId, participants.map((participant) => participant.userId)))
+        .groupBy(wallets.network);
+      expect(new Set(networks.map((row) => row.network))).toEqual(new Set(NETWORK_IDS));
+      expect(networks.every((row) => row.count === 4)).toBe(true);
+
+      // Mostly USDC, some fixed in the recipient's currency by a firm quote, every send with its idempotency key.
+      const sent = await db
+        .select({ asset: transactions.asset, quoteId: transactions.quoteId, raw: transactions.rawTransaction })
+        .from(transactions)
+        .where(and(eq(transactions.type, 'send'), inArray(transactions.userId, participants.map((participant) => participant.userId))));
+      expect(sent.filter((row) => row.asset === 'USDC').length).toBeGreaterThan(sent.length / 2);
+      expect(sent.some((row) => row.quoteId !== null)).toBe(true);
+      expect(sent.every((row) => row.raw !== null)).toBe(true);
+      const [keys] = await db.execute(sql`select count(*)::int as count from idempotency_keys`).then((result) => (result as unknown as { rows: { count: number }[] }).rows);
+      expect(keys!.count).toBeGreaterThanOrEqual(made);
+
+      await expectLedgerBalanced(db);
+
+      // The insights page now shows activity.
+      const demo = cookiesFrom(await signIn(ctx.app, DEMO_ACCOUNTS[0].email, DEMO_PASSWORD));
+      const stats = await call(ctx.app, 'GET', '/api/insights/stats?currency=usd', { cookie: demo });
+      expect(stats.statusCode).toBe(200);
+      expect(stats.json().transactions24h).toBe(made);
+      expect(stats.json().activeUsers.value).toBeGreaterThanOrEqual(2);
+      expect(stats.json().volume24h.value).toBeGreaterThan(0);
+    } finally {
+      clearInterval(clock);
+    }
+    // Confirmations and blocks went on underneath; the ledger still holds.
+    await expectLedgerBalanced(ctx.database.db);
+  }, 60_000);
+
+  it('finds its participants again after a restart, and drives only while this process leads', async () => {
+    let isLeader = false;
+    const network = start({ isLeader: () => isLeader, seed: 11 });
+    const before = await participantSends();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await participantSends()).toBe(before);
+    isLeader = true;
+    await waitFor(() => network.stats().payments >= 3, 10_000, 'payments once it leads');
+    isLeader = false;
+    await waitFor(() => !network.stats().isDriving, 5_000, 'it to stop driving');
+    const afterLosing = await participantSends();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await participantSends()).toBe(afterLosing);
+    // The same four participants as before: none was signed up twice.
+    const [participants] = await ctx.database.db.select({ count: count() }).from(simulatedParticipants);
+    expect(participants?.count).toBe(4);
+    const [quoted] = await ctx.database.db.select({ count: count() }).from(transactions).where(isNotNull(transactions.quoteId));
+    expect(quoted?.count).toBeGreaterThan(0);
+    await expectLedgerBalanced(ctx.database.db);
+  }, 30_000);
+});
