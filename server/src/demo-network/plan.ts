@@ -243,7 +243,7 @@ export function planPayment(random: Random, participants: readonly PlannerPartic
 export interface PaymentSchedule {
   /** Wall-clock length of one slot. */
   slotMs: number;
-  /** A random wall-clock moment within `slot` for its payment (ask once per slot). */
+  /** The wall-clock moment within `slot` for its payment: its start for slot 0, else random (ask once per slot). */
   momentOf: (slot: number) => number;
   /** The slot after `done` (the one just paid in) that is still ahead or current at `nowMs`. */
   nextSlot: (done: number, nowMs: number) => number;
@@ -253,7 +253,8 @@ export function paymentSchedule(random: Random, startMs: number, paymentsPerMinu
   const slotMs = 60_000 / (paymentsPerMinute * timeScale);
   return {
     slotMs,
-    momentOf: (slot) => startMs + (slot + random()) * slotMs,
+    // The first payment goes out at once, so a fresh start shows activity within seconds; later ones anywhere in their slot.
+    momentOf: (slot) => startMs + (slot + (slot === 0 ? 0 : random())) * slotMs,
     nextSlot: (done, nowMs) => Math.max(done + 1, Math.floor((nowMs - startMs) / slotMs)),
   };
 }
