@@ -4,12 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { simulatedParticipants, transactions, users, wallets } from '../db/schema.ts';
 import { call, cookiesFrom, signIn } from '../test/auth-client.ts';
-import { expectLedgerBalanced } from '../test/ledger-client.ts';
+import { expectLedgerBalanced, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { testDatabaseKinds } from '../test/test-database.ts';
 import { type DemoNetwork, startDemoNetwork } from './driver.ts';
+import { ensureParticipants } from './participants.ts';
 import { maxPaymentsBy, seededRandom } from './plan.ts';
-import { SIMULATED_EMAIL_DOMAIN } from './roster.ts';
+import { participantLabel, rosterOf, SIMULATED_EMAIL_DOMAIN } from './roster.ts';
 
 /** 120× chain time: a minute of activity in half a second of wall time. */
 const SCALE = 120;
@@ -159,4 +160,45 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
     expect(quoted?.count).toBeGreaterThan(0);
     await expectLedgerBalanced(ctx.database.db);
   }, 30_000);
+
+  it("labels a participant as simulated in a demo account's own history, both ways, and nobody else", async () => {
+    const [amara] = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, rosterOf(4));
+    const demo = cookiesFrom(await signIn(ctx.app, DEMO_ACCOUNTS[1].email, DEMO_PASSWORD));
+    const demoWallet = await walletOn(ctx.app, { cookie: demo }, 'polygon_mumbai');
+    const [amaraWallet] = await ctx.database.db
+      .select({ id: wallets.id, address: wallets.address })
+      .from(wallets)
+      .where(and(eq(wallets.userId, amara!.userId), eq(wallets.network, 'polygon_mumbai')));
+    // Amara pays the demo account through the engine; the demo account pays Amara over HTTP.
+    const paid = await ctx.app.ledger.payments.send(amara!.userId, crypto.randomUUID(), {
+      walletId: amaraWallet!.id,
+      to: demoWallet.address,
+      asset: 'USDC',
+      amount: '12.50',
+      speed: 'fast',
+    });
+    expect(paid.statusCode).toBe(201);
+    const sent = await postSend(ctx.app, { cookie: demo }, { walletId: demoWallet.id, to: amaraWallet!.address, asset: 'USDC', amount: '3', speed: 'fast' });
+    expect(sent.statusCode).toBe(201);
+
+    // And a payment between two real people carries no label.
+    const other = cookiesFrom(await signIn(ctx.app, DEMO_ACCOUNTS[2].email, DEMO_PASSWORD));
+    const otherWallet = await walletOn(ctx.app, { cookie: other }, 'polygon_mumbai');
+    expect((await postSend(ctx.app, { cookie: demo }, { walletId: demoWallet.id, to: otherWallet.address, amount: '0.5', speed: 'fast' })).statusCode).toBe(201);
+
+    const label = participantLabel(rosterOf(2)[0]!);
+    expect(label).toBe('Simulated · Amara Okafor, remitter in Lagos');
+    const history = await call(ctx.app, 'GET', '/api/transactions?network=polygon_mumbai', { cookie: demo });
+    expect(history.statusCode).toBe(200);
+    const items = history.json().items as { type: string; amount: string; counterpartyLabel?: string }[];
+    expect(items.find((item) => item.type === 'receive' && item.amount === '12.5')?.counterpartyLabel).toBe(label);
+    expect(items.find((item) => item.type === 'send' && item.amount === '3')?.counterpartyLabel).toBe(label);
+    // The starter mint has no counterparty, so no label.
+    expect(items.find((item) => item.type === 'send' && item.amount === '0.5')).toBeDefined();
+    expect(items.find((item) => item.type === 'send' && item.amount === '0.5')?.counterpartyLabel).toBeUndefined();
+    expect(items.filter((item) => item.type === 'mint').every((item) => item.counterpartyLabel === undefined)).toBe(true);
+    const detail = await call(ctx.app, 'GET', `/api/transactions/${(sent.json() as { transaction: { hash: string } }).transaction.hash}`, { cookie: demo });
+    expect(detail.json().counterpartyLabel).toBe(label);
+    await expectLedgerBalanced(ctx.database.db);
+  });
 });
