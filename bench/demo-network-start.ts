@@ -38,7 +38,8 @@ async function signInOverHttp(baseUrl: string, email: string, password: string):
 export async function benchDemoNetworkStart(settings: DemoStartSettings): Promise<void> {
   await withTempDir('fincrypt-bench-demo-', async (dataDir) => {
     const launchedAt = performance.now();
-    const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO_ACCOUNTS: 'true', LOG_LEVEL: 'warn' });
+    // As `npm start`: the demo accounts seeded, DEMO_NETWORK unset (its default: on for the embedded database).
+    const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO_ACCOUNTS: 'true', DEMO_NETWORK: '', LOG_LEVEL: 'warn' });
     const stop = onCleanup(`server ${server.url} (pid ${server.child.pid})`, () => server.stop('SIGTERM'));
     try {
       const secondsSinceLaunch = () => (performance.now() - launchedAt) / 1000;
