@@ -1,14 +1,14 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, NETWORK_IDS } from '@fincrypt/domain';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, listAssets, NETWORK_IDS } from '@fincrypt/domain';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { simulatedParticipants, transactions, users, wallets } from '../db/schema.ts';
+import { mints, simulatedParticipants, transactions, users, wallets } from '../db/schema.ts';
 import { call, cookiesFrom, signIn } from '../test/auth-client.ts';
-import { expectLedgerBalanced, postSend, walletOn } from '../test/ledger-client.ts';
+import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { testDatabaseKinds } from '../test/test-database.ts';
 import { type DemoNetwork, startDemoNetwork } from './driver.ts';
-import { ensureParticipants } from './participants.ts';
+import { ensureParticipants, readParticipants } from './participants.ts';
 import { maxPaymentsBy, seededRandom } from './plan.ts';
 import { participantLabel, rosterOf, SIMULATED_EMAIL_DOMAIN } from './roster.ts';
 
@@ -201,4 +201,30 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
     expect(detail.json().counterpartyLabel).toBe(label);
     await expectLedgerBalanced(ctx.database.db);
   });
+
+  it('tops a participant running low up through the faucet path', async () => {
+    const participants = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, rosterOf(4));
+    // A wallet whose faucet is still open, drained (out of the system) down to 100 USDC.
+    const candidates = (await readParticipants(ctx.database.db, participants)).flatMap((participant) =>
+      participant.wallets.filter((wallet) => wallet.faucetClaimedAt === null).map((wallet) => ({ participant, wallet })),
+    );
+    const { participant, wallet } = candidates.sort((a, b) => Number((b.wallet.balances.USDC ?? 0n) - (a.wallet.balances.USDC ?? 0n)))[0]!;
+    const drained = await ctx.app.ledger.payments.send(participant.userId, crypto.randomUUID(), {
+      walletId: wallet.id,
+      to: externalAddress(wallet.network),
+      asset: 'USDC',
+      amount: String((wallet.balances.USDC ?? 0n) / 1_000_000n - 100n),
+      speed: 'fast',
+    });
+    expect(drained.statusCode).toBe(201);
+    const network = start({ seed: 3 });
+    const faucetMints = async () =>
+      ctx.database.db.select({ asset: mints.asset }).from(mints).where(and(eq(mints.walletId, wallet.id), eq(mints.source, 'faucet')));
+    await waitFor(async () => (await faucetMints()).length > 0, 15_000, 'the faucet claim');
+    await network.stop();
+    expect(network.stats().faucetClaims).toBeGreaterThanOrEqual(1);
+    // A faucet claim mints each asset of the network, as the faucet does for anyone.
+    expect(new Set((await faucetMints()).map((row) => row.asset))).toEqual(new Set(listAssets(wallet.network).map((asset) => asset.symbol)));
+    await expectLedgerBalanced(ctx.database.db);
+  }, 30_000);
 });
