@@ -12,7 +12,7 @@ import type { DemoNetworkSettings } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentsEngine } from '../payments/engine.ts';
-import { ensureParticipants, type Participant, readDemoAccounts, readParticipants, type SignUp } from './participants.ts';
+import { ensureParticipants, type Participant, type ParticipantView, readDemoAccounts, readParticipants, type SignUp } from './participants.ts';
 import { isLow, type PlannedPayment, paymentSchedule, planPayment, type Random } from './plan.ts';
 import { rosterOf } from './roster.ts';
 
@@ -70,7 +70,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
     });
 
   /** Tops up one low wallet whose faucet is open (one claim per payment at most: the faucet's own limits hold). */
-  async function topUpOne(view: Awaited<ReturnType<typeof readParticipants>>): Promise<boolean> {
+  async function topUpOne(view: readonly ParticipantView[]): Promise<boolean> {
     const nowMs = Date.now();
     for (const participant of view) {
       for (const wallet of participant.wallets) {

@@ -83,7 +83,11 @@ async function connectedWalletsOf(db: Db, userIds: readonly string[]): Promise<M
 }
 
 /** The participants as the planner sees them: roles, currencies and their connected wallets with balances. */
-export async function readParticipants(db: Db, participants: readonly Participant[]): Promise<(PlannerParticipant & { wallets: PlannerWalletWithFaucet[] })[]> {
+export interface ParticipantView extends PlannerParticipant {
+  wallets: PlannerWalletWithFaucet[];
+}
+
+export async function readParticipants(db: Db, participants: readonly Participant[]): Promise<ParticipantView[]> {
   const walletsByUser = await connectedWalletsOf(db, participants.map((participant) => participant.userId));
   return participants.map((participant) => ({
     userId: participant.userId,
