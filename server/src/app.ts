@@ -32,7 +32,8 @@ import { type PriceService, type PriceServiceOptions, createPriceService } from 
 import { priceRoutes } from './modules/prices/routes.ts';
 import { paymentRequestRoutes, payPageRoutes } from './modules/payment-requests/routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
-import { explorerRoutes, transactionRoutes } from './modules/transactions/routes.ts';
+import { transactionRoutes } from './modules/transactions/routes.ts';
+import { explorerRoutes } from './modules/explorer/routes.ts';
 import { createWalletService } from './modules/wallets/service.ts';
 import { walletRoutes } from './modules/wallets/routes.ts';
 import { createChainClock, type ChainClock } from './payments/clock.ts';
@@ -215,7 +216,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         createRule: { limit: config.rateLimits.paymentRequestPerUser, windowMs: 60 * 60_000 },
       });
       await api.register(payPageRoutes, { payments, limiter, readRule: { limit: config.rateLimits.payPagePerIp, windowMs: 60_000 } });
-      await api.register(explorerRoutes, { db: database.db, timeScale: config.chain.timeScale });
+      await api.register(explorerRoutes, {
+        db: database.db,
+        timeScale: config.chain.timeScale,
+        rateRule: { limit: config.rateLimits.explorerPerIp, windowMs: 60_000 },
+      });
       await api.register(alertRoutes, { db: database.db, prices });
       await api.register(ledgerRoutes, { db: database.db });
       await api.register(priceRoutes, { prices });

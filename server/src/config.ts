@@ -287,6 +287,8 @@ export interface RateLimitCounts {
   paymentRequestPerUser: number;
   /** Reads of the public pay page (`GET /api/pay/:id`) per IP per minute. */
   payPagePerIp: number;
+  /** Requests to the public explorer (`/api/explorer/*`, every route together) per IP per minute, per server process. */
+  explorerPerIp: number;
 }
 
 export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
@@ -305,6 +307,8 @@ export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
   paymentRequestPerUser: 60,
   // A pay page is read once per visit and again after sign-in; this bounds guessing at ids (they are 128 random bits anyway).
   payPagePerIp: 120,
+  // An explorer home is four reads and each live block or figure update a few more: a reader stays far below this.
+  explorerPerIp: 600,
 };
 
 function readCount(raw: string | undefined, fallback: number, name: string): number {
@@ -371,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         'RATE_LIMIT_PAYMENT_REQUESTS_PER_USER',
       ),
       payPagePerIp: readCount(env.RATE_LIMIT_PAY_PAGE_PER_IP, defaults.payPagePerIp, 'RATE_LIMIT_PAY_PAGE_PER_IP'),
+      explorerPerIp: readCount(env.RATE_LIMIT_EXPLORER_PER_IP, defaults.explorerPerIp, 'RATE_LIMIT_EXPLORER_PER_IP'),
     },
     shouldSeedDemoAccounts: env.SEED_DEMO_ACCOUNTS !== 'false',
     walletEncryptionKey: env.WALLET_ENCRYPTION_KEY || undefined,

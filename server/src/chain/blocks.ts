@@ -8,3 +8,8 @@ const GENESIS_MS = Date.UTC(2024, 0, 1);
 export function blockNumberAt(network: NetworkId, includedAtMs: number): number {
   return 1 + Math.max(0, Math.floor((includedAtMs - GENESIS_MS) / BLOCK_TIME_MS[network]));
 }
+
+/** When a block was produced: the start of its block time (the explorer's block pages show it). */
+export function blockTimeOf(network: NetworkId, number: number): Date {
+  return new Date(GENESIS_MS + (Math.max(1, number) - 1) * BLOCK_TIME_MS[network]);
+}

@@ -1,10 +1,10 @@
 import { CONFIRMATION_INTERVAL_MS, confirmationsAt, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { transactions } from '../db/schema.ts';
-import { blockNumberAt } from '../chain/blocks.ts';
-import type { EventBus } from '../lib/event-bus.ts';
-import { networkOf, toTransactionView } from './views.ts';
+import { blocks, transactions } from '../db/schema.ts';
+import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
+import { createOutbox, type EventBus } from '../lib/event-bus.ts';
+import { networkOf, toExplorerBlockSummary, toExplorerListItem, toTransactionView, type TransactionRow } from './views.ts';
 
 export interface ChainClockOptions {
   db: Db;
@@ -63,7 +63,9 @@ function arrayLiteral(values: readonly (string | number | null)[]): string {
  * Moves transactions along by their stored schedule: pending → confirmed (1 confirmation, a block number)
  * once `include_at` has passed, then one more confirmation per interval of their speed, up to 12. No timer
  * per transaction: one `tick` updates everything due, in batches, through the `next_confirmation_at` index.
- * Events go out after each batch has been written.
+ * Each batch's inclusions become `blocks` rows (count and fees added up) in the same database transaction.
+ * Events go out after each batch has committed: the owners' and, on the public explorer channel, every chain
+ * row that entered a block and every block that grew.
  */
 export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: ChainClockOptions) {
   if (!(timeScale > 0)) throw new RangeError('timeScale must be above 0');
@@ -85,37 +87,94 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
     if (due.length === 0) return { due: 0, result: { advanced: 0, included: 0 } };
 
     const progress = due.map((row) => progressAt(row, nowMs, timeScale));
-    const ids = arrayLiteral(due.map((row) => row.id));
-    const confirmations = arrayLiteral(progress.map((step) => step.confirmations));
-    const blocks = arrayLiteral(progress.map((step) => step.blockNumber));
-    const nextAt = arrayLiteral(progress.map((step) => step.nextConfirmationAt?.toISOString() ?? null));
-    const updated = await db
-      .update(transactions)
-      .set({
-        status: sql`case when ${transactions.status} = 'pending' then 'confirmed' else ${transactions.status} end`,
-        confirmations: sql`greatest(${transactions.confirmations}, step.confirmations)`,
-        blockNumber: sql`coalesce(${transactions.blockNumber}, step.block_number)`,
-        nextConfirmationAt: sql`step.next_at`,
-      })
-      .from(
-        sql`unnest(${ids}::uuid[], ${confirmations}::int[], ${blocks}::bigint[], ${nextAt}::timestamptz[])
-              as step(id, confirmations, block_number, next_at)`,
-      )
-      .where(eq(transactions.id, sql`step.id`))
-      .returning(getTableColumns(transactions));
+    const steps = due.map((row, index) => ({ row, step: progress[index]! }));
+    // Two statements: one for the rows this tick takes into a block, one for those already in one. The first
+    // only updates rows still pending when it writes them (re-checked under the row lock), so what it returns is
+    // exactly what this tick included, even if another clock raced it: each inclusion is counted in its block once.
+    const updateRows = async (tx: Db, subset: typeof steps, isInclusion: boolean): Promise<TransactionRow[]> => {
+      if (subset.length === 0) return [];
+      const ids = arrayLiteral(subset.map(({ row }) => row.id));
+      const confirmations = arrayLiteral(subset.map(({ step }) => step.confirmations));
+      const blockNumbers = arrayLiteral(subset.map(({ step }) => step.blockNumber));
+      const nextAt = arrayLiteral(subset.map(({ step }) => step.nextConfirmationAt?.toISOString() ?? null));
+      return tx
+        .update(transactions)
+        .set({
+          status: sql`case when ${transactions.status} = 'pending' then 'confirmed' else ${transactions.status} end`,
+          confirmations: sql`greatest(${transactions.confirmations}, step.confirmations)`,
+          blockNumber: sql`coalesce(${transactions.blockNumber}, step.block_number)`,
+          nextConfirmationAt: sql`step.next_at`,
+        })
+        .from(
+          sql`unnest(${ids}::uuid[], ${confirmations}::int[], ${blockNumbers}::bigint[], ${nextAt}::timestamptz[])
+                as step(id, confirmations, block_number, next_at)`,
+        )
+        .where(
+          and(
+            eq(transactions.id, sql`step.id`),
+            isInclusion ? eq(transactions.status, 'pending') : ne(transactions.status, 'pending'),
+          ),
+        )
+        .returning(getTableColumns(transactions));
+    };
 
-    const before = new Map(due.map((row) => [row.id, row]));
+    const outbox = createOutbox();
     const result: TickResult = { advanced: 0, included: 0 };
-    for (const row of updated) {
-      const previous = before.get(row.id);
-      if (!previous || previous.confirmations === row.confirmations) continue;
-      result.advanced += 1;
-      if (previous.status === 'pending' && row.status === 'confirmed') {
-        result.included += 1;
-        events.publish(row.userId, 'transaction_status', { hash: row.hash, network: networkOf(row.network).id, status: 'confirmed' });
+    const before = new Map(due.map((row) => [row.id, row]));
+    await db.transaction(async (tx) => {
+      const entering = steps.filter(({ row }) => row.status === 'pending');
+      const others = steps.filter(({ row }) => row.status !== 'pending');
+      const included = await updateRows(tx, entering, true);
+      const updated = [...included, ...(await updateRows(tx, others, false))];
+
+      // The blocks these inclusions landed in: chain rows only (a receive mirrors its send), added to what the
+      // block already held, in this same database transaction.
+      const perBlock = new Map<string, { network: string; number: number; count: number; fees: bigint }>();
+      for (const row of included) {
+        if (row.type === 'receive' || row.blockNumber === null || row.status !== 'confirmed') continue;
+        const key = `${row.network}:${row.blockNumber}`;
+        const entry = perBlock.get(key) ?? { network: row.network, number: row.blockNumber, count: 0, fees: 0n };
+        entry.count += 1;
+        entry.fees += row.fee;
+        perBlock.set(key, entry);
+        outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(row) });
       }
-      events.publish(row.userId, 'transaction_update', { transaction: toTransactionView(row) });
-    }
+      if (perBlock.size > 0) {
+        const blockRows = await tx
+          .insert(blocks)
+          .values(
+            [...perBlock.values()].map((entry) => ({
+              network: entry.network,
+              number: entry.number,
+              producedAt: blockTimeOf(networkOf(entry.network).id, entry.number),
+              transactionCount: entry.count,
+              totalFees: entry.fees,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [blocks.network, blocks.number],
+            set: {
+              transactionCount: sql`${blocks.transactionCount} + excluded.transaction_count`,
+              totalFees: sql`${blocks.totalFees} + excluded.total_fees`,
+            },
+          })
+          .returning();
+        for (const block of blockRows) outbox.addPublic('explorer_block', { block: toExplorerBlockSummary(block) });
+      }
+
+      for (const row of updated) {
+        const previous = before.get(row.id);
+        if (!previous || previous.confirmations === row.confirmations) continue;
+        result.advanced += 1;
+        if (previous.status === 'pending' && row.status === 'confirmed') {
+          result.included += 1;
+          outbox.add(row.userId, 'transaction_status', { hash: row.hash, network: networkOf(row.network).id, status: 'confirmed' });
+        }
+        outbox.add(row.userId, 'transaction_update', { transaction: toTransactionView(row) });
+      }
+    });
+    // Published once the batch and its blocks have committed.
+    events.publishOutbox(outbox);
     return { due: due.length, result };
   }
 

@@ -19,7 +19,7 @@ import type { EventBus } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { countAttempt, describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
 import { moveBalances } from './send-store.ts';
-import { balanceUpdateOf, networkOf, toTransactionView, toWalletView, type TransactionRow, WITHOUT_QUOTE_OR_VALUE } from './views.ts';
+import { balanceUpdateOf, networkOf, toExplorerListItem, toTransactionView, toWalletView, type TransactionRow, WITHOUT_QUOTE_OR_VALUE } from './views.ts';
 import { toWalletViewRecord, walletViewColumns } from './wallet-store.ts';
 
 export interface FaucetDeps {
@@ -51,7 +51,7 @@ const MAX_CONFLICT_RETRIES = 3;
  * the balance. Events go out once it has committed.
  */
 export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
-  async function claimOnce(userId: string, walletId: string): Promise<FaucetResponse> {
+  async function claimOnce(userId: string, walletId: string): Promise<{ response: FaucetResponse; rows: TransactionRow[] }> {
     return db.transaction(async (tx) => {
       const [counted] = await countAttempt(tx, `faucet:user:${userId}`, faucetRule);
       if (!counted) throw new Error('faucet rate limit upsert returned no row');
@@ -127,11 +127,12 @@ export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
       const [after] = await tx.select(walletViewColumns).from(wallets).where(eq(wallets.id, stamped.id));
       if (!after) throw new Error('the claimed wallet vanished');
       const record = toWalletViewRecord(after);
-      return {
+      const response: FaucetResponse = {
         wallet: toWalletView(record, record.balances),
         transactions: rows.map(toTransactionView),
         nextClaimAt: new Date((stamped.claimedAt ?? now).getTime() + FAUCET_COOLDOWN_MS).toISOString(),
       };
+      return { response, rows };
     });
   }
 
@@ -140,11 +141,13 @@ export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
     async claim(userId: string, walletId: string): Promise<FaucetResponse> {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const response = await claimOnce(userId, walletId);
+          const { response, rows } = await claimOnce(userId, walletId);
           for (const transaction of response.transactions) {
             events.publish(userId, 'transaction_status', { hash: transaction.hash, network: transaction.network, status: 'pending' });
             events.publish(userId, 'transaction_update', { transaction });
           }
+          // A mint is chain data like a transfer: the public explorer's feed shows it arrive (and the clock, its block).
+          for (const row of rows) events.publishPublic('explorer_transaction', { transaction: toExplorerListItem(row) });
           events.publish(userId, 'balance_update', balanceUpdateOf(response.wallet, response.wallet.symbol));
           return response;
         } catch (error) {

@@ -22,7 +22,9 @@ import {
   listAssets,
   nativeAsset,
   type AssetBalanceView,
+  type ExplorerBlockSummary,
   type ExplorerListItem,
+  type RawTransaction,
   type ExplorerTransaction,
   type FraudAlertView,
   type Network,
@@ -31,7 +33,9 @@ import {
   type TransactionView,
   type WalletView,
 } from '@fincrypt/domain';
-import type { fraudAlerts, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { decodeSolanaWireTransaction } from '../chain/signing.ts';
+import { base58, base64 } from '@scure/base';
+import type { blocks, fraudAlerts, transactions, walletBalances, wallets } from '../db/schema.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type WalletBalanceRow = typeof walletBalances.$inferSelect;
@@ -271,9 +275,10 @@ export function toExplorerListItem(row: ChainFields & Pick<TransactionRow, 'stat
  * send time only the US-dollar one (the parties' currencies are theirs).
  */
 export function toExplorerView(
-  row: ChainFields & TimelineFields & Pick<TransactionRow, 'usdValueCents'>,
+  row: ChainFields & TimelineFields & Pick<TransactionRow, 'usdValueCents' | 'rawTransaction'>,
   timeScale: number,
   quotedAt: Date | null = null,
+  replacedHashes: readonly string[] = [],
 ): ExplorerTransaction {
   const facts = chainFacts(row);
   return {
@@ -300,8 +305,36 @@ export function toExplorerView(
     timestamp: facts.timestamp,
     usdValueAtSendCents: row.usdValueCents === null ? null : row.usdValueCents.toString(),
     timeline: timelineOf(row, timeScale, quotedAt),
-    // Filled in by the explorer work of issue 17 (decoding the stored raw transaction, the replacements table).
-    raw: null,
-    replacedHashes: [],
+    raw: rawTransactionOf(row),
+    replacedHashes: [...replacedHashes],
+  };
+}
+
+/**
+ * The stored signed transaction (transactions.raw_transaction) as the explorer shows it: EVM, the serialized
+ * transaction with its EIP-155 chain id; Solana, the signed message, its signature (base58: the transaction id)
+ * and the signer (the sender's address, its public key). Null for mints and rows written before it was kept.
+ */
+export function rawTransactionOf(row: Pick<TransactionRow, 'network' | 'fromAddress' | 'rawTransaction'>): RawTransaction {
+  if (row.rawTransaction === null) return null;
+  const network = networkOf(row.network);
+  if (network.family === 'evm') return { kind: 'evm', chainId: network.chainId, serialized: row.rawTransaction.toLowerCase() };
+  const { message, signature } = decodeSolanaWireTransaction(row.rawTransaction);
+  return { kind: 'solana', message: base64.encode(message), signature: base58.encode(signature), signer: row.fromAddress };
+}
+
+export type BlockRow = typeof blocks.$inferSelect;
+
+/** A block's summary for the explorer's lists and its public channel. */
+export function toExplorerBlockSummary(row: BlockRow): ExplorerBlockSummary {
+  const network = networkOf(row.network);
+  return {
+    network: network.id,
+    number: row.number,
+    timestamp: row.producedAt.toISOString(),
+    transactionCount: row.transactionCount,
+    totalFees: feeExact(row.totalFees, network.id),
+    totalFeesUnits: row.totalFees.toString(),
+    feeSymbol: network.symbol,
   };
 }

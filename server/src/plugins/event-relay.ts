@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { UserEvent } from '../lib/event-bus.ts';
+import type { PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { BoundedClient, surviveLostConnections } from '../db/database.ts';
 
 /** The LISTEN/NOTIFY channel every server process on one PostgreSQL shares for ledger events. */
@@ -11,9 +11,11 @@ const MAX_PAYLOAD_BYTES = 7_800;
 const RECONNECT_DELAY_MS = 1_000;
 const DEFAULT_HEARTBEAT_MS = 5_000;
 
+/** One NOTIFY's payload: users' events or public explorer events (a batch carries one kind). */
 interface Batch {
   from: string;
-  events: UserEvent[];
+  events?: UserEvent[];
+  publicEvents?: PublicEvent[];
 }
 
 export interface EventRelayOptions {
@@ -21,6 +23,8 @@ export interface EventRelayOptions {
   pool: pg.Pool;
   /** Hands events to this process's own sockets. */
   deliverLocally: (events: readonly UserEvent[]) => void;
+  /** Hands public explorer events to this process's own sockets on the public namespace. */
+  deliverPublicLocally?: (events: readonly PublicEvent[]) => void;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /**
    * How often the LISTEN connection is checked. A connection only listening sends nothing: behind a network
@@ -32,9 +36,18 @@ export interface EventRelayOptions {
 
 /** Events cut into NOTIFY-sized batches, in order. One event larger than a batch travels alone (and fails loudly). */
 export function batchEvents(from: string, events: readonly UserEvent[], maxBytes = MAX_PAYLOAD_BYTES): string[] {
+  return batchItems(from, 'events', events, maxBytes);
+}
+
+/** Public explorer events cut into NOTIFY-sized batches, in order. */
+export function batchPublicEvents(from: string, events: readonly PublicEvent[], maxBytes = MAX_PAYLOAD_BYTES): string[] {
+  return batchItems(from, 'publicEvents', events, maxBytes);
+}
+
+function batchItems<T>(from: string, key: 'events' | 'publicEvents', events: readonly T[], maxBytes: number): string[] {
   const batches: string[] = [];
-  let current: UserEvent[] = [];
-  const encode = (list: UserEvent[]) => JSON.stringify({ from, events: list } satisfies Batch);
+  let current: T[] = [];
+  const encode = (list: T[]) => JSON.stringify({ from, [key]: list });
   for (const event of events) {
     const withEvent = [...current, event];
     if (current.length > 0 && Buffer.byteLength(encode(withEvent)) > maxBytes) {
@@ -49,7 +62,7 @@ export function batchEvents(from: string, events: readonly UserEvent[], maxBytes
 }
 
 /**
- * Ledger events for every server process on one PostgreSQL. Each process delivers its own events to its own
+ * Ledger events for every server process on one PostgreSQL (users' events, and the public explorer's). Each process delivers its own events to its own
  * sockets at once, and tells the others with one NOTIFY per batch of everything published in the same turn of
  * the event loop (a clock tick confirming thousands of transactions sends a handful of NOTIFYs, not one per
  * event, which is what the socket.io adapter would do). Each process LISTENs on a connection of its own and
@@ -61,6 +74,7 @@ export function startEventRelay(options: EventRelayOptions) {
   surviveLostConnections(pool, (error) => log.warn({ err: error }, 'event relay connection lost'));
   const processId = randomUUID();
   let pending: UserEvent[] = [];
+  let pendingPublic: PublicEvent[] = [];
   let isFlushScheduled = false;
   let listener: pg.Client | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -70,8 +84,10 @@ export function startEventRelay(options: EventRelayOptions) {
   async function flush() {
     isFlushScheduled = false;
     const events = pending;
+    const publicEvents = pendingPublic;
     pending = [];
-    for (const payload of batchEvents(processId, events)) {
+    pendingPublic = [];
+    for (const payload of [...batchEvents(processId, events), ...batchPublicEvents(processId, publicEvents)]) {
       try {
         await pool.query('select pg_notify($1, $2)', [EVENT_CHANNEL, payload]);
       } catch (error) {
@@ -88,8 +104,9 @@ export function startEventRelay(options: EventRelayOptions) {
     } catch {
       return;
     }
-    if (batch.from === processId || !Array.isArray(batch.events)) return;
-    deliverLocally(batch.events);
+    if (batch.from === processId) return;
+    if (Array.isArray(batch.events)) deliverLocally(batch.events);
+    if (Array.isArray(batch.publicEvents)) options.deliverPublicLocally?.(batch.publicEvents);
   }
 
   function scheduleReconnect() {
@@ -140,6 +157,13 @@ export function startEventRelay(options: EventRelayOptions) {
     heartbeat.unref();
   }
 
+  function scheduleFlush() {
+    if (!isFlushScheduled) {
+      isFlushScheduled = true;
+      setImmediate(() => void flush());
+    }
+  }
+
   ready = listen();
 
   return {
@@ -148,10 +172,13 @@ export function startEventRelay(options: EventRelayOptions) {
     publish(events: readonly UserEvent[]): void {
       deliverLocally(events);
       pending.push(...events);
-      if (!isFlushScheduled) {
-        isFlushScheduled = true;
-        setImmediate(() => void flush());
-      }
+      scheduleFlush();
+    },
+    /** Public explorer events: to this process's public sockets at once, to the other processes' in the next NOTIFYs. */
+    publishPublic(events: readonly PublicEvent[]): void {
+      options.deliverPublicLocally?.(events);
+      pendingPublic.push(...events);
+      scheduleFlush();
     },
     async close(): Promise<void> {
       isClosed = true;

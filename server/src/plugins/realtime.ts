@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { REALTIME_PATH, type RealtimeEvents } from '@fincrypt/domain';
+import { EXPLORER_REALTIME_NAMESPACE, REALTIME_PATH, type ExplorerRealtimeEvents, type RealtimeEvents } from '@fincrypt/domain';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { Server } from 'socket.io';
-import type { EventBus, UserEvent } from '../lib/event-bus.ts';
+import { type Namespace, Server } from 'socket.io';
+import type { EventBus, PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { surviveLostConnections } from '../db/database.ts';
 import { startEventRelay } from './event-relay.ts';
 
@@ -113,6 +113,16 @@ declare module 'fastify' {
   }
 }
 
+/** The public explorer namespace's events (chain data only). */
+type ExplorerEmits = { [E in keyof ExplorerRealtimeEvents]: (payload: ExplorerRealtimeEvents[E]) => void };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public explorer's namespace (EXPLORER_REALTIME_NAMESPACE): anyone may join; no cookie is read. */
+    explorerRealtime: Namespace<Record<string, never>, ExplorerEmits>;
+  }
+}
+
 /**
  * socket.io on the app's own HTTP server, websocket transport only. A browser's handshake must come from
  * a trusted origin (a client without an Origin header is not a browser and cannot carry someone else's
@@ -146,6 +156,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
       .catch(() => next(new Error('unauthorized')));
   });
 
+  // The public explorer channel: the handshake's origin check (allowRequest) applies, but no session is asked for
+  // and nothing is read from a cookie; every socket hears the same chain events. Clients send nothing.
+  const explorer = io.of(EXPLORER_REALTIME_NAMESPACE) as unknown as FastifyInstance['explorerRealtime'];
+  const deliverPublicLocally = (events: readonly PublicEvent[]) => {
+    for (const { event, payload } of events) explorer.local.emit(event, payload as never);
+  };
+
   const deliverLocally = (events: readonly UserEvent[]) => {
     for (const { userId, event, payload, exceptSessionId } of events) {
       const room = io.local.to(userRoom(userId));
@@ -153,18 +170,24 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
     }
   };
   const relay = options.relayPool
-    ? startEventRelay({ pool: options.relayPool, deliverLocally, log: app.log, heartbeatMs: options.heartbeatMs })
+    ? startEventRelay({ pool: options.relayPool, deliverLocally, deliverPublicLocally, log: app.log, heartbeatMs: options.heartbeatMs })
     : undefined;
   const unsubscribe = options.events.subscribe((event) => (relay ? relay.publish([event]) : deliverLocally([event])));
+  const unsubscribePublic = options.events.subscribePublic((event) =>
+    relay ? relay.publishPublic([event]) : deliverPublicLocally([event]),
+  );
 
   app.decorate('realtime', io);
+  app.decorate('explorerRealtime', explorer);
   // Not io.close(): that also closes the HTTP server, which is Fastify's to close.
   app.addHook('preClose', async () => {
     unsubscribe();
+    unsubscribePublic();
     await relay?.close();
     await options.relayPool?.end();
     io.disconnectSockets(true);
     await io.of('/').adapter.close();
+    await explorer.adapter.close();
     adapterPool?.close();
     io.engine.close();
     await options.adapterPool?.end();

@@ -1,7 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   WALLET_MESSAGES,
-  explorerTransactionSchema,
   idempotencyKeySchema,
   sendRequestSchema,
   sendResponseSchema,
@@ -20,8 +19,8 @@ import { normalizeHash } from '../../lib/ids.ts';
 import type { PaymentsEngine } from '../../payments/engine.ts';
 import { findQuote, toQuoteView } from '../../payments/quotes.ts';
 import { counterpartyLabelOf, participantLabelsByWallet } from '../../demo-network/labels.ts';
-import { timelineOf, toExplorerView, toTransactionView } from '../../payments/views.ts';
-import { countUserTransactionsByStatus, findChainTransaction, findUserTransactionByHash, listUserTransactions } from './repo.ts';
+import { timelineOf, toTransactionView } from '../../payments/views.ts';
+import { countUserTransactionsByStatus, findUserTransactionByHash, listUserTransactions } from './repo.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -150,28 +149,6 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
         // The sender's address is the quote's `from` on both sides of the transfer.
         quote: quote ? toQuoteView(quote, row.fromAddress) : null,
       };
-    },
-  );
-};
-
-/** The public block explorer: any transaction of the simulated chains, as a chain shows it. */
-export const explorerRoutes: FastifyPluginAsyncZod<{ db: Db; timeScale: number }> = async (app, { db, timeScale }) => {
-  app.get(
-    '/explorer/tx/:hash',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'A transaction as a block explorer shows it (no sign-in)',
-        params: hashParams,
-        response: { 200: explorerTransactionSchema },
-      },
-    },
-    async (request) => {
-      const hash = normalizeHash(request.params.hash);
-      const row = hash === undefined ? undefined : await findChainTransaction(db, hash);
-      if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      const quote = row.quoteId === null ? undefined : await findQuote(db, row.quoteId);
-      return toExplorerView(row, timeScale, quote?.createdAt ?? null);
     },
   );
 };
