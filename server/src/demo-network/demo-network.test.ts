@@ -126,6 +126,14 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
 
       await expectLedgerBalanced(db);
 
+      // The public explorer shows the payments and labels every participant's addresses as simulated.
+      const feed = await call(ctx.app, 'GET', '/api/explorer/transactions');
+      expect(feed.statusCode).toBe(200);
+      expect((feed.json().items as { type: string }[]).filter((item) => item.type === 'transfer').length).toBeGreaterThan(0);
+      const labels = (await call(ctx.app, 'GET', '/api/explorer/labels')).json().labels as { network: string; label: string }[];
+      expect(labels).toHaveLength(4 * NETWORK_IDS.length);
+      expect(new Set(labels.map((entry) => entry.label))).toEqual(new Set(accounts.map((account) => account.label)));
+
       // The insights page now shows activity.
       const demo = cookiesFrom(await signIn(ctx.app, DEMO_ACCOUNTS[0].email, DEMO_PASSWORD));
       const stats = await call(ctx.app, 'GET', '/api/insights/stats?currency=usd', { cookie: demo });
