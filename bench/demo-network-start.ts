@@ -6,7 +6,8 @@
  * - demo_start_first_payment_s: from launch until the insights stats first count a payment;
  * - demo_start_transactions_60s, demo_start_active_users_60s, demo_start_volume_usd_60s,
  *   demo_start_avg_tx_usd_60s: `GET /api/insights/stats?currency=usd` at 60 s;
- * - demo_start_volume_chart_sends_60s: the sends the volume chart (`GET /api/insights/volume`) shows at 60 s.
+ * - demo_start_volume_chart_sends_60s: the sends the volume chart (`GET /api/insights/volume`) shows at 60 s;
+ * - demo_start_explorer_transfers_60s: the transfers the public explorer's feed shows at 60 s.
  *
  * The web build is not part of it (`npm start` builds it first; the figures are the API's).
  */
@@ -64,12 +65,16 @@ export async function benchDemoNetworkStart(settings: DemoStartSettings): Promis
       const volume = await http(server.url, 'GET', '/api/insights/volume?currency=usd', { cookie });
       if (volume.status !== 200) throw new Error(`insights volume: ${volume.status} ${volume.text}`);
       const hourly = (volume.json() as { hourly: { transactions: number }[] }).hourly;
+      const feed = await http(server.url, 'GET', '/api/explorer/transactions?limit=50');
+      if (feed.status !== 200) throw new Error(`explorer feed: ${feed.status} ${feed.text}`);
+      const transfers = (feed.json() as { items: { type: string }[] }).items.filter((item) => item.type === 'transfer').length;
       const note = `fresh npm start (PGlite, defaults), ${settings.afterS} s after launch`;
       report('demo_start_first_payment_s', firstPaymentS ?? Number.NaN, 's', 'from launch until the insights stats count a payment');
       report('demo_start_transactions_60s', atEnd.transactions24h, 'count', note);
       report('demo_start_active_users_60s', atEnd.activeUsers.value, 'count', note);
       report('demo_start_volume_usd_60s', atEnd.volume24h.value, 'usd', note);
       report('demo_start_avg_tx_usd_60s', atEnd.averageTransaction.value, 'usd', note);
+      report('demo_start_explorer_transfers_60s', transfers, 'count', 'transfers in the public explorer feed (GET /api/explorer/transactions, the latest 50)');
       report('demo_start_volume_chart_sends_60s', hourly.reduce((sum, hour) => sum + hour.transactions, 0), 'count', 'sends in the 24-hour volume chart');
     } finally {
       await stop();
