@@ -18,12 +18,12 @@ export function AddressLabel({ network, address, className }: { network: Network
   );
 }
 
-/** An address as a link to its explorer page (shortened, or in full where there is room), with its label when it has one. */
-export function AddressLink({ network, address, full = false }: { network: NetworkId; address: string; full?: boolean }) {
+/** An address, shortened, as a link to its explorer page (the full address on hover), with its label when it has one. */
+export function AddressLink({ network, address }: { network: NetworkId; address: string }) {
   return (
     <span className="min-w-0">
-      <Link to={explorerAddressPath(address)} title={address} className={cn(explorerLinkClass, 'font-mono text-sm', full && 'break-all')}>
-        {full ? address : shortenAddress(address)}
+      <Link to={explorerAddressPath(address)} title={address} className={`${explorerLinkClass} font-mono text-sm`}>
+        {shortenAddress(address)}
       </Link>
       <AddressLabel network={network} address={address} />
     </span>
