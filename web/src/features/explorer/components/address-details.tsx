@@ -6,7 +6,20 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 /** The QR code's side: large enough to scan from a screen, small enough to sit beside the address at 375 px. */
 export const ADDRESS_QR_SIZE_PX = 160;
 
-const transactionsText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'transaction' : 'transactions'}`;
+/**
+ * "3 transactions", or "1,000+ transactions" when the server stopped counting: a busy address's exact count would
+ * read every row it ever had, so the API counts up to a cap and marks the count capped.
+ */
+export function transactionCountText(count: number, isCapped: boolean): string {
+  return `${count.toLocaleString('en-US')}${isCapped ? '+' : ''} ${count === 1 && !isCapped ? 'transaction' : 'transactions'}`;
+}
+
+/**
+ * Whether an address's count on a network is capped. The flag is optional in the contract (helper A's refinement of
+ * explorer.ts adds it), so it is read only where it is present.
+ */
+const isCountCapped = (entry: ExplorerAddress['networks'][number]) =>
+  'isTransactionCountCapped' in entry && entry.isTransactionCountCapped === true;
 
 /** An address's head: the address in full with copy, its label when it is a simulated participant, and its QR code. */
 export function AddressHeader({ address }: { address: ExplorerAddress }) {
@@ -44,7 +57,7 @@ export function AddressNetworks({ address }: { address: ExplorerAddress }) {
         {address.networks.map((entry) => (
           <Card key={entry.network} className="p-4" data-testid="address-network" data-network={entry.network}>
             <h3 className="font-semibold">{entry.networkLabel}</h3>
-            <p className="text-sm text-slate-600 dark:text-slate-300">{transactionsText(entry.transactionCount)}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{transactionCountText(entry.transactionCount, isCountCapped(entry))}</p>
             {entry.balances === null ? (
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Not a wallet of this test network: no balance is kept here.</p>
             ) : (
