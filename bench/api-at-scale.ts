@@ -11,6 +11,7 @@
  * time, as the measured user: first with 1 connection (the latency one user sees; the headline figure),
  * then with 8 (under load).
  */
+import { toChecksumAddress } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import { describeStatuses, runLoad } from './lib/http-load.ts';
 import { withClient, withFreshDatabase } from './lib/postgres.ts';
@@ -55,6 +56,13 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
        insert into wallets (user_id, network, address, public_key, encrypted_private_key)
        select id, 'eth_sepolia', '0x' || md5('w' || id) || substr(md5('v' || id), 1, 8), '-', '-' from u`,
       [others],
+    );
+    // Addresses as wallets keep them: EIP-55 (the explorer looks addresses up in that canonical form).
+    const { rows: seeded } = await client.query<{ id: string; address: string }>(`select id, address from wallets where user_id like 'bench-%'`);
+    await step(
+      'their addresses in EIP-55',
+      `update wallets set address = c.address from unnest($1::uuid[], $2::text[]) as c(id, address) where wallets.id = c.id`,
+      [seeded.map((wallet) => wallet.id), seeded.map((wallet) => toChecksumAddress(wallet.address))],
     );
     await step(
       'their ETH and USDC balances',
