@@ -44,26 +44,33 @@ export function batchPublicEvents(from: string, events: readonly PublicEvent[], 
   return batchItems(from, 'publicEvents', events, maxBytes);
 }
 
+/** Each event is encoded once and the batch's size kept as it grows: linear in the events, whatever their number. */
 function batchItems<T>(from: string, key: 'events' | 'publicEvents', events: readonly T[], maxBytes: number): string[] {
   const batches: string[] = [];
-  let current: T[] = [];
-  const encode = (list: T[]) => JSON.stringify({ from, [key]: list });
+  const head = `{"from":${JSON.stringify(from)},"${key}":[`;
+  const overhead = Buffer.byteLength(head) + 2; // the closing "]}"
+  let current: string[] = [];
+  let size = overhead;
+  const close = () => batches.push(`${head}${current.join(',')}]}`);
   for (const event of events) {
-    const withEvent = [...current, event];
-    if (current.length > 0 && Buffer.byteLength(encode(withEvent)) > maxBytes) {
-      batches.push(encode(current));
-      current = [event];
+    const encoded = JSON.stringify(event);
+    const bytes = Buffer.byteLength(encoded) + (current.length > 0 ? 1 : 0);
+    if (current.length > 0 && size + bytes > maxBytes) {
+      close();
+      current = [encoded];
+      size = overhead + Buffer.byteLength(encoded);
     } else {
-      current = withEvent;
+      current.push(encoded);
+      size += bytes;
     }
   }
-  if (current.length > 0) batches.push(encode(current));
+  if (current.length > 0) close();
   return batches;
 }
 
 /**
- * Ledger events for every server process on one PostgreSQL (users' events, and the public explorer's). Each process delivers its own events to its own
- * sockets at once, and tells the others with one NOTIFY per batch of everything published in the same turn of
+ * Ledger events for every server process on one PostgreSQL (users' events, and the public explorer's). Each
+ * process delivers its own events to its own sockets at once, and tells the others with one NOTIFY per batch of everything published in the same turn of
  * the event loop (a clock tick confirming thousands of transactions sends a handful of NOTIFYs, not one per
  * event, which is what the socket.io adapter would do). Each process LISTENs on a connection of its own and
  * reconnects when it drops; events published while PostgreSQL is away reach only the local sockets.
