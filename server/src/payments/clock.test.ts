@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CONFIRMATION_INTERVAL_MS, confirmationsAt, GAS_SPEEDS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blocks, transactions } from '../db/schema.ts';
@@ -9,7 +9,7 @@ import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../te
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
-import { createChainClock, progressAt } from './clock.ts';
+import { createChainClock, progressAt, PUBLIC_INCLUSIONS_PER_BATCH } from './clock.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
 
 describe('progressAt', () => {
@@ -211,5 +211,31 @@ describeEachDatabase('chain clock blocks', (kind) => {
     // One public inclusion event per chain row, whichever clock included it.
     expect(published.filter((event) => event === 'explorer_transaction')).toHaveLength(12);
     await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('announces at most PUBLIC_INCLUSIONS_PER_BATCH inclusions of a burst one by one, and every block it grew', async () => {
+    const carol = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, carol, 'solana_devnet');
+    const due = new Date(Date.now() - 1_000);
+    // A burst: 120 pending transfers due at the same moment (written directly: their ledger side is not the point).
+    await ctx.database.db.execute(sql`
+      insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+        effective_gas_price, nonce, speed, status, confirmations, created_at, include_at, next_confirmation_at)
+      select 'burst' || md5(random()::text || g), 'solana_devnet', 'SOL', 'send', ${wallet.id}::uuid, ${carol.id}, ${wallet.address},
+        ${wallet.address}, 1, 5000, 1, 5000, g, 'fast', 'pending', 0, ${due.toISOString()}::timestamptz - make_interval(secs => g),
+        ${due.toISOString()}::timestamptz, ${due.toISOString()}::timestamptz
+      from generate_series(1, 120) g`);
+    const published: { event: string; payload: unknown }[] = [];
+    const events = {
+      publishOutbox: (outbox: { publicEvents: { event: string; payload: unknown }[] }) => published.push(...outbox.publicEvents),
+    } as unknown as Parameters<typeof createChainClock>[0]['events'];
+    const result = await createChainClock({ db: ctx.database.db, events, timeScale: 1 }).tick(Date.now());
+    expect(result.included).toBe(120);
+    const announced = published.filter((item) => item.event === 'explorer_transaction');
+    expect(announced).toHaveLength(PUBLIC_INCLUSIONS_PER_BATCH);
+    const number = blockNumberAt('solana_devnet', due.getTime());
+    expect(published.filter((item) => item.event === 'explorer_block')).toEqual([
+      { event: 'explorer_block', payload: { block: expect.objectContaining({ network: 'solana_devnet', number, transactionCount: 120, totalFeesUnits: '600000' }) } },
+    ]);
   });
 });
