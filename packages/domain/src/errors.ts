@@ -167,6 +167,8 @@ export const API_ERRORS = {
     status: 400,
     messages: { notFaster: (current: string) => `This transaction is already sent at ${current} speed: choose a faster one` },
   },
+  /** The recipient (or anyone but the sender) asked: only the key that signed it can sign its replacement. */
+  SPEED_UP_NOT_SENDER: { status: 403, messages: { notSender: 'Only the sender can speed up a transaction' } },
   SPEED_UP_UNSUPPORTED: {
     status: 400,
     messages: { solana: 'Solana Devnet has no pending pool to replace a transaction in: it is included within seconds' },

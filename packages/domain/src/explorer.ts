@@ -196,6 +196,13 @@ export const SPEED_UP_NETWORKS: readonly NetworkId[] = ['eth_sepolia', 'polygon_
  */
 export const SPEED_UP_MIN_BUMP_PER_MILLE = 100n;
 
-/** POST /api/transactions/:hash/speed-up. */
-export const speedUpRequestSchema = z.object({ speed: z.enum(GAS_SPEEDS) });
+/**
+ * POST /api/transactions/:hash/speed-up. `feeQuoteId` (optional) is the faster speed's fee quote of `GET /api/fees` that
+ * the page showed: while fresh, its gas price is the market price the replacement is priced at, so the extra fee shown is
+ * the one charged (as a send's `feeQuoteId`); without it, the price of the moment.
+ */
+export const speedUpRequestSchema = z.object({
+  speed: z.enum(GAS_SPEEDS),
+  feeQuoteId: z.string().trim().min(1).max(128).optional(),
+});
 export type SpeedUpRequest = z.infer<typeof speedUpRequestSchema>;

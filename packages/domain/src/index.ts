@@ -27,3 +27,4 @@ export * from './payment-pricing.ts';
 export * from './payment-requests.ts';
 export * from './address-book.ts';
 export * from './explorer.ts';
+export * from './speed-up.ts';

@@ -198,6 +198,8 @@ export type TransactionView = z.infer<typeof transactionViewSchema>;
 export const transactionDetailSchema = transactionViewSchema.extend({
   timeline: z.array(timelineStepSchema),
   quote: paymentQuoteSchema.nullable(),
+  /** Hashes a speed-up replaced by this transaction, oldest first (looking one up finds this one); absent from older servers. */
+  replacedHashes: z.array(z.string()).optional(),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
@@ -323,8 +325,11 @@ export type RiskView = z.infer<typeof riskViewSchema>;
 /** Payloads of the socket.io events the server pushes to a signed-in user's sockets. */
 export interface RealtimeEvents {
   transaction_status: { hash: string; network: NetworkId; status: TransactionView['status']; error?: string };
-  /** Replace your copy of the transaction with this hash (and type) by this one. */
-  transaction_update: { transaction: TransactionView };
+  /**
+   * Replace your copy of the transaction with this hash (and type) by this one. `replaces`: a speed-up replaced the
+   * transaction with this hash by this one (a new hash, same transfer): not a new payment.
+   */
+  transaction_update: { transaction: TransactionView; replaces?: string };
   /**
    * A wallet's balances moved. `asset` is the asset the change was about; `newBalance(Units)` stay the native
    * coin's (for older clients); `balances` has every asset's.

@@ -12,6 +12,7 @@
  * - engine.ts (this file): what the HTTP modules call — send, open a wallet, close a wallet, claim test funds;
  * - faucet.ts: test funds (a mint transaction per asset, once a day per wallet);
  * - send.ts + send-store.ts: the send path (idempotency, rate limit, locks, firm quote, fraud rules, one write);
+ * - speed-up.ts: a pending EVM send replaced by the same transfer at a faster speed (its fee difference, one write);
  * - quotes.ts: firm quotes (create, read and lock for a send, values at send time, cleanup of unused ones);
  * - payment-requests.ts: payment requests (create, list, cancel, the public view; locked and stamped paid by a send);
  * - wallets.ts + wallet-store.ts: opening (key pair, minted starting balance) and closing wallets;
@@ -32,6 +33,7 @@ import type {
   PriceTokenId,
   PublicPaymentRequest,
   SendRequest,
+  SpeedUpRequest,
   WalletView,
 } from '@fincrypt/domain';
 import type { FeeMarket } from '../chain/fee-market.ts';
@@ -44,6 +46,7 @@ import { createFaucet } from './faucet.ts';
 import { createPaymentRequestService } from './payment-requests.ts';
 import { createQuoteService, type PricesAtHand } from './quotes.ts';
 import { createSendService, type SendOutcome } from './send.ts';
+import { createSpeedUpService, type SpeedUpOutcome } from './speed-up.ts';
 import { createWalletLedger } from './wallets.ts';
 
 export interface PaymentsEngineDeps {
@@ -71,6 +74,7 @@ export interface PaymentsEngineDeps {
 
 export function createPaymentsEngine(deps: PaymentsEngineDeps) {
   const sends = createSendService(deps);
+  const speedUps = createSpeedUpService(deps);
   const wallets = createWalletLedger(deps);
   const faucet = createFaucet(deps);
   const quotes = createQuoteService(deps);
@@ -81,6 +85,8 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
     /** One send under an Idempotency-Key (see send.ts): the stored answer for a key already used. */
     send: (userId: string, idempotencyKey: string, request: SendRequest): Promise<SendOutcome> =>
       sends.send(userId, idempotencyKey, request),
+    /** Speeds up the user's pending EVM send by its current or an older hash (speed-up.ts); refusals are answered, not thrown. */
+    speedUp: (userId: string, hash: string, request: SpeedUpRequest): Promise<SpeedUpOutcome> => speedUps.speedUp(userId, hash, request),
     /** A new wallet on the network with its starting balance minted; 409 when one is connected there or the limit is reached. */
     openWallet: (userId: string, network: NetworkId): Promise<WalletView> => wallets.open(userId, network),
     /** Disconnects the user's wallet (404 when it is not theirs or already closed); its history stays. */
@@ -100,3 +106,4 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
 
 export type PaymentsEngine = ReturnType<typeof createPaymentsEngine>;
 export type { SendOutcome } from './send.ts';
+export type { SpeedUpOutcome } from './speed-up.ts';

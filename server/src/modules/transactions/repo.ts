@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { transactions } from '../../db/schema.ts';
+import { transactionReplacements, transactions } from '../../db/schema.ts';
 
 // Read queries only: every write to the ledger tables goes through the payments engine (payments/).
 
@@ -61,15 +61,32 @@ export async function countUserTransactionsByStatus(db: Db, userId: string) {
     .groupBy(transactions.status);
 }
 
-/** The user's row for this hash; when both sides are theirs (a send to their own old wallet) the send. */
+/** The hash a hash stands for now: the speed-up that replaced it (every old hash points at the newest), or itself. */
+const currentHashOf = (hash: string) =>
+  sql`coalesce((select ${transactionReplacements.newHash} from ${transactionReplacements} where ${transactionReplacements.oldHash} = ${hash}), ${hash})`;
+
+/**
+ * The user's row for this hash, or for the transaction that replaced it by a speed-up; when both sides are theirs (a
+ * send to their own old wallet) the send.
+ */
 export async function findUserTransactionByHash(db: Db, userId: string, hash: string) {
   const [row] = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.hash, hash)))
+    .where(and(eq(transactions.userId, userId), eq(transactions.hash, currentHashOf(hash))))
     .orderBy(desc(transactions.type))
     .limit(1);
   return row;
+}
+
+/** The hashes a transaction replaced by speed-ups, oldest first (transaction_replacements, by its new_hash index). */
+export async function findReplacedHashes(db: Db, hash: string): Promise<string[]> {
+  const rows = await db
+    .select({ hash: transactionReplacements.oldHash })
+    .from(transactionReplacements)
+    .where(eq(transactionReplacements.newHash, hash))
+    .orderBy(asc(transactionReplacements.replacedAt), asc(transactionReplacements.oldHash));
+  return rows.map((row) => row.hash);
 }
 
 /** The chain's view of a transaction: a transfer's send row (every transfer has exactly one), or a faucet's mint row. */

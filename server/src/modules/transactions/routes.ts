@@ -4,6 +4,8 @@ import {
   idempotencyKeySchema,
   sendRequestSchema,
   sendResponseSchema,
+  speedUpRequestSchema,
+  speedUpResponseSchema,
   transactionCountsSchema,
   transactionListQuerySchema,
   transactionDetailSchema,
@@ -19,7 +21,7 @@ import { normalizeHash } from '../../lib/ids.ts';
 import type { PaymentsEngine } from '../../payments/engine.ts';
 import { findQuote, toQuoteView } from '../../payments/quotes.ts';
 import { timelineOf, toTransactionView } from '../../payments/views.ts';
-import { countUserTransactionsByStatus, findUserTransactionByHash, listUserTransactions } from './repo.ts';
+import { countUserTransactionsByStatus, findReplacedHashes, findUserTransactionByHash, listUserTransactions } from './repo.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -50,7 +52,7 @@ function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | und
   return new Date(value);
 }
 
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<PaymentsEngine, 'send'>; timeScale: number }> = async (
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<PaymentsEngine, 'send' | 'speedUp'>; timeScale: number }> = async (
   app,
   { db, payments, timeScale },
 ) => {
@@ -71,6 +73,26 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
     async (request, reply) => {
       const outcome = await payments.send(request.user.id, request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
       if (outcome.statusCode === 201) return reply.status(201).send(outcome.body);
+      return reply.status(outcome.statusCode).send(outcome.body);
+    },
+  );
+
+  app.post(
+    '/transactions/:hash/speed-up',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary:
+          'Speed up your pending EVM send (by its current or an older hash): the same transfer with the same nonce, re-signed at max(the faster speed\'s price, the old price + 10 %), a new hash, included sooner; only the fee difference is debited, from the native coin. 403 not the sender, 404 unknown, 409 already in a block, 400 not faster, Solana, or the fee difference cannot be paid; nothing changes. Asked again for a speed it already reached: 200 as it is, feeDifference "0".',
+        params: hashParams,
+        body: speedUpRequestSchema,
+        response: { 200: speedUpResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const hash = normalizeHash(request.params.hash);
+      if (hash === undefined) throw notFound(WALLET_MESSAGES.transactionNotFound);
+      const outcome = await payments.speedUp(request.user.id, hash, request.body);
       return reply.status(outcome.statusCode).send(outcome.body);
     },
   );
@@ -126,7 +148,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
     {
       schema: {
         tags: ['transactions'],
-        summary: 'One of your transactions by hash, with its timeline and the firm quote it honoured (404 when it is not yours)',
+        summary:
+          'One of your transactions by hash, with its timeline and the firm quote it honoured (404 when it is not yours); an old hash a speed-up replaced finds the transaction that replaced it',
         params: hashParams,
         response: { 200: transactionDetailSchema },
       },
@@ -135,9 +158,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       const hash = normalizeHash(request.params.hash);
       const row = hash === undefined ? undefined : await findUserTransactionByHash(db, request.user.id, hash);
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      const quote = row.quoteId === null ? undefined : await findQuote(db, row.quoteId);
+      const [quote, replacedHashes] = await Promise.all([
+        row.quoteId === null ? undefined : findQuote(db, row.quoteId),
+        findReplacedHashes(db, row.hash),
+      ]);
       return {
         ...toTransactionView(row),
+        replacedHashes,
         timeline: timelineOf(row, timeScale, quote?.createdAt ?? null),
         // The sender's address is the quote's `from` on both sides of the transfer.
         quote: quote ? toQuoteView(quote, row.fromAddress) : null,

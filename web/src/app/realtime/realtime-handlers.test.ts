@@ -171,6 +171,15 @@ describe('transaction_update of an incoming payment', () => {
     expect(toasts.success).toHaveBeenLastCalledWith('You received 25 USDC (≈ $25.00)');
   });
 
+  it('announces nothing when a speed-up moved the payment to a new hash, and a page on the old hash finds it again', async () => {
+    const { handlers, toasts, queryClient } = setUp();
+    const oldHash = `0x${'b1'.repeat(32)}`;
+    queryClient.setQueryData(transactionKeys.detail(oldHash), incoming({ hash: oldHash }));
+    await handlers.transaction_update({ transaction: incoming({ hash: `0x${'b2'.repeat(32)}` }), replaces: oldHash });
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(transactionKeys.detail(oldHash))?.isInvalidated).toBe(true);
+  });
+
   it('leaves the money out when no price can be had', async () => {
     const { handlers, toasts } = setUp({}, { withPrices: false });
     await handlers.transaction_update({ transaction: incoming() });

@@ -108,10 +108,12 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       else toasts.error(error ? `Transaction failed: ${error}` : 'Transaction failed');
     },
 
-    async transaction_update({ transaction }) {
+    async transaction_update({ transaction, replaces }) {
       applyTransactionUpdate(queryClient, transaction);
+      // A speed-up moved the transfer to a new hash: a page on the old hash finds it again; it is no new payment.
+      if (replaces !== undefined) void queryClient.invalidateQueries({ queryKey: transactionKeys.detail(replaces) });
       // An incoming payment is announced once, when it arrives (later updates only count confirmations).
-      if (transaction.type !== 'receive' || transaction.status !== 'pending') return;
+      if (transaction.type !== 'receive' || transaction.status !== 'pending' || replaces !== undefined) return;
       if (!isFirstAnnouncement(transaction.hash, 'received') || !(await isWanted('transactionAlerts'))) return;
       // In the recipient's display currency too: the value kept for them when it is in that currency, else today's price.
       const currency = useCurrencyStore.getState().currency;

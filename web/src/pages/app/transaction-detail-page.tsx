@@ -1,5 +1,6 @@
 import { ArrowLeft, ExternalLink, Receipt } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -7,12 +8,15 @@ import {
   CostComparisonCard,
   OwnValueFacts,
   QuoteFactsCard,
+  SpeedUpCard,
   TransactionFactsCard,
   TransactionNotFound,
   TransactionTimeline,
   explorerPath,
+  hashKey,
   isNotFound,
   receiptPath,
+  transactionPath,
   useTransaction,
 } from '../../features/transactions/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -22,6 +26,12 @@ export default function TransactionDetailPage() {
   const transaction = useTransaction(hash);
   const isMissing = transaction.isError && isNotFound(transaction.error);
   usePageTitle(isMissing ? 'Transaction Not Found' : 'Transaction Details');
+  const navigate = useNavigate();
+  const currentHash = transaction.data?.hash;
+  // An old hash a speed-up replaced finds the transaction that replaced it: the address follows to its hash.
+  useEffect(() => {
+    if (currentHash !== undefined && hashKey(currentHash) !== hashKey(hash)) void navigate(transactionPath(currentHash), { replace: true });
+  }, [currentHash, hash, navigate]);
 
   if (isMissing) return <TransactionNotFound hash={hash} />;
 
@@ -59,6 +69,7 @@ export default function TransactionDetailPage() {
             valueFacts={<OwnValueFacts transaction={transaction.data} />}
           />
           {/* Until the server has built it (an older server answers without one), there is no timeline to show. */}
+          <SpeedUpCard transaction={transaction.data} onSpedUp={(newHash) => void navigate(transactionPath(newHash), { replace: true })} />
           {transaction.data.timeline && <TransactionTimeline steps={transaction.data.timeline} />}
           {transaction.data.quote && <QuoteFactsCard quote={transaction.data.quote} />}
           <CostComparisonCard transaction={transaction.data} />
