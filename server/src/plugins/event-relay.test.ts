@@ -5,7 +5,7 @@ import { DEFAULT_POSTGRES_SETTINGS } from '../config.ts';
 import type { PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
-import { batchEvents, batchPublicEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
+import { batchAll, batchEvents, batchPublicEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
 
 const statusEvent = (i: number): UserEvent => ({
   userId: `user-${i % 7}`,
@@ -38,6 +38,19 @@ describe('event batches', () => {
     for (const batch of batches) expect(Buffer.byteLength(batch)).toBeLessThanOrEqual(2_000);
     expect(batches.flatMap((batch) => JSON.parse(batch).publicEvents)).toEqual(events);
     expect(batches.every((batch) => JSON.parse(batch).events === undefined)).toBe(true);
+  });
+
+  it('carries both kinds in the same batches when they fit, each kind in order', () => {
+    const users = Array.from({ length: 300 }, (_, i) => statusEvent(i));
+    const publics = Array.from({ length: 100 }, (_, i) => publicEvent(i));
+    const batches = batchAll('me', users, publics, 2_000);
+    for (const batch of batches) expect(Buffer.byteLength(batch)).toBeLessThanOrEqual(2_000);
+    const parsed = batches.map((batch) => JSON.parse(batch) as { from: string; events?: unknown[]; publicEvents?: unknown[] });
+    expect(parsed.flatMap((batch) => batch.events ?? [])).toEqual(users);
+    expect(parsed.flatMap((batch) => batch.publicEvents ?? [])).toEqual(publics);
+    const [both, ...none] = batchAll('me', [statusEvent(1)], [publicEvent(1)]);
+    expect(none).toEqual([]);
+    expect(JSON.parse(both!)).toEqual({ from: 'me', events: [statusEvent(1)], publicEvents: [publicEvent(1)] });
   });
 });
 
