@@ -36,6 +36,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       FINCRYPT_E2E: 'true',
+      // No simulated participants paying in the background: journeys count exact rows and balances.
+      // (NODE_ENV=test turns it off already; said here so a journey that wants it knows where to turn it on.)
+      DEMO_NETWORK: 'off',
       // Every journey signs in from 127.0.0.1: keep the per-IP limits out of the way (the API tests cover them).
       RATE_LIMIT_SIGN_IN_PER_IP: '10000',
       RATE_LIMIT_SIGN_UP_PER_IP: '10000',

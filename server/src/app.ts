@@ -37,7 +37,8 @@ import { explorerRoutes } from './modules/explorer/routes.ts';
 import { createWalletService } from './modules/wallets/service.ts';
 import { walletRoutes } from './modules/wallets/routes.ts';
 import { createChainClock, type ChainClock } from './payments/clock.ts';
-import { createPaymentsEngine } from './payments/engine.ts';
+import { createPaymentsEngine, type PaymentsEngine } from './payments/engine.ts';
+import type { SignUp } from './demo-network/participants.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -74,7 +75,9 @@ declare module 'fastify' {
      * The ledger's event bus, and a chain clock over this app's database that nothing drives: tests call
      * `app.ledger.clock.tick(nowMs)`; main.ts runs the clock through payments/clock-runner.ts instead.
      */
-    ledger: { events: EventBus; clock: ChainClock };
+    ledger: { events: EventBus; clock: ChainClock; payments: PaymentsEngine };
+    /** Signs an account up through the same path as POST /api/auth/sign-up (starter wallets included): the demo network's participants. */
+    signUpAccount: SignUp;
     /** The price feed and its history; main.ts starts its recorder. */
     prices: PriceService;
     /** Every route the app registered (method and full URL), so tests can sweep all of them. */
@@ -147,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentRequestsOpenMax: config.paymentRequests.openMax,
   });
   const wallets = createWalletService({ db: database.db, payments, log: app.log });
-  app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }) });
+  app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }), payments });
 
   const auth = createAuth({
     db: database.db,
@@ -160,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   if (config.shouldSeedDemoAccounts) await seedDemoAccounts(database.db, auth);
+  app.decorate('signUpAccount', async (input: Parameters<SignUp>[0]) => (await auth.api.signUpEmail({ body: input })).user.id);
 
   app.decorate('prices', prices);
   app.addHook('onClose', async () => prices.close());

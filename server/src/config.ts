@@ -37,6 +37,60 @@ export interface AppConfig {
    * ledger check): false = none, otherwise their addresses (proxy-addr syntax, comma-separated).
    */
   trustProxy: false | string;
+  demoNetwork: DemoNetworkSettings;
+}
+
+/**
+ * The demo network (server/src/demo-network/): simulated participants who pay each other and now and then the
+ * demo accounts, so a fresh instance shows a network at work. Only the chain clock's leader drives it.
+ */
+export interface DemoNetworkSettings {
+  /**
+   * DEMO_NETWORK=on|off. On by default for the embedded database (`npm start`); off by default on PostgreSQL
+   * (a shared server is not filled with simulated people unasked) and whenever NODE_ENV=test.
+   */
+  isOn: boolean;
+  /** Payments per minute of chain time (DEMO_NETWORK_PAYMENTS_PER_MINUTE, 4 by default): CHAIN_TIME_SCALE speeds them up too. */
+  paymentsPerMinute: number;
+  /** How many of the roster take part (DEMO_NETWORK_PARTICIPANTS, 8 by default, 2 to DEMO_NETWORK_ROSTER_SIZE). */
+  participants: number;
+}
+
+/** The roster's size (server/src/demo-network/roster.ts holds that many participants). */
+export const DEMO_NETWORK_ROSTER_SIZE = 12;
+export const DEFAULT_DEMO_NETWORK_PAYMENTS_PER_MINUTE = 4;
+export const DEFAULT_DEMO_NETWORK_PARTICIPANTS = 8;
+/** Above this the demo network would drown the ledger it is meant to enliven. */
+export const MAX_DEMO_NETWORK_PAYMENTS_PER_MINUTE = 600;
+
+export function readDemoNetworkSettings(env: NodeJS.ProcessEnv): DemoNetworkSettings {
+  const switchValue = env.DEMO_NETWORK?.trim().toLowerCase() ?? '';
+  let isOn: boolean;
+  if (switchValue === '') isOn = env.NODE_ENV !== 'test' && !env.DATABASE_URL;
+  else if (switchValue === 'on') isOn = true;
+  else if (switchValue === 'off') isOn = false;
+  else throw new Error(`DEMO_NETWORK must be "on" or "off", got "${env.DEMO_NETWORK}"`);
+
+  const rawRate = env.DEMO_NETWORK_PAYMENTS_PER_MINUTE;
+  let paymentsPerMinute = DEFAULT_DEMO_NETWORK_PAYMENTS_PER_MINUTE;
+  if (rawRate !== undefined && rawRate.trim() !== '') {
+    paymentsPerMinute = Number(rawRate);
+    if (!Number.isFinite(paymentsPerMinute) || paymentsPerMinute <= 0 || paymentsPerMinute > MAX_DEMO_NETWORK_PAYMENTS_PER_MINUTE) {
+      throw new Error(
+        `DEMO_NETWORK_PAYMENTS_PER_MINUTE must be a number above 0 and at most ${MAX_DEMO_NETWORK_PAYMENTS_PER_MINUTE}, got "${rawRate}"`,
+      );
+    }
+  }
+
+  const rawCount = env.DEMO_NETWORK_PARTICIPANTS;
+  let participants = DEFAULT_DEMO_NETWORK_PARTICIPANTS;
+  if (rawCount !== undefined && rawCount.trim() !== '') {
+    participants = Number(rawCount);
+    if (!Number.isInteger(participants) || participants < 2 || participants > DEMO_NETWORK_ROSTER_SIZE) {
+      throw new Error(`DEMO_NETWORK_PARTICIPANTS must be a whole number from 2 to ${DEMO_NETWORK_ROSTER_SIZE}, got "${rawCount}"`);
+    }
+  }
+  return { isOn, paymentsPerMinute, participants };
 }
 
 /**
@@ -340,5 +394,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: readCount(env.PRICE_API_TIMEOUT_MS, DEFAULT_PRICE_FEED_SETTINGS.timeoutMs, 'PRICE_API_TIMEOUT_MS'),
     },
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    demoNetwork: readDemoNetworkSettings(env),
   };
 }

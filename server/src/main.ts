@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { startDemoNetwork } from './demo-network/driver.ts';
 import { startClockRunner } from './payments/clock-runner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -34,6 +35,16 @@ const clockRunner = startClockRunner({
   tickIntervalMs: config.chain.tickIntervalMs,
   log: app.log,
 });
+// Simulated participants paying each other through the payments engine, driven by the chain clock's leader only.
+const demoNetwork = startDemoNetwork({
+  db: database.db,
+  payments: app.ledger.payments,
+  signUp: app.signUpAccount,
+  settings: config.demoNetwork,
+  timeScale: config.chain.timeScale,
+  isLeader: () => clockRunner.isLeader(),
+  log: app.log,
+});
 // Records prices (and seeds simulated history on a fresh install) even while nobody is looking.
 const priceRecorder = app.prices.startRecorder(config.prices.recordIntervalMs);
 
@@ -42,6 +53,7 @@ async function shutdown(signal: string) {
   if (isClosing) return;
   isClosing = true;
   app.log.info({ signal }, 'shutting down');
+  await demoNetwork.stop();
   await clockRunner.stop();
   priceRecorder.stop();
   await app.close();
@@ -53,6 +65,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { host: config.host, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale },
+  { host: config.host, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale, demoNetwork: config.demoNetwork.isOn },
   `FinCrypt is running at http://localhost:${config.port}`,
 );

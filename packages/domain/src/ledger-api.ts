@@ -191,6 +191,11 @@ export const transactionViewSchema = z.object({
   quoteId: z.uuid().nullable(),
   /** Its fiat values when sent (the value now is the amount at today's price); null on mints and older rows. */
   valueAtSend: valueAtSendSchema.nullable(),
+  /**
+   * When the other side is one of the demo network's simulated participants: its public label ("Simulated · Amara
+   * Okafor, remitter in Lagos"). Absent for everyone else (a real person's name is never shown here).
+   */
+  counterpartyLabel: z.string().optional(),
 });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
 

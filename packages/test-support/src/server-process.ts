@@ -28,7 +28,8 @@ export interface ServerProcess {
 /**
  * `npx tsx server/src/main.ts` as a real, separate process on its own port, the way `npm start` runs it;
  * resolves once /api/health answers. `env` comes on top of this process's environment (DATABASE_URL or
- * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT and HOST are always this helper's.
+ * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT and HOST are always this helper's. The demo accounts and the
+ * demo network are off unless `env` turns them on.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -37,7 +38,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const { NODE_ENV: _nodeEnv, VITEST: _vitest, VITEST_POOL_ID: _poolId, VITEST_WORKER_ID: _workerId, ...parentEnv } = process.env;
   const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...parentEnv, LOG_LEVEL: 'warn', SEED_DEMO_ACCOUNTS: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // No demo network unless asked for (DEMO_NETWORK: 'on', or '' for npm start's default): simulated payments in
+    // the background would skew a test's counts and a benchmark's figures.
+    env: { ...parentEnv, LOG_LEVEL: 'warn', SEED_DEMO_ACCOUNTS: 'false', DEMO_NETWORK: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { normalizeHash } from '../../lib/ids.ts';
 import type { PaymentsEngine } from '../../payments/engine.ts';
 import { findQuote, toQuoteView } from '../../payments/quotes.ts';
+import { counterpartyLabelOf, participantLabelsByWallet } from '../../demo-network/labels.ts';
 import { timelineOf, toTransactionView } from '../../payments/views.ts';
 import { countUserTransactionsByStatus, findReplacedHashes, findUserTransactionByHash, listUserTransactions } from './repo.ts';
 
@@ -129,7 +130,11 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       );
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      return { items: page.map(toTransactionView), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      const labels = await participantLabelsByWallet(db, page.map((row) => row.counterpartyWalletId));
+      return {
+        items: page.map((row) => ({ ...toTransactionView(row), ...counterpartyLabelOf(row, labels) })),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
     },
   );
 
@@ -158,12 +163,14 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       const hash = normalizeHash(request.params.hash);
       const row = hash === undefined ? undefined : await findUserTransactionByHash(db, request.user.id, hash);
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      const [quote, replacedHashes] = await Promise.all([
+      const [quote, replacedHashes, labels] = await Promise.all([
         row.quoteId === null ? undefined : findQuote(db, row.quoteId),
         findReplacedHashes(db, row.hash),
+        participantLabelsByWallet(db, [row.counterpartyWalletId]),
       ]);
       return {
         ...toTransactionView(row),
+        ...counterpartyLabelOf(row, labels),
         replacedHashes,
         timeline: timelineOf(row, timeScale, quote?.createdAt ?? null),
         // The sender's address is the quote's `from` on both sides of the transfer.

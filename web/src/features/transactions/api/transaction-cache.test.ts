@@ -62,6 +62,16 @@ describe('applyTransactionUpdate', () => {
     expect(queryClient.getQueryData(transactionKeys.detail(`0x${'AB'.repeat(32)}`))).toEqual(confirmed);
   });
 
+  it("keeps a listed row's counterparty label, which the events do not carry", () => {
+    const queryClient = new QueryClient();
+    const listKey = transactionKeys.list({ limit: 25 });
+    const labelled = { ...newer, type: 'receive' as const, counterpartyLabel: 'Simulated · Amara Okafor, remitter in Lagos' };
+    queryClient.setQueryData(listKey, pagesOf(page([labelled, older])));
+    const { counterpartyLabel: _label, ...fromEvent } = { ...labelled, status: 'confirmed' as const, confirmations: 1, blockNumber: 7 };
+    applyTransactionUpdate(queryClient, fromEvent);
+    expect(queryClient.getQueryData<TransactionPages>(listKey)?.pages[0]?.items[0]).toEqual({ ...fromEvent, counterpartyLabel: labelled.counterpartyLabel });
+  });
+
   it("keeps the detail's timeline and quote, and fetches it again for the timeline's new steps", () => {
     const queryClient = new QueryClient();
     const detailKey = transactionKeys.detail(newer.hash);

@@ -15,10 +15,15 @@ function findRow(pages: TransactionPages, transaction: TransactionView): Transac
   return undefined;
 }
 
+/**
+ * The listed row as it now is. Events carry the row's facts without the counterparty's label (read with the list,
+ * never changing for a row), so a label already shown stays.
+ */
 function replaceRow(pages: TransactionPages, transaction: TransactionView): TransactionPages {
+  const updated = (item: TransactionView): TransactionView => ({ ...item, ...transaction });
   return {
     ...pages,
-    pages: pages.pages.map((page) => ({ ...page, items: page.items.map((item) => (sameRow(item, transaction) ? transaction : item)) })),
+    pages: pages.pages.map((page) => ({ ...page, items: page.items.map((item) => (sameRow(item, transaction) ? updated(item) : item)) })),
   };
 }
 

@@ -65,6 +65,8 @@ export function TransactionRow({ transaction, timeFormat = 'time' }: { transacti
           ) : (
             <>
               {isSend ? 'To' : 'From'}: <span className="font-mono">{shortenAddress(counterparty)}</span>
+              {/* A demo network participant is labelled as simulated wherever it appears. */}
+              {transaction.counterpartyLabel && <span data-testid="counterparty-label"> · {transaction.counterpartyLabel}</span>}
             </>
           )}
         </span>
