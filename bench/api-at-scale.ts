@@ -11,6 +11,7 @@
  * time, as the measured user: first with 1 connection (the latency one user sees; the headline figure),
  * then with 8 (under load).
  */
+import { toChecksumAddress } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import { describeStatuses, runLoad } from './lib/http-load.ts';
 import { withClient, withFreshDatabase } from './lib/postgres.ts';
@@ -55,6 +56,13 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
        insert into wallets (user_id, network, address, public_key, encrypted_private_key)
        select id, 'eth_sepolia', '0x' || md5('w' || id) || substr(md5('v' || id), 1, 8), '-', '-' from u`,
       [others],
+    );
+    // Addresses as wallets keep them: EIP-55 (the explorer looks addresses up in that canonical form).
+    const { rows: seeded } = await client.query<{ id: string; address: string }>(`select id, address from wallets where user_id like 'bench-%'`);
+    await step(
+      'their addresses in EIP-55',
+      `update wallets set address = c.address from unnest($1::uuid[], $2::text[]) as c(id, address) where wallets.id = c.id`,
+      [seeded.map((wallet) => wallet.id), seeded.map((wallet) => toChecksumAddress(wallet.address))],
     );
     await step(
       'their ETH and USDC balances',
@@ -131,7 +139,14 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
        select user_id, id, case when nonce % 100 = 0 then 'high' else 'medium' end, 'Unusually large amount compared with your usual sends', created_at
        from transactions where type = 'send' and nonce % 50 = 0`,
     );
-    await step('vacuum analyze', 'vacuum analyze users, wallets, wallet_balances, transactions, fraud_alerts');
+    // The explorer's blocks, as the chain clock would have written them: one row per block that included chain rows.
+    await step(
+      'blocks of the chain rows',
+      `insert into blocks (network, number, produced_at, transaction_count, total_fees)
+       select network, block_number, min(include_at), count(*), sum(fee) from transactions
+       where type <> 'receive' and block_number is not null group by network, block_number`,
+    );
+    await step('vacuum analyze', 'vacuum analyze users, wallets, wallet_balances, transactions, fraud_alerts, blocks');
   });
 }
 
@@ -192,6 +207,100 @@ async function endpoints(databaseUrl: string, userId: string, options: ApiBenchO
   });
 }
 
+/**
+ * The public explorer's requests (no session): the home page's (latest transactions, latest blocks, network figures,
+ * labels) and an address page's (a typical address, its next page, and the measured user's busiest wallet), a block
+ * page and a transaction page.
+ */
+async function explorerEndpoints(databaseUrl: string, userId: string): Promise<{ home: Endpoint[]; address: Endpoint[]; other: Endpoint[] }> {
+  return withClient(databaseUrl, async (client) => {
+    const { rows: typical } = await client.query<{ address: string }>(
+      `select address from wallets where user_id like 'bench-%' order by user_id limit 1 offset 500`,
+    );
+    const { rows: heavy } = await client.query<{ address: string }>(
+      `select address from wallets where user_id = $1 and network = 'eth_sepolia' limit 1`,
+      [userId],
+    );
+    const { rows: chainRow } = await client.query<{ hash: string; network: string; block_number: string }>(
+      `select hash, network, block_number from transactions where user_id = $1 and type = 'send' and block_number is not null order by created_at desc limit 1`,
+      [userId],
+    );
+    const typicalAddress = typical[0]!.address;
+    const { rows: page } = await client.query<{ created_at: Date; id: string }>(
+      `select created_at, id from transactions where type <> 'receive' and (from_address = $1 or to_address = $1)
+       order by created_at desc, id desc offset 24 limit 1`,
+      [typicalAddress],
+    );
+    const transactionsAtLeast = (min: number) => (body: unknown) => {
+      const items = (body as { transactions?: { items?: unknown[] } }).transactions?.items;
+      return items && items.length >= min ? undefined : `expected at least ${min} transactions, got ${items?.length}`;
+    };
+    const row = chainRow[0]!;
+    return {
+      home: [
+        { name: 'latest', path: '/api/explorer/transactions?limit=20', check: itemsAtLeast(20) },
+        { name: 'latest_network', path: '/api/explorer/transactions?limit=20&network=eth_sepolia', check: itemsAtLeast(20) },
+        {
+          name: 'blocks',
+          path: '/api/explorer/blocks?limit=8',
+          check: (body) => ((body as { blocks?: unknown[] }).blocks?.length ? undefined : 'no blocks'),
+        },
+        {
+          name: 'stats',
+          path: '/api/explorer/stats',
+          check: (body) => ((body as { networks?: unknown[] }).networks?.length === 3 ? undefined : 'expected 3 networks'),
+        },
+        { name: 'labels', path: '/api/explorer/labels', check: (body) => ((body as { labels?: unknown[] }).labels ? undefined : 'no labels list') },
+      ],
+      address: [
+        { name: 'address', path: `/api/explorer/address/${typicalAddress}`, check: transactionsAtLeast(25) },
+        {
+          name: 'address_next',
+          path: `/api/explorer/address/${typicalAddress}?cursor=${encodeCursor({ createdAt: page[0]!.created_at, id: page[0]!.id })}`,
+          check: transactionsAtLeast(25),
+        },
+        { name: 'address_busiest', path: `/api/explorer/address/${heavy[0]!.address}`, check: transactionsAtLeast(25) },
+      ],
+      other: [
+        { name: 'block', path: `/api/explorer/block/${row.network}/${row.block_number}`, check: transactionsAtLeast(1) },
+        { name: 'tx', path: `/api/explorer/tx/${row.hash}`, check: (body) => ((body as { hash?: string }).hash === row.hash ? undefined : 'wrong transaction') },
+        { name: 'search', path: `/api/explorer/search?q=${row.hash}`, check: (body) => ((body as { kind?: string }).kind === 'transaction' ? undefined : 'not found') },
+      ],
+    };
+  });
+}
+
+/** The explorer's query plans on the seeded million rows, on stderr: each must read an index, never the whole table. */
+async function explainExplorer(databaseUrl: string, userId: string): Promise<void> {
+  await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ address: string }>(`select address from wallets where user_id = $1 and network = 'eth_sepolia'`, [userId]);
+    const address = rows[0]!.address;
+    const chain = `type <> 'receive'`;
+    const queries: [string, string, unknown[]][] = [
+      ['latest per network', `select * from transactions where ${chain} and network = $1 order by created_at desc nulls last, id desc nulls last limit 21`, ['eth_sepolia']],
+      ['address sent', `select * from transactions where ${chain} and from_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 26`, [address]],
+      ['address received', `select * from transactions where ${chain} and to_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') and (created_at, id) < (now(), '00000000-0000-0000-0000-000000000000'::uuid) order by created_at desc nulls last, id desc nulls last limit 26`, [address]],
+      ['address count sent', `select network from transactions where ${chain} and from_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
+      ['address count received', `select network from transactions where ${chain} and to_address = $1 and from_address <> $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
+      ['block page', `select * from transactions where ${chain} and network = 'eth_sepolia' and block_number = $1 order by created_at desc nulls last, id desc nulls last limit 26`, [6_000_100]],
+      ['latest blocks', `select * from blocks where network = $1 order by number desc limit 8`, ['eth_sepolia']],
+      ['stats window', `select count(*), count(*) filter (where type = 'send'), sum(fee) filter (where type = 'send') from transactions where ${chain} and network = $1 and created_at >= now() - interval '1 minute'`, ['eth_sepolia']],
+      ['stats pending', `select count(*) from transactions where ${chain} and status = 'pending' and network = $1`, ['eth_sepolia']],
+    ];
+    for (const [name, text, values] of queries) {
+      const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(`explain ${text}`, values);
+      const lines = plan.map((line) => line['QUERY PLAN']);
+      if (lines.some((line) => /Seq Scan on transactions/.test(line))) warn(`explorer query "${name}" reads the whole transactions table`);
+      progress(`explain ${name}:\n  ${lines.join('\n  ')}`);
+    }
+  });
+}
+
+/** A signed-out request, as anyone reading the explorer makes it. */
+async function measure(serverUrl: string, endpoint: Endpoint, connections: number, durationS: number) {
+  return runLoad({ url: serverUrl, connections, durationS, connection: () => () => ({ method: 'GET', path: endpoint.path }) });
+}
+
 export async function benchApiAtScale(pgServerUrl: string, options: ApiBenchOptions): Promise<void> {
   await withFreshDatabase(pgServerUrl, async (databaseUrl) => {
     const server = await startBenchServer({ DATABASE_URL: databaseUrl });
@@ -238,6 +347,36 @@ export async function benchApiAtScale(pgServerUrl: string, options: ApiBenchOpti
         );
       }
       report('api_errors_1m', errors, 'count');
+
+      // The public explorer, signed out, on the same million rows.
+      await explainExplorer(databaseUrl, user!.id);
+      const explorer = await explorerEndpoints(databaseUrl, user!.id);
+      for (const endpoint of [...explorer.home, ...explorer.address, ...explorer.other]) {
+        const response = await http(server.url, 'GET', endpoint.path);
+        const problem = response.status === 200 ? endpoint.check(response.json()) : `status ${response.status}`;
+        if (problem) warn(`explorer ${endpoint.name} (${endpoint.path}): ${problem}`);
+      }
+      let explorerErrors = 0;
+      const groups: [string, Endpoint[], string][] = [
+        ['explorer_api_p99_ms_1m', explorer.home, 'explorer home requests (latest, per network, blocks, stats, labels)'],
+        ['explorer_address_p99_ms_1m', explorer.address, 'address page requests (a typical address, its 2nd page, the busiest wallet)'],
+        ['explorer_other_p99_ms_1m', explorer.other, 'block, transaction and search requests'],
+      ];
+      for (const [figure, group, what] of groups) {
+        let worst = { name: '', p99: 0 };
+        for (const endpoint of group) {
+          const result = await measure(server.url, endpoint, 1, options.durationS);
+          const failed = result.non2xx + result.errors;
+          explorerErrors += failed;
+          if (failed) warn(`explorer ${endpoint.name}: ${describeStatuses(result)}`);
+          report(`explorer_p50_ms_1m_${endpoint.name}`, result.latency.p50, 'ms');
+          report(`explorer_p99_ms_1m_${endpoint.name}`, result.latency.p99, 'ms', `GET ${endpoint.path.slice(0, 90)}, 1 connection, ${result.latency.count} requests`);
+          progress(`explorer ${endpoint.name}: p50 ${result.latency.p50.toFixed(1)} p99 ${result.latency.p99.toFixed(1)} ms, ${result.okPerSecond.toFixed(0)} req/s`);
+          if (result.latency.p99 > worst.p99) worst = { name: endpoint.name, p99: result.latency.p99 };
+        }
+        report(figure, worst.p99, 'ms', `worst p99 among ${group.length} ${what} (${worst.name}), 1 connection, ${scale}`);
+      }
+      report('explorer_errors_1m', explorerErrors, 'count');
     } finally {
       await server.close();
     }

@@ -99,9 +99,9 @@ async function inspectWith<T>(session: Session, inspect: (query: Query) => Promi
  */
 async function insertPending(query: Query, sender: BenchUser, count: number, tag: string, includeAtSql: string): Promise<void> {
   await query(
-    `insert into transactions (hash, network, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+    `insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
        effective_gas_price, nonce, speed, status, confirmations, created_at, include_at, next_confirmation_at)
-     select '0x' || md5($1::text || i) || md5($1::text || (i + 1)), 'eth_sepolia', 'send', $2::uuid, $3::text,
+     select '0x' || md5($1::text || i) || md5($1::text || (i + 1)), 'eth_sepolia', 'ETH', 'send', $2::uuid, $3::text,
        $4::text, $4::text, 1, 0, 21000, 0, i, 'fast', 'pending', 0, now() - interval '20 seconds', at, at
      from (select i, ${includeAtSql} as at from generate_series(1, $5::int) i) seeded`,
     [tag, sender.walletId, sender.id, sender.address, count],
@@ -219,9 +219,9 @@ async function steady(session: Session, probes: LagProbes) {
       nonce: CONFIRM_LAG_PENDING + 1 + k,
     }));
     await query(
-      `insert into transactions (hash, network, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+      `insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
          effective_gas_price, nonce, speed, status, confirmations, created_at, include_at, next_confirmation_at)
-       select probe.hash, 'eth_sepolia', 'send', $1::uuid, $2::text, $3::text, $3::text,
+       select probe.hash, 'eth_sepolia', 'ETH', 'send', $1::uuid, $2::text, $3::text, $3::text,
          1, 0, 21000, 0, probe.nonce, 'fast', 'pending', 0, now(), probe.due, probe.due
        from json_to_recordset($4::json) as probe(hash text, due timestamptz, nonce int)`,
       [session.sender.walletId, session.sender.id, session.sender.address, JSON.stringify(rows.map((row) => ({ ...row, due: new Date(row.due).toISOString() })))],

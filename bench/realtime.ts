@@ -10,19 +10,23 @@
  * - realtime_p*_ms_*_from_response  from response received → balance_update: a lower bound (may be negative:
  *   the event can overtake the HTTP response).
  *
+ * The public explorer feed is measured alongside: `explorerSockets` signed-out sockets on the explorer namespace,
+ * the time from the send request issued (and from its response) to each one's `explorer_transaction` for the
+ * send (explorer_feed_p*_ms_*).
+ *
  * One process: sockets and sends on one server. Two processes: a second server on the same PostgreSQL
  * database takes the sends; events reach the sockets' server through PostgreSQL NOTIFY
  * (server/src/plugins/event-relay.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, type RealtimeEvents } from '@fincrypt/domain';
+import { IDEMPOTENCY_KEY_HEADER, type ExplorerRealtimeEvents, type RealtimeEvents } from '@fincrypt/domain';
 import type { Socket } from 'socket.io-client';
 import { http } from '@fincrypt/test-support';
 import { onCleanup } from './lib/cleanup.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { progress, report, warn } from './lib/report.ts';
 import { startBenchServer } from './lib/server.ts';
-import { openUserSocket } from './lib/socket.ts';
+import { openExplorerSocket, openUserSocket } from './lib/socket.ts';
 import { summarize } from './lib/stats.ts';
 import { type BenchUser, mapLimit, signUpUsers } from './lib/users.ts';
 
@@ -61,6 +65,30 @@ interface Probe {
   tabs: Tab[];
   deliveries: Delivery[][];
   counters: { swapped: number };
+  /** The public explorer sockets' arrivals of each send's pending `explorer_transaction`, by hash. */
+  feed: Map<string, number[]>;
+  feedSockets: Socket[];
+}
+
+/** Public explorer sockets: how many signed-out readers watch the feed during the sends. */
+const EXPLORER_SOCKETS = 10;
+
+function connectExplorerReader(url: string, feed: Map<string, number[]>): Promise<Socket> {
+  const socket = openExplorerSocket(url);
+  socket.on('explorer_transaction', ({ transaction }: ExplorerRealtimeEvents['explorer_transaction']) => {
+    if (transaction.status !== 'pending') return;
+    const at = performance.now();
+    const arrivals = feed.get(transaction.hash);
+    if (arrivals) arrivals.push(at);
+    else feed.set(transaction.hash, [at]);
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(new Error(`explorer socket handshake failed: ${error.message}`));
+    });
+  });
 }
 
 interface SendRecord {
@@ -168,6 +196,7 @@ async function measure(
     await drain(warmup);
   }
   for (const list of deliveries) list.length = 0;
+  probe.feed.clear();
   for (const tab of probe.tabs) tab.reset();
   counters.swapped = 0;
   const windowStartedAt = performance.now();
@@ -229,6 +258,35 @@ async function measure(
     const statuses = records.filter((record) => record.hash === undefined).map((record) => record.status);
     warn(`realtime ${label}: ${failed} sends failed (statuses ${[...new Set(statuses)].join(', ')})`);
   }
+
+  // The public feed: every explorer socket hears every send once it has committed.
+  const feedUpper: number[] = [];
+  const feedLower: number[] = [];
+  let feedMissing = 0;
+  for (const record of sent) {
+    const arrivals = probe.feed.get(record.hash!) ?? [];
+    for (const at of arrivals) {
+      feedUpper.push(at - record.startedAt);
+      feedLower.push(at - record.respondedAt!);
+    }
+    for (let i = arrivals.length; i < probe.feedSockets.length; i += 1) {
+      feedMissing += 1;
+      feedUpper.push(gaveUpAt - record.startedAt);
+      feedLower.push(gaveUpAt - record.respondedAt!);
+    }
+  }
+  if (probe.feedSockets.length > 0) {
+    const feedUp = summarize(feedUpper);
+    const feedLow = summarize(feedLower);
+    const feedNote = `${probe.feedSockets.length} signed-out explorer sockets, ${records.length} sends at one per ${options.intervalMs} ms; from just before the send request was issued to each explorer socket's explorer_transaction (upper bound on commit → socket)${feedMissing > 0 ? `; ${feedMissing} never arrived, counted at the time we stopped waiting` : ''}`;
+    report(`explorer_feed_p50_ms_${label}`, feedUp.p50, 'ms', feedNote);
+    report(`explorer_feed_p99_ms_${label}`, feedUp.p99, 'ms', feedNote);
+    report(`explorer_feed_p99_ms_${label}_from_response`, feedLow.p99, 'ms', "from the send's response received to explorer_transaction (lower bound on commit → socket)");
+    report(`explorer_feed_missing_${label}`, feedMissing, 'count');
+    // The headline: one process at the full send pace.
+    if (label === '1proc') report('explorer_feed_p99_ms', feedUp.p99, 'ms', feedNote);
+    progress(`explorer feed ${label}: ${feedUpper.length} deliveries (${feedMissing} missing), p50 ${feedUp.p50.toFixed(1)} / p99 ${feedUp.p99.toFixed(1)} ms`);
+  }
   if (missing > 0) warn(`realtime ${label}: ${missing} balance_update deliveries never arrived: ${incomplete.slice(0, 5).join('; ')}${incomplete.length > 5 ? ' …' : ''}`);
 }
 
@@ -236,8 +294,10 @@ export async function benchRealtime(pgServerUrl: string, options: RealtimeBenchO
   await withFreshDatabase(pgServerUrl, async (databaseUrl) => {
     const socketServer = await startBenchServer({ DATABASE_URL: databaseUrl });
     const tabs: Tab[] = [];
+    const feedSockets: Socket[] = [];
     const closeTabs = onCleanup('close realtime sockets', () => {
       for (const tab of tabs) tab.socket.close();
+      for (const socket of feedSockets) socket.close();
     });
     try {
       const signUpStartedAt = performance.now();
@@ -245,7 +305,8 @@ export async function benchRealtime(pgServerUrl: string, options: RealtimeBenchO
       const senders = await signUpUsers(socketServer.url, options.senders, 'Payer');
       progress(`realtime: ${recipients.length + senders.length} users signed up in ${((performance.now() - signUpStartedAt) / 1000).toFixed(1)} s`);
 
-      const probe: Probe = { tabs, deliveries: recipients.map(() => []), counters: { swapped: 0 } };
+      const probe: Probe = { tabs, deliveries: recipients.map(() => []), counters: { swapped: 0 }, feed: new Map(), feedSockets };
+      for (let i = 0; i < EXPLORER_SOCKETS; i += 1) feedSockets.push(await connectExplorerReader(socketServer.url, probe.feed));
       const connectStartedAt = performance.now();
       const slots = recipients.flatMap((user, recipient) => Array.from({ length: options.socketsPerRecipient }, () => ({ user, recipient })));
       await mapLimit(slots, 50, async ({ user, recipient }) => {

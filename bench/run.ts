@@ -72,6 +72,8 @@ const TARGETS: { name: string; test: (value: number) => boolean; text: string }[
   { name: 'realtime_p99_ms_1proc', test: (v) => v <= 50, text: '≤ 50 ms, one process' },
   { name: 'realtime_p99_ms_2proc', test: (v) => v <= 150, text: '≤ 150 ms, two processes' },
   { name: 'api_p99_ms_1m', test: (v) => v <= 20, text: '≤ 20 ms at 1M transactions' },
+  { name: 'explorer_api_p99_ms_1m', test: (v) => v <= 20, text: '≤ 20 ms at 1M transactions (explorer home)' },
+  { name: 'explorer_address_p99_ms_1m', test: (v) => v <= 20, text: '≤ 20 ms at 1M transactions (address page)' },
   { name: 'confirm_lag_ms_100k', test: (v) => v <= 1000, text: '≤ 1 s at 100k pending (p99, decision 004)' },
   { name: 'first_load_js_gzip_kb_home', test: (v) => v <= 130, text: '≤ 130 KB gzip' },
   { name: 'lighthouse_perf_min', test: (v) => v >= 95, text: '≥ 95 on all four pages' },

@@ -25,6 +25,11 @@ export const EXPLORER_LIMITS = {
   cursorChars: 200,
   /** Network figures count the transactions of this last window. */
   statsWindowMs: 60_000,
+  /**
+   * An address page counts its transactions up to this many (each of them is read: a busy address's exact count
+   * would cost a read of every row it ever had); past it the count reads as this many, marked capped ("1,000+").
+   */
+  addressCountMax: 1_000,
 } as const;
 
 const unitsString = z.string().regex(/^\d+$/);
@@ -88,7 +93,10 @@ export const explorerAddressNetworkSchema = z.object({
   network: networkIdSchema,
   networkLabel: z.string(),
   balances: z.array(explorerAssetBalanceSchema).nullable(),
+  /** Exact up to EXPLORER_LIMITS.addressCountMax; past it a lower bound, with `isTransactionCountCapped`. */
   transactionCount: z.number().int(),
+  /** True when the address has more transactions than were counted: show the count as "1,000+". */
+  isTransactionCountCapped: z.boolean().optional(),
 });
 
 export const explorerAddressSchema = z.object({

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { CONFIRMATION_INTERVAL_MS, confirmationsAt, GAS_SPEEDS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { transactions } from '../db/schema.ts';
+import { blocks, transactions } from '../db/schema.ts';
 import { signUp, type TestUser } from '../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
-import { blockNumberAt } from '../chain/blocks.ts';
-import { createChainClock, progressAt } from './clock.ts';
+import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
+import { createChainClock, progressAt, PUBLIC_INCLUSIONS_PER_BATCH } from './clock.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
 
 describe('progressAt', () => {
@@ -165,5 +165,77 @@ describe('chain clock with a time scale [pglite]', () => {
     expect(after?.confirmations).toBe(2);
     expect(after?.nextConfirmationAt?.getTime()).toBe(includeAtMs + Math.ceil(2 * scaledIntervalMs));
     await expectLedgerBalanced(ctx.database.db);
+  });
+});
+
+describeEachDatabase('chain clock blocks', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('counts every inclusion in its block exactly once, even when two clocks tick at the same moment', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const hashes: string[] = [];
+    for (const network of ['eth_sepolia', 'polygon_mumbai', 'solana_devnet'] as const) {
+      const from = await walletOn(ctx.app, alice, network);
+      const to = await walletOn(ctx.app, bob, network);
+      for (let i = 0; i < 4; i += 1) {
+        // Half to Bob (a send and a receive row: the block counts the send only), half outside.
+        const response = await postSend(ctx.app, alice, { walletId: from.id, to: i % 2 ? to.address : externalAddress(network), amount: '0.001', speed: 'fast' });
+        expect(response.statusCode).toBe(201);
+        hashes.push(response.json().transaction.hash);
+      }
+    }
+    const events = { publish: () => {}, publishOutbox: () => {} } as unknown as Parameters<typeof createChainClock>[0]['events'];
+    const published: string[] = [];
+    const counting = { ...events, publishOutbox: (outbox: { publicEvents: { event: string }[] }) => published.push(...outbox.publicEvents.map((item) => item.event)) } as typeof events;
+    const clocks = [
+      createChainClock({ db: ctx.database.db, events: counting, timeScale: 1, batchSize: 3 }),
+      createChainClock({ db: ctx.database.db, events: counting, timeScale: 1, batchSize: 5 }),
+    ];
+    const later = Date.now() + 10 * 60_000;
+    await Promise.all(clocks.map((clock) => clock.tick(later)));
+
+    const rows = await ctx.database.db.select().from(transactions).where(inArray(transactions.hash, hashes));
+    const chainRows = rows.filter((row) => row.type !== 'receive');
+    expect(chainRows).toHaveLength(12);
+    const expected = new Map<string, { count: number; fees: bigint }>();
+    for (const row of chainRows) {
+      expect(row.blockNumber).not.toBeNull();
+      const key = `${row.network}/${row.blockNumber}`;
+      const entry = expected.get(key) ?? { count: 0, fees: 0n };
+      expected.set(key, { count: entry.count + 1, fees: entry.fees + row.fee });
+    }
+    const stored = await ctx.database.db.select().from(blocks);
+    expect(new Map(stored.map((block) => [`${block.network}/${block.number}`, { count: block.transactionCount, fees: block.totalFees }]))).toEqual(expected);
+    for (const block of stored) expect(block.producedAt.getTime()).toBe(blockTimeOf(block.network as 'eth_sepolia', block.number).getTime());
+    // One public inclusion event per chain row, whichever clock included it.
+    expect(published.filter((event) => event === 'explorer_transaction')).toHaveLength(12);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('announces at most PUBLIC_INCLUSIONS_PER_BATCH inclusions of a burst one by one, and every block it grew', async () => {
+    const carol = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, carol, 'solana_devnet');
+    const due = new Date(Date.now() - 1_000);
+    // A burst: 120 pending transfers due at the same moment (written directly: their ledger side is not the point).
+    await ctx.database.db.execute(sql`
+      insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+        effective_gas_price, nonce, speed, status, confirmations, created_at, include_at, next_confirmation_at)
+      select 'burst' || md5(random()::text || g), 'solana_devnet', 'SOL', 'send', ${wallet.id}::uuid, ${carol.id}, ${wallet.address},
+        ${wallet.address}, 1, 5000, 1, 5000, g, 'fast', 'pending', 0, ${due.toISOString()}::timestamptz - make_interval(secs => g),
+        ${due.toISOString()}::timestamptz, ${due.toISOString()}::timestamptz
+      from generate_series(1, 120) g`);
+    const published: { event: string; payload: unknown }[] = [];
+    const events = {
+      publishOutbox: (outbox: { publicEvents: { event: string; payload: unknown }[] }) => published.push(...outbox.publicEvents),
+    } as unknown as Parameters<typeof createChainClock>[0]['events'];
+    const result = await createChainClock({ db: ctx.database.db, events, timeScale: 1 }).tick(Date.now());
+    expect(result.included).toBe(120);
+    const announced = published.filter((item) => item.event === 'explorer_transaction');
+    expect(announced).toHaveLength(PUBLIC_INCLUSIONS_PER_BATCH);
+    const number = blockNumberAt('solana_devnet', due.getTime());
+    expect(published.filter((item) => item.event === 'explorer_block')).toEqual([
+      { event: 'explorer_block', payload: { block: expect.objectContaining({ network: 'solana_devnet', number, transactionCount: 120, totalFeesUnits: '600000' }) } },
+    ]);
   });
 });

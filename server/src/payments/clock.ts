@@ -1,4 +1,4 @@
-import { CONFIRMATION_INTERVAL_MS, confirmationsAt, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
+import { CONFIRMATION_INTERVAL_MS, confirmationsAt, EXPLORER_LIMITS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
 import { and, asc, eq, getTableColumns, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions } from '../db/schema.ts';
@@ -53,6 +53,14 @@ export function progressAt(row: Pick<DueRow, 'network' | 'speed' | 'includeAt'>,
       : new Date(Math.max(nowMs + 1, includedAtMs + Math.ceil((confirmations * intervalMs) / timeScale)));
   return { confirmations, blockNumber: blockNumberAt(networkOf(row.network).id, includedAtMs), nextConfirmationAt };
 }
+
+/**
+ * At most this many inclusions of one batch are announced one by one on the public channel (the newest first): the
+ * explorer's feed never shows more than this many at once, and a burst (100,000 transactions due at once) must not
+ * become 100,000 messages to every public socket and through every process's relay. Every block that grew is
+ * always announced, so a reader still sees the burst land, block by block.
+ */
+export const PUBLIC_INCLUSIONS_PER_BATCH = EXPLORER_LIMITS.latestMax;
 
 /** A PostgreSQL array literal; every element quoted, null as NULL. */
 function arrayLiteral(values: readonly (string | number | null)[]): string {
@@ -130,15 +138,19 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
       // The blocks these inclusions landed in: chain rows only (a receive mirrors its send), added to what the
       // block already held, in this same database transaction.
       const perBlock = new Map<string, { network: string; number: number; count: number; fees: bigint }>();
-      for (const row of included) {
-        if (row.type === 'receive' || row.blockNumber === null || row.status !== 'confirmed') continue;
+      const chainRows = included.filter((row) => row.type !== 'receive' && row.blockNumber !== null && row.status === 'confirmed');
+      for (const row of chainRows) {
         const key = `${row.network}:${row.blockNumber}`;
-        const entry = perBlock.get(key) ?? { network: row.network, number: row.blockNumber, count: 0, fees: 0n };
+        const entry = perBlock.get(key) ?? { network: row.network, number: row.blockNumber!, count: 0, fees: 0n };
         entry.count += 1;
         entry.fees += row.fee;
         perBlock.set(key, entry);
-        outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(row) });
       }
+      const announced =
+        chainRows.length <= PUBLIC_INCLUSIONS_PER_BATCH
+          ? chainRows
+          : [...chainRows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, PUBLIC_INCLUSIONS_PER_BATCH);
+      for (const row of announced) outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(row) });
       if (perBlock.size > 0) {
         const blockRows = await tx
           .insert(blocks)

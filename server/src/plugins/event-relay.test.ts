@@ -2,10 +2,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { postgresPoolConfig } from '../db/database.ts';
 import { DEFAULT_POSTGRES_SETTINGS } from '../config.ts';
-import type { UserEvent } from '../lib/event-bus.ts';
+import type { PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
-import { batchEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
+import { batchAll, batchEvents, batchPublicEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
 
 const statusEvent = (i: number): UserEvent => ({
   userId: `user-${i % 7}`,
@@ -30,6 +30,35 @@ describe('event batches', () => {
     expect(batches.flatMap((batch) => JSON.parse(batch).events)).toEqual(events);
     expect(batchEvents('me', [])).toEqual([]);
   });
+
+  it('batches public explorer events apart from users’ events', () => {
+    const events = Array.from({ length: 200 }, (_, i) => publicEvent(i));
+    const batches = batchPublicEvents('me', events, 2_000);
+    expect(batches.length).toBeGreaterThan(1);
+    for (const batch of batches) expect(Buffer.byteLength(batch)).toBeLessThanOrEqual(2_000);
+    expect(batches.flatMap((batch) => JSON.parse(batch).publicEvents)).toEqual(events);
+    expect(batches.every((batch) => JSON.parse(batch).events === undefined)).toBe(true);
+  });
+
+  it('carries both kinds in the same batches when they fit, each kind in order', () => {
+    const users = Array.from({ length: 300 }, (_, i) => statusEvent(i));
+    const publics = Array.from({ length: 100 }, (_, i) => publicEvent(i));
+    const batches = batchAll('me', users, publics, 2_000);
+    for (const batch of batches) expect(Buffer.byteLength(batch)).toBeLessThanOrEqual(2_000);
+    const parsed = batches.map((batch) => JSON.parse(batch) as { from: string; events?: unknown[]; publicEvents?: unknown[] });
+    expect(parsed.flatMap((batch) => batch.events ?? [])).toEqual(users);
+    expect(parsed.flatMap((batch) => batch.publicEvents ?? [])).toEqual(publics);
+    const [both, ...none] = batchAll('me', [statusEvent(1)], [publicEvent(1)]);
+    expect(none).toEqual([]);
+    expect(JSON.parse(both!)).toEqual({ from: 'me', events: [statusEvent(1)], publicEvents: [publicEvent(1)] });
+  });
+});
+
+const publicEvent = (i: number): PublicEvent => ({
+  event: 'explorer_block',
+  payload: {
+    block: { network: 'polygon_mumbai', number: 1_000 + i, timestamp: new Date(0).toISOString(), transactionCount: 1, totalFees: '0.01', totalFeesUnits: '10000000000000000', feeSymbol: 'MATIC' },
+  },
 });
 
 const quiet = { warn: () => {}, info: () => {} };
@@ -67,6 +96,35 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between pr
       }, 10_000, 'delivery after reconnecting');
     } finally {
       await admin.end();
+      await Promise.all(relays.map((relay) => relay.close()));
+      await Promise.all(pools.map((pool) => pool.end()));
+      await target.drop();
+    }
+  }, 30_000);
+
+  it('carries public explorer events to the other process, apart from users’ events', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const pools = [new pg.Pool({ connectionString: target.url, max: 2 }), new pg.Pool({ connectionString: target.url, max: 2 })];
+    const users: UserEvent[][] = [[], []];
+    const publics: PublicEvent[][] = [[], []];
+    const relays = pools.map((pool, i) =>
+      startEventRelay({
+        pool,
+        deliverLocally: (events) => users[i]!.push(...events),
+        deliverPublicLocally: (events) => publics[i]!.push(...events),
+        log: quiet,
+      }),
+    );
+    try {
+      await Promise.all(relays.map((relay) => relay.ready()));
+      const events = Array.from({ length: 300 }, (_, i) => publicEvent(i));
+      for (const event of events) relays[0]!.publishPublic([event]);
+      relays[0]!.publish([statusEvent(1)]);
+      expect(publics[0]).toEqual(events);
+      await waitUntil(() => publics[1]!.length === events.length && users[1]!.length === 1, 10_000, 'the other process');
+      expect(publics[1]).toEqual(events);
+      expect(users[1]).toEqual([statusEvent(1)]);
+    } finally {
       await Promise.all(relays.map((relay) => relay.close()));
       await Promise.all(pools.map((pool) => pool.end()));
       await target.drop();

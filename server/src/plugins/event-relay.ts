@@ -36,34 +36,54 @@ export interface EventRelayOptions {
 
 /** Events cut into NOTIFY-sized batches, in order. One event larger than a batch travels alone (and fails loudly). */
 export function batchEvents(from: string, events: readonly UserEvent[], maxBytes = MAX_PAYLOAD_BYTES): string[] {
-  return batchItems(from, 'events', events, maxBytes);
+  return batchAll(from, events, [], maxBytes);
 }
 
 /** Public explorer events cut into NOTIFY-sized batches, in order. */
 export function batchPublicEvents(from: string, events: readonly PublicEvent[], maxBytes = MAX_PAYLOAD_BYTES): string[] {
-  return batchItems(from, 'publicEvents', events, maxBytes);
+  return batchAll(from, [], events, maxBytes);
 }
 
-function batchItems<T>(from: string, key: 'events' | 'publicEvents', events: readonly T[], maxBytes: number): string[] {
+/**
+ * Users' and public events together, each kind in order, in as few NOTIFY-sized batches as they fit: a batch fills
+ * with users' events, then public ones (one NOTIFY per turn of the event loop usually carries both). Each event is
+ * encoded once and the batch's size kept as it grows: linear in the events, whatever their number.
+ */
+export function batchAll(from: string, events: readonly UserEvent[], publicEvents: readonly PublicEvent[], maxBytes = MAX_PAYLOAD_BYTES): string[] {
   const batches: string[] = [];
-  let current: T[] = [];
-  const encode = (list: T[]) => JSON.stringify({ from, [key]: list });
-  for (const event of events) {
-    const withEvent = [...current, event];
-    if (current.length > 0 && Buffer.byteLength(encode(withEvent)) > maxBytes) {
-      batches.push(encode(current));
-      current = [event];
-    } else {
-      current = withEvent;
-    }
-  }
-  if (current.length > 0) batches.push(encode(current));
+  const head = `{"from":${JSON.stringify(from)}`;
+  // Both arrays' keys and brackets and the closing brace, whether or not the batch ends up with both.
+  const overhead = Buffer.byteLength(`${head},"events":[],"publicEvents":[]}`);
+  let users: string[] = [];
+  let publics: string[] = [];
+  let size = overhead;
+  const close = () => {
+    const parts = [head];
+    if (users.length > 0) parts.push(`"events":[${users.join(',')}]`);
+    if (publics.length > 0) parts.push(`"publicEvents":[${publics.join(',')}]`);
+    batches.push(`${parts.join(',')}}`);
+    users = [];
+    publics = [];
+    size = overhead;
+  };
+  const add = (list: 'users' | 'publics', event: unknown) => {
+    const encoded = JSON.stringify(event);
+    const target = list === 'users' ? users : publics;
+    const bytes = Buffer.byteLength(encoded) + (target.length > 0 ? 1 : 0);
+    if (users.length + publics.length > 0 && size + bytes > maxBytes) close();
+    const into = list === 'users' ? users : publics;
+    size += Buffer.byteLength(encoded) + (into.length > 0 ? 1 : 0);
+    into.push(encoded);
+  };
+  for (const event of events) add('users', event);
+  for (const event of publicEvents) add('publics', event);
+  if (users.length + publics.length > 0) close();
   return batches;
 }
 
 /**
- * Ledger events for every server process on one PostgreSQL (users' events, and the public explorer's). Each process delivers its own events to its own
- * sockets at once, and tells the others with one NOTIFY per batch of everything published in the same turn of
+ * Ledger events for every server process on one PostgreSQL (users' events, and the public explorer's). Each
+ * process delivers its own events to its own sockets at once, and tells the others with one NOTIFY per batch of everything published in the same turn of
  * the event loop (a clock tick confirming thousands of transactions sends a handful of NOTIFYs, not one per
  * event, which is what the socket.io adapter would do). Each process LISTENs on a connection of its own and
  * reconnects when it drops; events published while PostgreSQL is away reach only the local sockets.
@@ -87,7 +107,7 @@ export function startEventRelay(options: EventRelayOptions) {
     const publicEvents = pendingPublic;
     pending = [];
     pendingPublic = [];
-    for (const payload of [...batchEvents(processId, events), ...batchPublicEvents(processId, publicEvents)]) {
+    for (const payload of batchAll(processId, events, publicEvents)) {
       try {
         await pool.query('select pg_notify($1, $2)', [EVENT_CHANNEL, payload]);
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { NetworkId } from '@fincrypt/domain';
-import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { blocks, simulatedParticipants, transactionReplacements, transactions, walletBalances, wallets } from '../../db/schema.ts';
@@ -87,16 +87,32 @@ export async function listAddressTransactions(
   return [...unique.values()].sort(byNewest).slice(0, limit);
 }
 
-/** How many chain rows an address sent or received, per network. */
-export async function countAddressTransactions(db: Db, address: string, networks: readonly NetworkId[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ network: transactions.network, count: count() })
-    .from(transactions)
-    .where(
-      and(isChainRow, inArray(transactions.network, [...networks]), or(eq(transactions.fromAddress, address), eq(transactions.toAddress, address))),
-    )
-    .groupBy(transactions.network);
-  return new Map(rows.map((row) => [row.network, Number(row.count)]));
+/**
+ * How many chain rows an address sent or received, per network, counting at most `max + 1` rows of each side (in
+ * index order, like a page): `isCapped` when a side had more, and the counts are then lower bounds. A busy address's
+ * exact count would read every one of its rows from the table.
+ */
+export async function countAddressTransactions(
+  db: Db,
+  address: string,
+  networks: readonly NetworkId[],
+  max: number,
+): Promise<{ counts: Map<string, number>; isCapped: boolean }> {
+  const side = (condition: SQL | undefined) =>
+    db
+      .select({ network: transactions.network })
+      .from(transactions)
+      .where(and(isChainRow, condition, inArray(transactions.network, [...networks])))
+      .orderBy(...newestFirst(transactions.createdAt, transactions.id))
+      .limit(max + 1);
+  const [sent, received] = await Promise.all([
+    side(eq(transactions.fromAddress, address)),
+    // A transfer to itself is counted once, as sent.
+    side(and(eq(transactions.toAddress, address), ne(transactions.fromAddress, address))),
+  ]);
+  const counts = new Map<string, number>();
+  for (const row of [...sent, ...received]) counts.set(row.network, (counts.get(row.network) ?? 0) + 1);
+  return { counts, isCapped: sent.length > max || received.length > max };
 }
 
 /** The wallets (of any user, connected or not) at this address, and what each holds. */
@@ -143,18 +159,20 @@ export async function listLatestBlocks(db: Db, networks: readonly NetworkId[], l
 
 /** A network's chain rows sent since `since` (and of them the transfers and their fees), and its pending count. */
 export async function networkFigures(db: Db, network: NetworkId, since: Date) {
-  const [window] = await db
-    .select({
-      total: count(),
-      transfers: sql<string>`count(*) filter (where ${transactions.type} = 'send')`,
-      transferFees: sql<string | null>`sum(${transactions.fee}) filter (where ${transactions.type} = 'send')`,
-    })
-    .from(transactions)
-    .where(and(isChainRow, eq(transactions.network, network), gte(transactions.createdAt, since)));
-  const [pending] = await db
-    .select({ total: count() })
-    .from(transactions)
-    .where(and(isChainRow, eq(transactions.status, 'pending'), eq(transactions.network, network)));
+  const [[window], [pending]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        transfers: sql<string>`count(*) filter (where ${transactions.type} = 'send')`,
+        transferFees: sql<string | null>`sum(${transactions.fee}) filter (where ${transactions.type} = 'send')`,
+      })
+      .from(transactions)
+      .where(and(isChainRow, eq(transactions.network, network), gte(transactions.createdAt, since))),
+    db
+      .select({ total: count() })
+      .from(transactions)
+      .where(and(isChainRow, eq(transactions.status, 'pending'), eq(transactions.network, network))),
+  ]);
   return {
     total: Number(window?.total ?? 0),
     transfers: BigInt(window?.transfers ?? 0),

@@ -196,22 +196,23 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
       const at = now();
       const windowMs = EXPLORER_LIMITS.statsWindowMs;
       const since = new Date(at - windowMs);
-      const figures = [];
-      for (const id of NETWORK_IDS) {
-        const network = getNetwork(id);
-        const window = await networkFigures(db, id, since);
-        const averageUnits = window.transfers > 0n ? window.transferFees / window.transfers : null;
-        figures.push({
-          network: id,
-          networkLabel: network.label,
-          tps: Math.round((window.total / (windowMs / 1000)) * 100) / 100,
-          averageFee: averageUnits === null ? null : feeExact(averageUnits, id),
-          averageFeeUnits: averageUnits === null ? null : averageUnits.toString(),
-          feeSymbol: network.symbol,
-          pendingCount: window.pending,
-          headNumber: blockNumberAt(id, at),
-        });
-      }
+      const figures = await Promise.all(
+        NETWORK_IDS.map(async (id) => {
+          const network = getNetwork(id);
+          const window = await networkFigures(db, id, since);
+          const averageUnits = window.transfers > 0n ? window.transferFees / window.transfers : null;
+          return {
+            network: id,
+            networkLabel: network.label,
+            tps: Math.round((window.total / (windowMs / 1000)) * 100) / 100,
+            averageFee: averageUnits === null ? null : feeExact(averageUnits, id),
+            averageFeeUnits: averageUnits === null ? null : averageUnits.toString(),
+            feeSymbol: network.symbol,
+            pendingCount: window.pending,
+            headNumber: blockNumberAt(id, at),
+          };
+        }),
+      );
       return { networks: figures, windowSeconds: windowMs / 1000 };
     },
   );
@@ -251,9 +252,9 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
       }
       const networks: NetworkId[] = network === undefined ? parsed.networks : [network];
       const before = request.query.cursor === undefined ? undefined : decodeKeyset(request.query.cursor);
-      const [rows, counts, balances, label] = await Promise.all([
+      const [rows, { counts, isCapped }, balances, label] = await Promise.all([
         listAddressTransactions(db, parsed.address, networks, before, request.query.limit + 1),
-        countAddressTransactions(db, parsed.address, parsed.networks),
+        countAddressTransactions(db, parsed.address, parsed.networks, EXPLORER_LIMITS.addressCountMax),
         findAddressBalances(db, parsed.address, parsed.networks),
         findLabel(db, parsed.address, parsed.networks),
       ]);
@@ -271,7 +272,8 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
                     const units = held[asset.symbol] ?? 0n;
                     return { asset: asset.symbol, balance: formatAmountTrimmed(units, asset.decimals), balanceUnits: units.toString() };
                   }),
-            transactionCount: counts.get(id) ?? 0,
+            transactionCount: Math.min(counts.get(id) ?? 0, EXPLORER_LIMITS.addressCountMax),
+            isTransactionCountCapped: isCapped,
           };
         }),
         label,
