@@ -79,8 +79,20 @@ describe('applying the public events to the cache', () => {
     queryClient.setQueryData(explorerDataKeys.blocks(undefined), [makeBlock({ number: 4999 })]);
     queryClient.setQueryData(explorerDataKeys.block('eth_sepolia', 5000), {});
     const block = makeBlock({ number: 5000 });
-    applyExplorerBlock(queryClient, { block });
+    expect(applyExplorerBlock(queryClient, { block })).toBe(false);
     expect(queryClient.getQueryData(explorerDataKeys.blocks(undefined))).toEqual([block, makeBlock({ number: 4999 })]);
     expect(queryClient.getQueryState(explorerDataKeys.block('eth_sepolia', 5000))?.isInvalidated).toBe(true);
+  });
+
+  it('a block says the latest transactions may be behind when one of its network shown is still pending from before it', () => {
+    const queryClient = new QueryClient();
+    const block = makeBlock({ number: 5001, timestamp: '2026-11-25T03:10:00.000Z' });
+    const pendingBefore = makeListItem({ status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:09:59.000Z' });
+    const pendingAfter = makeListItem({ status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:10:01.000Z' });
+    const pendingElsewhere = makeListItem({ network: 'solana_devnet', status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:09:00.000Z' });
+    queryClient.setQueryData<ExplorerPage>(explorerDataKeys.latest(undefined), { items: [pendingAfter, pendingElsewhere], nextCursor: null });
+    expect(applyExplorerBlock(queryClient, { block })).toBe(false);
+    queryClient.setQueryData<ExplorerPage>(explorerDataKeys.latest('eth_sepolia'), { items: [pendingBefore], nextCursor: null });
+    expect(applyExplorerBlock(queryClient, { block })).toBe(true);
   });
 });

@@ -58,14 +58,24 @@ export function applyExplorerTransaction(queryClient: QueryClient, { transaction
   }
 }
 
-/** `explorer_block`: the latest blocks change in place; that block's page reads it again. */
-export function applyExplorerBlock(queryClient: QueryClient, { block }: ExplorerRealtimeEvents['explorer_block']): void {
+/**
+ * `explorer_block`: the latest blocks change in place; that block's page reads it again. Returns whether the latest
+ * transactions shown may be behind: the clock announces only the newest inclusions of a big batch one by one (every
+ * block it grew, always), so a row still pending on screen from before this block may have been included unannounced.
+ */
+export function applyExplorerBlock(queryClient: QueryClient, { block }: ExplorerRealtimeEvents['explorer_block']): boolean {
   for (const network of [undefined, block.network] as const) {
     queryClient.setQueryData<ExplorerBlockSummary[]>(explorerDataKeys.blocks(network), (blocks) =>
       blocks ? upsertBlock(blocks, block, LATEST_BLOCKS_SHOWN) : blocks,
     );
   }
   void queryClient.invalidateQueries({ queryKey: explorerDataKeys.block(block.network, block.number) });
+  const blockTime = Date.parse(block.timestamp);
+  return queryClient
+    .getQueriesData<ExplorerPage>({ queryKey: explorerDataKeys.latestAll })
+    .some(([, page]) =>
+      page?.items.some((item) => item.network === block.network && item.status === 'pending' && Date.parse(item.timestamp) <= blockTime),
+    );
 }
 
 /** After the channel was down, whatever happened meanwhile is read again. */

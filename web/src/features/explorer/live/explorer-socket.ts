@@ -26,19 +26,23 @@ const RETRY_AFTER_CLOSE_MS = 2_000;
 
 /**
  * Opens the public explorer channel (no cookie is read there) and feeds its events into the query cache; each
- * event also calls `onEvent` (the figures read again, throttled). Returns the function that closes it.
+ * event also calls `onEvent` (the figures read again, throttled), saying whether the latest transactions shown may
+ * be behind and should be read again too. Returns the function that closes it.
  */
-export function connectExplorerFeed(queryClient: QueryClient, onState: (state: FeedState) => void, onEvent: () => void): () => void {
+export function connectExplorerFeed(
+  queryClient: QueryClient,
+  onState: (state: FeedState) => void,
+  onEvent: (latestMayBeBehind: boolean) => void,
+): () => void {
   const socket: Socket<ServerEvents> = io(EXPLORER_REALTIME_NAMESPACE, { ...FEED_SOCKET_OPTIONS, transports: [...FEED_SOCKET_OPTIONS.transports] });
   let hasConnectedBefore = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   const guarded =
-    <P>(apply: (client: QueryClient, payload: P) => void) =>
+    <P>(apply: (client: QueryClient, payload: P) => boolean | void) =>
     (payload: P) => {
       try {
-        apply(queryClient, payload);
-        onEvent();
+        onEvent(apply(queryClient, payload) === true);
       } catch (error) {
         console.error('Could not apply an explorer event', error);
       }

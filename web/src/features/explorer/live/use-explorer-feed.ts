@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { explorerDataKeys } from '../api/explorer-keys.ts';
 import type { FeedState } from './explorer-socket.ts';
 
-/** The network figures are read again at most this often while events arrive (a busy network sends many). */
+/**
+ * The network figures (and, when a block says they may be behind, the latest transactions) are read again at most
+ * this often while events arrive (a busy network sends many).
+ */
 export const STATS_AFTER_EVENTS_MS = 2_000;
 
 /**
@@ -18,11 +21,15 @@ export function useExplorerFeed(): FeedState {
   useEffect(() => {
     let disconnect: (() => void) | undefined;
     let isClosed = false;
-    const onEvent = () => {
+    let latestMayBeBehind = false;
+    const onEvent = (isBehind: boolean) => {
+      latestMayBeBehind ||= isBehind;
       if (statsTimer.current !== undefined) return;
       statsTimer.current = setTimeout(() => {
         statsTimer.current = undefined;
         void queryClient.invalidateQueries({ queryKey: explorerDataKeys.stats });
+        if (latestMayBeBehind) void queryClient.invalidateQueries({ queryKey: explorerDataKeys.latestAll });
+        latestMayBeBehind = false;
       }, STATS_AFTER_EVENTS_MS);
     };
     import('./explorer-socket.ts').then(
