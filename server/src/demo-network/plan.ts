@@ -110,17 +110,7 @@ const FEE_RESERVE_COINS = 1n;
 export const LOW_USDC = 200n;
 export const LOW_COINS = 20n;
 
-/** A seeded generator (mulberry32): a reproducible Random for tests and benchmarks. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom } from '../lib/seeded-random.ts';
 
 const pick = <T>(random: Random, items: readonly T[]): T => {
   if (items.length === 0) throw new Error('pick from nothing');

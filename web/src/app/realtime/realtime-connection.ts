@@ -3,22 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type Socket, io } from 'socket.io-client';
 import { toast } from '../../lib/toast.ts';
 import { getSession, sessionQueryKey } from '../../features/auth/index.ts';
+import { SOCKET_OPTIONS as SHARED_SOCKET_OPTIONS } from '../../lib/socket-options.ts';
 import { setOffline } from './connection-state.ts';
 import { createRealtimeHandlers } from './realtime-handlers.ts';
 
 type ServerEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };
 
-/** The socket settings (docs/product.md#realtime): websocket only, reconnect after 1 to 5 s without limit, 20 s connect timeout. */
-export const SOCKET_OPTIONS = {
-  path: REALTIME_PATH,
-  transports: ['websocket'],
-  autoConnect: false,
-  reconnection: true,
-  reconnectionAttempts: Infinity,
-  reconnectionDelay: 1_000,
-  reconnectionDelayMax: 5_000,
-  timeout: 20_000,
-} as const;
+/** The signed-in tab's socket: the shared settings on the realtime path. */
+export const SOCKET_OPTIONS = { ...SHARED_SOCKET_OPTIONS, path: REALTIME_PATH } as const;
 
 /** How long the 'Unable to connect…' toast stays (docs/product.md#realtime). */
 export const CONNECT_FAILED_TOAST_MS = 5_000;

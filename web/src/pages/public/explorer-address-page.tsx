@@ -1,13 +1,11 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import {
   AddressHeader,
   AddressNetworks,
-  ExplorerTransactionList,
+  ExplorerPageHeader,
+  PagedTransactionList,
   NetworkFilter,
   networkFromSearch,
   useExplorerAddress,
@@ -33,13 +31,7 @@ export default function ExplorerAddressPage() {
 
   return (
     <section className="mx-auto max-w-5xl space-y-6">
-      <header>
-        <Link to="/explorer" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          FinCrypt Explorer
-        </Link>
-        <h1 className="mt-1 text-3xl font-bold">Address</h1>
-      </header>
+      <ExplorerPageHeader title="Address" />
       {first ? (
         <>
           <AddressHeader address={first} />
@@ -57,17 +49,7 @@ export default function ExplorerAddressPage() {
                 />
               )}
             </div>
-            <Card className="px-4 sm:px-6">
-              <ExplorerTransactionList items={items} label="Transactions of this address" empty="No transactions to or from this address yet." />
-            </Card>
-            {query.hasNextPage && (
-              <div className="flex justify-center">
-                <Button variant="outline" isBusy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                  Older transactions
-                </Button>
-              </div>
-            )}
-            {query.isFetchNextPageError && <Alert tone="error">Could not load older transactions. Try again.</Alert>}
+            <PagedTransactionList items={items} label="Transactions of this address" empty="No transactions to or from this address yet." pages={query} />
           </section>
         </>
       ) : refused ? (

@@ -1,22 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { BlockFacts, BlockNavigation, ExplorerTransactionList, readBlockAddress, useExplorerBlock, useExplorerFeed } from '../../features/explorer/index.ts';
+import { BlockFacts, BlockNavigation, ExplorerPageHeader, PagedTransactionList, readBlockAddress, useExplorerBlock, useExplorerFeed } from '../../features/explorer/index.ts';
 import type { NetworkId } from '@fincrypt/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-
-function BackToExplorer() {
-  return (
-    <Link to="/explorer" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-      <ArrowLeft aria-hidden className="h-4 w-4" />
-      FinCrypt Explorer
-    </Link>
-  );
-}
 
 function BlockContent({ network, number }: { network: NetworkId; number: number }) {
   const query = useExplorerBlock(network, number);
@@ -36,17 +24,13 @@ function BlockContent({ network, number }: { network: NetworkId; number: number 
           <h2 id="block-transactions-heading" className="text-lg font-semibold">
             Transactions in this block
           </h2>
-          <Card className="px-4 sm:px-6">
-            <ExplorerTransactionList items={items} label="Transactions in this block" showNetwork={false} empty="This block included no FinCrypt transaction." />
-          </Card>
-          {query.hasNextPage && (
-            <div className="flex justify-center">
-              <Button variant="outline" isBusy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Older transactions
-              </Button>
-            </div>
-          )}
-          {query.isFetchNextPageError && <Alert tone="error">Could not load more transactions. Try again.</Alert>}
+          <PagedTransactionList
+            items={items}
+            label="Transactions in this block"
+            showNetwork={false}
+            empty="This block included no FinCrypt transaction."
+            pages={query}
+          />
         </section>
       </>
     );
@@ -74,10 +58,7 @@ export default function ExplorerBlockPage() {
   const block = readBlockAddress(params.network ?? '', params.number ?? '');
   return (
     <section className="mx-auto max-w-5xl space-y-6">
-      <header>
-        <BackToExplorer />
-        <h1 className="mt-1 text-3xl font-bold">{block.ok ? `Block ${block.number.toLocaleString('en-US')}` : 'Block'}</h1>
-      </header>
+      <ExplorerPageHeader title={block.ok ? `Block ${block.number.toLocaleString('en-US')}` : 'Block'} />
       {block.ok ? <BlockContent key={`${block.network}:${block.number}`} network={block.network} number={block.number} /> : <InvalidBlock message={block.message} />}
     </section>
   );

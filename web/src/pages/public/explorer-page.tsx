@@ -1,8 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { AddressLabel, ReplacementNotice, SignedTransactionCard } from '../../features/explorer/index.ts';
+import { AddressLabel, ExplorerPageHeader, ReplacementNotice, SignedTransactionCard } from '../../features/explorer/index.ts';
 import {
   ExplorerStatusCard,
   ExplorerValueFacts,
@@ -29,13 +28,7 @@ export default function ExplorerPage() {
 
   return (
     <section className="mx-auto max-w-4xl space-y-6">
-      <header>
-        <Link to="/explorer" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          FinCrypt Explorer
-        </Link>
-        <h1 className="mt-1 text-3xl font-bold">Transaction</h1>
-      </header>
+      <ExplorerPageHeader title="Transaction" />
       {transaction.data ? (
         <div className="space-y-6">
           <ReplacementNotice requestedHash={hash} transaction={transaction.data} />

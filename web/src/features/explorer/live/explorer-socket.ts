@@ -1,22 +1,17 @@
 import { EXPLORER_REALTIME_NAMESPACE, type ExplorerRealtimeEvents, REALTIME_PATH } from '@fincrypt/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Socket, io } from 'socket.io-client';
+import { SOCKET_OPTIONS } from '../../../lib/socket-options.ts';
 import { applyExplorerBlock, applyExplorerTransaction, refetchAfterReconnect } from './apply-explorer-event.ts';
 
 type ServerEvents = { [E in keyof ExplorerRealtimeEvents]: (payload: ExplorerRealtimeEvents[E]) => void };
 
 export type FeedState = 'connecting' | 'live' | 'offline';
 
-/** The public channel's socket settings: as the signed-in one (websocket only, reconnect after 1 to 5 s without limit). */
+/** The public channel's socket: the signed-in one's settings, on a connection of its own. */
 const FEED_SOCKET_OPTIONS = {
+  ...SOCKET_OPTIONS,
   path: REALTIME_PATH,
-  transports: ['websocket'],
-  autoConnect: false,
-  reconnection: true,
-  reconnectionAttempts: Infinity,
-  reconnectionDelay: 1_000,
-  reconnectionDelayMax: 5_000,
-  timeout: 20_000,
   // Its own connection: it opens and closes with the explorer's pages, whatever the signed-in one does.
   forceNew: true,
 } as const;
