@@ -26,6 +26,11 @@ export const FIRST_LOAD_PAGES: Record<string, string> = {
   send_receive: 'src/pages/app/send-receive-page.tsx',
   // The public page a payment request's link opens (issue 16): a payer's first sight of FinCrypt.
   pay: 'src/pages/public/pay-page.tsx',
+  // The public explorer (issue 17): its home, an address, a block, and a transaction.
+  explorer_home: 'src/pages/public/explorer-home-page.tsx',
+  explorer_address: 'src/pages/public/explorer-address-page.tsx',
+  explorer_block: 'src/pages/public/explorer-block-page.tsx',
+  explorer_tx: 'src/pages/public/explorer-page.tsx',
 };
 
 export function firstLoadSizes(pageModule: string, distDir: string = DEFAULT_DIST_DIR): { jsKb: number; cssKb: number } {
