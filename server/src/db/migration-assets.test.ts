@@ -38,10 +38,10 @@ const EARLIER = `
     ('00000000-0000-4000-8000-000000000001', 'eth_sepolia', ${100n * ETH}),
     ('00000000-0000-4000-8000-000000000002', 'solana_devnet', ${100n * 10n ** 9n});
   insert into transactions (hash, network, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
-      effective_gas_price, nonce, speed, status, confirmations, created_at, include_at)
+      effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at)
     values ('0xabc', 'eth_sepolia', 'send', '00000000-0000-4000-8000-000000000001', 'u1',
       '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
-      ${2n * ETH}, ${21_000n * 30_000_000_000n}, 21000, 30000000000, 0, 'normal', 'confirmed', 12, now(), now());
+      ${2n * ETH}, ${21_000n * 30_000_000_000n}, 21000, 30000000000, 0, 'normal', 'confirmed', 12, 7, now(), now());
 `;
 
 /** A database at the schema before 0003 holding an earlier wallet's history, then opened (and so migrated) as the app opens it. */
@@ -100,6 +100,10 @@ describeEachDatabase('migration 0003 (assets) on existing data', (kind) => {
     ]);
     expect(await rows(sql`select hash, asset, amount::text, status from transactions`)).toEqual([
       { hash: '0xabc', asset: 'ETH', amount: String(2n * ETH), status: 'confirmed' },
+    ]);
+    // Migration 0006 gives the blocks already included their rows, as the chain clock now writes them.
+    expect(await rows(sql`select network, number::int as number, produced_at, transaction_count, total_fees::text as fees from blocks`)).toEqual([
+      { network: 'eth_sepolia', number: 7, produced_at: expect.anything(), transaction_count: 1, fees: String(21_000n * 30_000_000_000n) },
     ]);
     const report = await checkLedger(db);
     expect(report.breaches).toEqual([]);

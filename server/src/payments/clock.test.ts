@@ -141,8 +141,13 @@ describeEachDatabase('chain clock', (kind) => {
     expect(result.included).toBeGreaterThanOrEqual(count);
     const pending = await ctx.database.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.status, 'pending'));
     expect(pending.filter((row) => row.id !== template.id)).toHaveLength(0);
-    // The fabricated rows moved no money: remove them and the ledger holds again.
+    // The fabricated rows moved no money: remove them, and the blocks counted from what remains, and the ledger holds again.
     await ctx.database.db.delete(transactions).where(inArray(transactions.hash, hashes));
+    await ctx.database.db.execute(sql`delete from blocks`);
+    await ctx.database.db.execute(sql`
+      insert into blocks (network, number, produced_at, transaction_count, total_fees)
+      select network, block_number, now(), count(*), sum(fee) from transactions
+      where type <> 'receive' and block_number is not null group by network, block_number`);
     await expectLedgerBalanced(ctx.database.db);
   });
 });

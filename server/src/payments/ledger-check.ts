@@ -49,7 +49,8 @@ function networkFacts() {
  * - every (wallet, asset) balance = what was minted into it − its sends (amount, and fee in the native coin) + its receives;
  * - every send to a wallet of this system has exactly one matching receive, and no receive lacks its send;
  * - every faucet mint transaction has exactly its mints row (same wallet, asset and amount);
- * - every fee equals gasUsed × effectiveGasPrice in the network's unit.
+ * - every fee equals gasUsed × effectiveGasPrice in the network's unit;
+ * - every block counts exactly the chain rows (sends and mints) it included, and their fees.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
   return db.transaction(
@@ -194,6 +195,20 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
           limit ${SAMPLE}`,
       );
       for (const send of wrongFees) breaches.push(`send ${send.hash} charged a fee other than gasUsed × effectiveGasPrice`);
+
+      const wrongBlocks = await rows<{ network: string; number: string }>(
+        tx,
+        sql`
+          with included as (
+            select network, block_number as number, count(*)::int as count, sum(fee) as fees
+            from transactions where type <> 'receive' and block_number is not null group by network, block_number
+          )
+          select coalesce(b.network, i.network) as network, coalesce(b.number, i.number)::text as number
+          from blocks b full join included i on i.network = b.network and i.number = b.number
+          where b.number is null or i.number is null or b.transaction_count <> i.count or b.total_fees <> i.fees
+          limit ${SAMPLE}`,
+      );
+      for (const block of wrongBlocks) breaches.push(`block ${block.number} of ${block.network} does not count exactly the transactions and fees it included`);
 
       return { isBalanced: breaches.length === 0, networks, breaches, checkedAt: new Date().toISOString() };
     },

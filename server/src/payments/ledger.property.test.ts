@@ -263,7 +263,7 @@ async function resetLedger(real: Real): Promise<void> {
   for (const table of ['fraud_alerts', 'mints']) await real.ctx.database.db.execute(sql`delete from ${sql.identifier(table)}`);
   // A used quote and its transaction name each other: both go in one statement.
   await real.ctx.database.db.execute(sql`with gone as (delete from transactions returning 1) delete from payment_quotes`);
-  for (const table of ['wallet_balances', 'wallets', 'idempotency_keys']) await real.ctx.database.db.execute(sql`delete from ${sql.identifier(table)}`);
+  for (const table of ['wallet_balances', 'wallets', 'idempotency_keys', 'blocks']) await real.ctx.database.db.execute(sql`delete from ${sql.identifier(table)}`);
   for (const user of real.users) expect((await call(app(real), 'GET', '/api/wallets', { cookie: user.cookie })).json().wallets).toHaveLength(3);
 }
 
