@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
@@ -76,24 +76,5 @@ export async function findUserTransactionByHash(db: Db, userId: string, hash: st
     .where(and(eq(transactions.userId, userId), eq(transactions.hash, currentHashOf(hash))))
     .orderBy(desc(transactions.type))
     .limit(1);
-  return row;
-}
-
-/** The hashes a transaction replaced by speed-ups, oldest first (transaction_replacements, by its new_hash index). */
-export async function findReplacedHashes(db: Db, hash: string): Promise<string[]> {
-  const rows = await db
-    .select({ hash: transactionReplacements.oldHash })
-    .from(transactionReplacements)
-    .where(eq(transactionReplacements.newHash, hash))
-    .orderBy(asc(transactionReplacements.replacedAt), asc(transactionReplacements.oldHash));
-  return rows.map((row) => row.hash);
-}
-
-/** The chain's view of a transaction: a transfer's send row (every transfer has exactly one), or a faucet's mint row. */
-export async function findChainTransaction(db: Db, hash: string) {
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.hash, hash), inArray(transactions.type, ['send', 'mint'])));
   return row;
 }

@@ -22,7 +22,8 @@ import type { PaymentsEngine } from '../../payments/engine.ts';
 import { findQuote, toQuoteView } from '../../payments/quotes.ts';
 import { counterpartyLabelOf, participantLabelsByWallet } from '../../demo-network/labels.ts';
 import { timelineOf, toTransactionView } from '../../payments/views.ts';
-import { countUserTransactionsByStatus, findReplacedHashes, findUserTransactionByHash, listUserTransactions } from './repo.ts';
+import { replacedHashesOf } from '../explorer/repo.ts';
+import { countUserTransactionsByStatus, findUserTransactionByHash, listUserTransactions } from './repo.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -165,7 +166,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
       const [quote, replacedHashes, labels] = await Promise.all([
         row.quoteId === null ? undefined : findQuote(db, row.quoteId),
-        findReplacedHashes(db, row.hash),
+        replacedHashesOf(db, row.hash),
         participantLabelsByWallet(db, [row.counterpartyWalletId]),
       ]);
       return {
