@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSACTION_STATUSES } from './confirmations.ts';
+import { API_ERRORS } from './errors.ts';
 import { GAS_SPEEDS } from './fees.ts';
 import { networkIdSchema, type NetworkId } from './networks.ts';
 
@@ -78,7 +79,11 @@ export const explorerPageQuerySchema = z.object({
 });
 
 /** GET /api/explorer/search?q=: what a hash or an address names, on every network it is found on or valid for. */
-export const explorerSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(EXPLORER_LIMITS.queryChars) });
+const notHashOrAddress = API_ERRORS.VALIDATION_ERROR.messages.notHashOrAddress;
+/** Missing, empty or longer than any hash or address: each gets the search box's one message. */
+export const explorerSearchQuerySchema = z.object({
+  q: z.string({ error: notHashOrAddress }).trim().min(1, notHashOrAddress).max(EXPLORER_LIMITS.queryChars, notHashOrAddress),
+});
 export const explorerSearchResultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('transaction'), hash: z.string(), network: networkIdSchema }),
   /** An address valid on these networks (canonical form: EIP-55 or base58); its page shows what it holds and did. */

@@ -41,10 +41,7 @@ const describeValue = (value: string) =>
 function urlsWithBadPathValue(route: RouteEntry, things: OwnedThings, value: string): string[] {
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
   const valid = urlFor(route, things);
-  const results = names.map((name) => {
-    const own = { ...things, ...(name === 'id' ? { walletId: '__BAD__' } : { hash: '__BAD__' }) };
-    return urlFor(route, own).replace('__BAD__', value).replace('*', 'file');
-  });
+  const results = names.map((name) => urlFor(route, things, { [name]: '__BAD__' }).replace('__BAD__', value).replace('*', 'file'));
   if (route.url.includes('*')) results.push(valid.replace('*', `a${value}`));
   return results;
 }

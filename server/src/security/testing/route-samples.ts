@@ -20,6 +20,14 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/prices': 'the home page ticker shows prices to visitors',
   'GET /api/prices/history': 'market charts, no personal data',
   'GET /api/explorer/tx/:hash': 'the block explorer is public by design, as a chain is',
+  // ---- the living explorer (issue 17): chain data only, paged with hard caps, limited per IP (decision 009) ----
+  'GET /api/explorer/search': 'the explorer search box: what a hash or an address names on the chains',
+  'GET /api/explorer/transactions': "the explorer's latest transactions, as a chain shows them",
+  'GET /api/explorer/blocks': "the explorer's latest blocks",
+  'GET /api/explorer/stats': "each network's figures over the last minute",
+  'GET /api/explorer/labels': "the demo network's simulated participants' public labels (not people)",
+  'GET /api/explorer/address/:address': "an address's balances and transactions, as a chain shows them",
+  'GET /api/explorer/block/:network/:number': "a block's transactions, as a chain shows them",
   'GET /api/auth/get-session': 'answers null when signed out',
   'POST /api/auth/sign-up/email': 'creates an account (rate limited per IP)',
   'POST /api/auth/sign-in/email': 'signs in (rate limited per IP and per account)',
@@ -162,6 +170,11 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'PUT /api/account/currency': () => ({ url: '/api/account/currency', body: { currency: 'eur' } }),
   'GET /api/transactions/:hash': ({ hash }) => ({ url: `/api/transactions/${hash}` }),
   'GET /api/explorer/tx/:hash': ({ hash }) => ({ url: `/api/explorer/tx/${hash}` }),
+  'GET /api/explorer/search': ({ hash }) => ({ url: `/api/explorer/search?q=${hash}` }),
+  'GET /api/explorer/address/:address': ({ address }) => ({ url: `/api/explorer/address/${address}` }),
+  'GET /api/explorer/block/:network/:number': () => ({ url: '/api/explorer/block/eth_sepolia/1' }),
+  // ---- speed-up (issue 17) ----
+  'POST /api/transactions/:hash/speed-up': ({ hash }) => ({ url: `/api/transactions/${hash}/speed-up`, body: { speed: 'fast' } }),
   // Contacts (modules/contacts).
   'POST /api/contacts': () => ({ url: '/api/contacts', body: { network: 'solana_devnet', address: externalAddress('solana_devnet'), name: 'Sweep Contact' } }),
   'PATCH /api/contacts/:id': ({ contactId }) => ({ url: `/api/contacts/${contactId}`, body: { name: 'Renamed By Sweep' } }),
@@ -175,9 +188,19 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'GET /api/pay/:id': ({ paymentRequestId }) => ({ url: `/api/pay/${paymentRequestId}` }),
 };
 
-/** Fills a route's path parameters with the owner's ids; an unknown parameter is an error the sweep reports. */
-export function urlFor(route: RouteEntry, things: OwnedThings): string {
-  const values: Record<string, string> = { id: things.walletId, hash: things.hash };
+/**
+ * Fills a route's path parameters with the owner's ids (or `replaced` values, by parameter name); an unknown
+ * parameter is an error the sweep reports.
+ */
+export function urlFor(route: RouteEntry, things: OwnedThings, replaced: Record<string, string> = {}): string {
+  const values: Record<string, string> = {
+    id: things.walletId,
+    hash: things.hash,
+    address: things.address,
+    network: 'eth_sepolia',
+    number: '1',
+    ...replaced,
+  };
   return route.url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`${routeKey(route)}: no sample value for :${name}; add one to urlFor or SAMPLE_REQUESTS`);
