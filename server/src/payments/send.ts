@@ -77,7 +77,7 @@ export interface SendServiceDeps {
 }
 
 /** A uniform number in [0, 1) from the OS's randomness: where in its speed's window a send gets included. */
-const random01 = () => randomInt(0, 2 ** 47) / 2 ** 47;
+export const random01 = () => randomInt(0, 2 ** 47) / 2 ** 47;
 
 /** The answer to a send, stored with its Idempotency-Key and replayed for a retry with the same key. */
 export type SendOutcome = { statusCode: 201; body: SendResponse } | { statusCode: 400 | 404 | 409 | 422; body: ErrorBody };
@@ -106,7 +106,8 @@ export function sendFingerprint(request: SendRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-const MAX_CONFLICT_RETRIES = 3;
+/** A transaction that lost a serialization or deadlock race is retried this many times in all. */
+export const MAX_CONFLICT_RETRIES = 3;
 
 /**
  * Thrown to roll a transaction back and answer `outcome`: the stored answer for a key already used, or a quote
@@ -241,7 +242,7 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
 }
 
 /** A wallet's balances once `changes` are applied to it. */
-function balancesAfter(wallet: LockedWallet, changes: readonly BalanceChange[]): Balances {
+export function balancesAfter(wallet: LockedWallet, changes: readonly BalanceChange[]): Balances {
   const balances = { ...wallet.balances };
   for (const change of changes) {
     if (change.walletId === wallet.id) balances[change.asset] = (balances[change.asset] ?? 0n) + change.deltaUnits;

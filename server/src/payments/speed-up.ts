@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   API_ERRORS,
   canSpeedUpOn,
@@ -23,6 +22,7 @@ import { transactionReplacements, transactions, walletBalances, wallets } from '
 import { errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
+import { balancesAfter, MAX_CONFLICT_RETRIES, random01 } from './send.ts';
 import { balanceMovesSql, type BalanceChange, type LockedWallet } from './send-store.ts';
 import { balanceUpdateOf, networkOf, toExplorerListItem, toTransactionView, toWalletView, type TransactionRow } from './views.ts';
 
@@ -57,13 +57,8 @@ const refused = (code: ServerErrorCode, message: string): SpeedUpOutcome =>
 
 const NOT_FOUND = () => refused('NOT_FOUND', API_ERRORS.NOT_FOUND.messages.transactionNotFound);
 
-/** A uniform number in [0, 1) from the OS's randomness: where in the faster speed's window it gets included. */
-const random01 = () => randomInt(0, 2 ** 47) / 2 ** 47;
-
-const MAX_CONFLICT_RETRIES = 3;
-
 /** The hash a stored hash stands for now: its newest replacement's, or itself (every old hash points at the newest). */
-const currentHashOf = (hash: string) =>
+export const currentHashOf = (hash: string) =>
   sql`coalesce((select ${transactionReplacements.newHash} from ${transactionReplacements} where ${transactionReplacements.oldHash} = ${hash}), ${hash})`;
 
 /**
@@ -132,15 +127,6 @@ async function lockTransfer(tx: Db, hash: string): Promise<LockedTransfer | unde
 function originalSpeed(transfer: LockedTransfer): GasSpeed {
   const speeds = [transfer.send.speed, ...transfer.replaced.map((step) => step.speed)];
   return speeds.reduce((slowest, speed) => (GAS_SPEEDS.indexOf(speed) < GAS_SPEEDS.indexOf(slowest) ? speed : slowest));
-}
-
-/** A wallet's balances once `changes` are applied to it. */
-function balancesAfter(wallet: LockedWallet, changes: readonly BalanceChange[]): Record<string, bigint> {
-  const balances = { ...wallet.balances };
-  for (const change of changes) {
-    if (change.walletId === wallet.id) balances[change.asset] = (balances[change.asset] ?? 0n) + change.deltaUnits;
-  }
-  return balances;
 }
 
 interface Replacement {

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
+import { currentHashOf } from '../../payments/speed-up.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { transactionReplacements, transactions } from '../../db/schema.ts';
+import { transactions } from '../../db/schema.ts';
 
 // Read queries only: every write to the ledger tables goes through the payments engine (payments/).
 
@@ -60,10 +61,6 @@ export async function countUserTransactionsByStatus(db: Db, userId: string) {
     .where(eq(transactions.userId, userId))
     .groupBy(transactions.status);
 }
-
-/** The hash a hash stands for now: the speed-up that replaced it (every old hash points at the newest), or itself. */
-const currentHashOf = (hash: string) =>
-  sql`coalesce((select ${transactionReplacements.newHash} from ${transactionReplacements} where ${transactionReplacements.oldHash} = ${hash}), ${hash})`;
 
 /**
  * The user's row for this hash, or for the transaction that replaced it by a speed-up; when both sides are theirs (a
