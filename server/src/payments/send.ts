@@ -82,6 +82,12 @@ export const random01 = () => randomInt(0, 2 ** 47) / 2 ** 47;
 /** The answer to a send, stored with its Idempotency-Key and replayed for a retry with the same key. */
 export type SendOutcome = { statusCode: 201; body: SendResponse } | { statusCode: 400 | 404 | 409 | 422; body: ErrorBody };
 
+/**
+ * A send's answer as the route gets it: with, when this request committed, the instant the commit was acknowledged
+ * (epoch milliseconds, sub-millisecond), taken before its events go out; the route passes it on as Server-Timing.
+ */
+export type SendResult = SendOutcome & { committedAt?: number };
+
 /** A refusal by the send rules, answered with its code's status (404 for the wallet, 400 for the rest). */
 const refused = ({ code, message }: Pick<SendRefusal, 'code' | 'message'>): SendOutcome => ({
   statusCode: API_ERRORS[code].status,
@@ -491,7 +497,7 @@ export function createSendService(deps: SendServiceDeps) {
      * One send under an Idempotency-Key: the first request with a key writes to the ledger (or is refused)
      * and its answer is stored in the same database transaction; later ones with the key get that answer.
      */
-    async send(userId: string, idempotencyKey: string, request: SendRequest): Promise<SendOutcome> {
+    async send(userId: string, idempotencyKey: string, request: SendRequest): Promise<SendResult> {
       const fingerprint = sendFingerprint(request);
       for (let attempt = 1; ; attempt += 1) {
         const outbox = createOutbox();
@@ -517,8 +523,9 @@ export function createSendService(deps: SendServiceDeps) {
             if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
             return result;
           });
+          const committedAt = performance.timeOrigin + performance.now();
           events.publishOutbox(outbox);
-          return outcome;
+          return { ...outcome, committedAt };
         } catch (error) {
           if (error instanceof RolledBack) return error.outcome;
           if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;

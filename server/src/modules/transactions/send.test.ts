@@ -171,11 +171,18 @@ describeEachDatabase('send API', (kind) => {
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const body = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '3' };
     const key = randomUUID();
+    const issuedAt = performance.timeOrigin + performance.now();
     const first = await postSend(ctx.app, user, body, key);
+    const answeredAt = performance.timeOrigin + performance.now();
     const again = await postSend(ctx.app, user, { ...body, to: ` ${body.to} `, speed: 'normal' }, key);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
+    // The first answer says when it committed (Server-Timing); a replay committed nothing and says nothing.
+    const committedAt = Number(/^commit;desc="([0-9.]+)"$/.exec(String(first.headers['server-timing']))?.[1]);
+    expect(committedAt).toBeGreaterThanOrEqual(issuedAt);
+    expect(committedAt).toBeLessThanOrEqual(answeredAt);
+    expect(again.headers['server-timing']).toBeUndefined();
     expect(await rowCount(first.json().transaction.hash)).toBe(1);
 
     const other = await postSend(ctx.app, user, { ...body, amount: '4' }, key);
