@@ -2,18 +2,67 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_ERRORS } from '@fincrypt/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from '../errors.ts';
+import { AppError, errorBody } from '../errors.ts';
+import { type BootstrapUser, readRouteHints, sessionBootstrapElement } from './spa-hints.ts';
+import { type SpaRoute, matchSpaRoute } from './spa-routes.ts';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
  * and any non-API GET that is not a file answered with index.html so client routes survive reload.
  * Unknown /api paths get a JSON 404.
+ *
+ * index.html goes out with what the page about to render needs named in its head: the route's chunks as
+ * modulepreload (spa-hints.ts), and the signed-in user (or that nobody is) as inert JSON, so the app neither
+ * waits for its entry chunk to run before fetching the page's chunks nor for /api/auth/get-session before
+ * showing the page. That HTML depends on the session cookie: it varies by Cookie, and with a user in it no
+ * cache may keep it.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: string }) => {
   const indexPath = path.join(options.webDistDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
+  const indexHtml = hasBuild ? fs.readFileSync(indexPath, 'utf8') : '';
+  const routeHints = hasBuild ? readRouteHints(options.webDistDir) : undefined;
+  const loginRoute = matchSpaRoute('/login');
+  const dashboardRoute = matchSpaRoute('/dashboard');
+
+  /** The signed-in user, null for nobody; undefined when the session could not be read (the app then asks itself). */
+  const userOf = async (request: FastifyRequest): Promise<BootstrapUser | null | undefined> => {
+    try {
+      await app.requireSession(request);
+      return request.user;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;
+      request.log.warn({ err: error }, 'index.html without the session: it could not be read');
+      return undefined;
+    }
+  };
+
+  /** The route that will render: a guarded page redirects a signed-out visitor to /login, and /login or /register a signed-in one to the dashboard. */
+  const renderedRoute = (pathname: string, user: BootstrapUser | null | undefined): SpaRoute | undefined => {
+    const route = matchSpaRoute(pathname);
+    if (!route || user === undefined) return route;
+    if (route.isSignedIn && !user) return loginRoute;
+    if (user && (route === loginRoute || route.path === '/register')) return dashboardRoute;
+    return route;
+  };
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const user = await userOf(request);
+    const route = renderedRoute(pathname, user);
+    const head = [
+      route && routeHints ? routeHints.forRoute(route) : '',
+      user && routeHints ? routeHints.signedIn : '',
+      user === undefined ? '' : sessionBootstrapElement(user),
+    ].join('');
+    reply.header('vary', 'Cookie');
+    // A signed-in user's page names that user: no cache, shared or the browser's, may keep it.
+    reply.header('cache-control', user ? 'private, no-store' : 'no-cache');
+    // In the head when the build has one (a real build does); else at the end, where links and data are as valid.
+    const html = indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${head}</head>`) : `${indexHtml}${head}`;
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
@@ -36,7 +85,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasBuild) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return sendIndex(request, reply, pathname);
     }
     return reply.status(404).send(errorBody('NOT_FOUND', API_ERRORS.NOT_FOUND.messages.noRoute(request.method, pathname)));
   });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { takeBootstrappedSession } from './session-bootstrap.ts';
 
 export interface SessionUser {
   id: string;
@@ -9,9 +10,9 @@ export interface SessionUser {
   createdAt: string;
 }
 
+/** GET /api/auth/get-session's answer as the app reads it: the user (the page the server answers embeds only that). */
 export interface Session {
   user: SessionUser;
-  session: { id: string; expiresAt: string };
 }
 
 export const sessionQueryKey = ['session'] as const;
@@ -27,6 +28,7 @@ export async function getSession(): Promise<Session | null> {
   }
 }
 
+/** The session; at start-up the one the server wrote into the page, if any, so no request waits for it. */
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: 1, initialData: takeBootstrappedSession });
 }

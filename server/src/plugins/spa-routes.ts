@@ -1,0 +1,47 @@
+/**
+ * The web app's client routes (web/src/app/router.tsx) and the page module each one loads lazily, so the
+ * server can name a page's chunks in the HTML it answers (plugins/spa-hints.ts). A route missing here still
+ * works; its page only loads later, after the entry chunk has run. spa.test.ts checks this list against the router.
+ */
+export interface SpaRoute {
+  /** The route's path as the router writes it: `:name` matches one non-empty segment. */
+  path: string;
+  /** The page module (the Vite manifest's key). */
+  module: string;
+  /** The page is shown to a signed-in user only (RequireAuth). */
+  isSignedIn: boolean;
+}
+
+export const SPA_ROUTES: readonly SpaRoute[] = [
+  { path: '/', module: 'src/pages/public/home-page.tsx', isSignedIn: false },
+  { path: '/about', module: 'src/pages/public/about-page.tsx', isSignedIn: false },
+  { path: '/contact', module: 'src/pages/public/contact-page.tsx', isSignedIn: false },
+  { path: '/legal', module: 'src/pages/public/legal-index-page.tsx', isSignedIn: false },
+  { path: '/legal/:document', module: 'src/pages/public/legal-document-page.tsx', isSignedIn: false },
+  { path: '/explorer', module: 'src/pages/public/explorer-home-page.tsx', isSignedIn: false },
+  { path: '/explorer/address/:address', module: 'src/pages/public/explorer-address-page.tsx', isSignedIn: false },
+  { path: '/explorer/block/:network/:number', module: 'src/pages/public/explorer-block-page.tsx', isSignedIn: false },
+  { path: '/explorer/:hash', module: 'src/pages/public/explorer-page.tsx', isSignedIn: false },
+  { path: '/pay/:id', module: 'src/pages/public/pay-page.tsx', isSignedIn: false },
+  { path: '/login', module: 'src/pages/auth/login-page.tsx', isSignedIn: false },
+  { path: '/register', module: 'src/pages/auth/register-page.tsx', isSignedIn: false },
+  { path: '/dashboard', module: 'src/pages/app/dashboard-page.tsx', isSignedIn: true },
+  { path: '/send-receive', module: 'src/pages/app/send-receive-page.tsx', isSignedIn: true },
+  { path: '/insights', module: 'src/pages/app/insights-page.tsx', isSignedIn: true },
+  { path: '/transactions', module: 'src/pages/app/transactions-page.tsx', isSignedIn: true },
+  { path: '/transaction/:hash', module: 'src/pages/app/transaction-detail-page.tsx', isSignedIn: true },
+  { path: '/transaction/:hash/receipt', module: 'src/pages/app/transaction-receipt-page.tsx', isSignedIn: true },
+  { path: '/profile', module: 'src/pages/app/profile-page.tsx', isSignedIn: true },
+];
+
+/** Modules the entry loads lazily for every signed-in user on any page (the realtime connection, the user chip). */
+export const SIGNED_IN_MODULES: readonly string[] = ['src/app/realtime/realtime-connection.ts', 'src/app/layout/user-chip.tsx'];
+
+/** The route a pathname shows, as react-router matches it (case-insensitive, a trailing slash ignored); undefined for none. */
+export function matchSpaRoute(pathname: string): SpaRoute | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  return SPA_ROUTES.find((route) => {
+    const pattern = route.path.split('/').filter(Boolean);
+    return pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase()));
+  });
+}
