@@ -33,9 +33,9 @@ export const FIRST_LOAD_PAGES: Record<string, string> = {
   explorer_tx: 'src/pages/public/explorer-page.tsx',
 };
 
-export function firstLoadSizes(pageModule: string, distDir: string = DEFAULT_DIST_DIR): { jsKb: number; cssKb: number } {
+/** The JS and CSS files the first load of a page fetches: the entry's and the page's static import closure. */
+export function firstLoadChunks(pageModule: string, distDir: string = DEFAULT_DIST_DIR): string[] {
   const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
-  const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 6 }).length / 1024;
   const collect = (key: string, seen: Set<string>): void => {
     if (seen.has(key)) return;
     seen.add(key);
@@ -48,15 +48,21 @@ export function firstLoadSizes(pageModule: string, distDir: string = DEFAULT_DIS
   const chunks = new Set<string>();
   collect(entryKey, chunks);
   collect(pageModule, chunks);
-  let jsKb = 0;
-  const cssFiles = new Set<string>();
+  const files = new Set<string>();
   for (const key of chunks) {
     const chunk = manifest[key];
     if (!chunk) continue;
-    jsKb += gzipKb(chunk.file);
-    chunk.css?.forEach((file) => cssFiles.add(file));
+    files.add(chunk.file);
+    chunk.css?.forEach((file) => files.add(file));
   }
-  const cssKb = [...cssFiles].reduce((sum, file) => sum + gzipKb(file), 0);
+  return [...files];
+}
+
+export function firstLoadSizes(pageModule: string, distDir: string = DEFAULT_DIST_DIR): { jsKb: number; cssKb: number } {
+  const gzipKb = (file: string) => gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 6 }).length / 1024;
+  const files = firstLoadChunks(pageModule, distDir);
+  const jsKb = files.filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipKb(file), 0);
+  const cssKb = files.filter((file) => file.endsWith('.css')).reduce((sum, file) => sum + gzipKb(file), 0);
   return { jsKb: Math.round(jsKb * 100) / 100, cssKb: Math.round(cssKb * 100) / 100 };
 }
 
