@@ -18,7 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
-import { FIRST_LOAD_PAGES, firstLoadSizes } from './first-load-size.ts';
+import { FIRST_LOAD_PAGES, firstLoadSizes, largestFirstLoad } from './first-load-size.ts';
 import { progress, report, warn } from './lib/report.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { startBenchServer, withTempDir } from './lib/server.ts';
@@ -87,6 +87,8 @@ function reportFirstLoad(distDir: string): void {
     report(`first_load_js_gzip_kb_${name}`, jsKb, 'KB', 'gzip -6 of the entry chunk, the route chunk and their static imports');
     report(`first_load_css_gzip_kb_${name}`, cssKb, 'KB');
   }
+  const largest = largestFirstLoad(distDir);
+  report('first_load_js_gzip_kb_max', largest.jsKb, 'KB', `the largest first load, on ${largest.page}`);
 }
 
 /** Lighthouse's own "something went wrong, run it again" (runtimeError in the result). */
