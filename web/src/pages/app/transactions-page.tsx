@@ -22,6 +22,7 @@ import {
   useTransactionCounts,
   useTransactionList,
 } from '../../features/transactions/index.ts';
+import { cn } from '../../lib/cn.ts';
 import { formatClockTime } from '../../lib/format-clock-time.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -102,11 +103,11 @@ export default function TransactionsPage() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Transactions</h1>
         <div className="flex flex-wrap items-center gap-3">
-          {lastUpdated > 0 && (
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              Last updated {formatClockTime(lastUpdated)}
-            </p>
-          )}
+          {/* Its room is kept (hidden) until the first answer: appearing later, it would wrap this row on a phone
+              and push the filters and the list down (a layout shift). */}
+          <p className={cn('text-sm text-slate-600 dark:text-slate-300', lastUpdated > 0 ? undefined : 'invisible')}>
+            Last updated {formatClockTime(lastUpdated > 0 ? lastUpdated : Date.now())}
+          </p>
           <Button
             variant="outline"
             size="sm"
