@@ -1,12 +1,17 @@
 import type { WalletView } from '@fincrypt/domain';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { walletOnNetwork } from '../apply-prefill.ts';
 import type { SendReceiveTab } from '../navigation-state.ts';
 import type { SendPrefill } from '../send-prefill.ts';
-import { ReceivePanel } from './receive-panel.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SendForm } from './send-form.tsx';
+
+// Receive (its QR code, payment requests and their share links) loads when its tab is first shown, so the send
+// page's first load carries only the Send form; it is fetched ahead once the tabs are on screen.
+const loadReceivePanel = () => import('./receive-panel.tsx');
+const ReceivePanel = lazy(() => loadReceivePanel().then((module) => ({ default: module.ReceivePanel })));
 
 const triggerClass =
   'flex-1 rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:bg-indigo-600 data-[state=active]:text-white dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=active]:bg-indigo-500';
@@ -33,6 +38,10 @@ export function SendReceiveTabs({ wallets, initialTab, initialWalletId, prefill 
     return initialWalletId !== undefined && wallets.some((wallet) => wallet.id === initialWalletId) ? initialWalletId : (wallets[0]?.id ?? '');
   });
 
+  useEffect(() => {
+    void loadReceivePanel().catch(() => undefined);
+  }, []);
+
   return (
     <Tabs.Root value={tab} onValueChange={(next) => setTab(next as SendReceiveTab)} className="space-y-4">
       <Tabs.List aria-label="Send or receive" className="flex gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800/60">
@@ -49,7 +58,16 @@ export function SendReceiveTabs({ wallets, initialTab, initialWalletId, prefill 
           <SendForm wallets={wallets} walletId={walletId} onWalletChange={setWalletId} prefill={prefill} />
         </Tabs.Content>
         <Tabs.Content value="receive" tabIndex={-1} className="focus:outline-none">
-          <ReceivePanel wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
+          <Suspense
+            fallback={
+              <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+                <Spinner />
+                Loading...
+              </p>
+            }
+          >
+            <ReceivePanel wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
+          </Suspense>
         </Tabs.Content>
       </Card>
     </Tabs.Root>
