@@ -247,7 +247,8 @@ export async function benchWeb(options: { lighthouseRuns: number; pgServerUrl: s
       for (const category of CATEGORIES) {
         const lowest = mins[category.short];
         for (const name of minNames[category.short]) {
-          report(name, lowest?.value ?? Number.NaN, 'score', lowest ? `lowest of ${scope}: ${lowest.pages.join(' ')}` : 'no page ran');
+          const where = !lowest ? '' : lowest.pages.length === pages.length ? 'every page' : lowest.pages.join(' ');
+          report(name, lowest?.value ?? Number.NaN, 'score', lowest ? `lowest of ${scope}: ${where}` : 'no page ran');
         }
       }
     });
