@@ -1,18 +1,38 @@
 import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { contacts, fraudAlerts, idempotencyKeys, rateLimitCounters, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { contacts, fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { countAttempt, type RateLimitRule } from '../lib/rate-limiter.ts';
 import { markRequestPaidSql } from './payment-requests.ts';
 import { markQuoteUsedSql, ownerCurrencySql } from './quotes.ts';
 import { jsonValue } from './wallet-store.ts';
 
-// ---- the send path: after BEGIN, two statements and COMMIT (claim, count, lock and read; write) ----
+// ---- the send path: after BEGIN, three statements and COMMIT (claim and count, lock and read, write) ----
 
 /**
  * A wallet row as the send path reads it, locked, with its balance of each asset (locked too) and the display
  * currency its owner chose (null until they choose one): a send's value at send time is kept in it.
  */
 export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint>; ownerCurrency: string | null };
+
+/**
+ * Claims the Idempotency-Key and counts the send against the user's limit, in one statement. `claimed` is
+ * false when another request holds the key (PostgreSQL makes this one wait until that one commits): the
+ * caller then replays the stored answer and rolls back, which takes the count back, so a replay is free.
+ */
+export async function claimKeyAndCountSend(
+  db: Db,
+  claim: { userId: string; key: string; fingerprint: string },
+  counter: { key: string; rule: RateLimitRule },
+): Promise<{ claimed: boolean; hits: number; windowStartedAt: Date }> {
+  const insertClaim = db.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  const result = (await db.execute(
+    sql`with claim as (${insertClaim.getSQL()}), counted as (${countAttempt(db, counter.key, counter.rule).getSQL()})
+      select (select count(*) from claim)::int as claimed, counted.hits, counted.window_started_at from counted`,
+  )) as unknown as { rows: { claimed: unknown; hits: unknown; window_started_at: unknown }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('claiming the idempotency key returned no row');
+  return { claimed: Number(row.claimed) === 1, hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at as string | Date) };
+}
 
 /** The history the fraud rules compare a send with (see fraud-rules.ts). */
 export interface FraudContext {
@@ -25,60 +45,17 @@ export interface FraudContext {
   recentSendCount: number;
 }
 
-/** What the send's first statement found: the key claimed or not, the user's count, the locked wallets and the history. */
-export interface ClaimedSend {
-  /** False when another request holds the key (this one waited for it to commit): replay its answer and roll back. */
-  claimed: boolean;
-  /** The key's record when another request holds it: its answer to replay. */
-  holder?: { fingerprint: string; statusCode: number | null; response: unknown } | undefined;
-  hits: number;
-  windowStartedAt: Date;
-  /** Empty when the key was not claimed, or no wallet matched. */
-  locked: LockedWallet[];
-  history: FraudContext;
-}
-
-const NO_HISTORY: FraudContext = { earlierSends: [], paidAddresses: [], ownAddresses: [], contactAddresses: [], recentSendCount: 0 };
-
 /**
- * The send's first statement, one round trip: claims the Idempotency-Key, counts the send against the user's limit,
- * then (only when the key was claimed) locks the sender's wallet and any wallet at one of `recipientCandidates`
- * (network, address) with their balance rows, in (wallet id, asset) order so two opposite transfers cannot deadlock,
- * and reads the sender's fraud history on the sender's network.
- *
- * Order matters, and is the old three-statement order: `gate` reads `claim` then `counted` (data-modifying CTEs run
- * as they are read; the claim waits for another request holding the key), and a wallet row reaches the locking step
- * only joined with `gate`'s row. Both tables' rows are locked (FOR UPDATE OF both), so a statement that had to wait
- * for a wallet re-reads its latest committed balances. Not claimed, the counted hit is taken back by the caller's
- * rollback, so a replay is free.
- *
- * No row comes back when the key was not claimed or no wallet matched; a second statement then tells the two apart
- * (a key this transaction claimed has no answer yet: committed keys always have one).
+ * Locks the sender's wallet and any wallet at one of `recipientCandidates` (network, address), with their
+ * balance rows, in (wallet id, asset) order so two opposite transfers cannot deadlock, and reads the sender's
+ * fraud history on the sender's network in the same statement. Both tables' rows are locked (FOR UPDATE OF
+ * both), so a statement that had to wait re-reads their latest committed balances before answering.
  */
-export async function claimKeyCountAndLock(
+export async function lockWalletsAndReadHistory(
   db: Db,
-  claim: { userId: string; key: string; fingerprint: string },
-  counter: { key: string; rule: RateLimitRule },
-  send: { senderWalletId: string; recipientCandidates: readonly { network: string; address: string }[]; burstSince: Date },
-): Promise<ClaimedSend> {
-  const { userId } = claim;
-  const { senderWalletId, recipientCandidates, burstSince } = send;
-  const claimed = db.$with('claim', { key: sql<string>`key`.as('key') }).as(
-    db.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key }).getSQL(),
-  );
-  const counted = db
-    .$with('counted', { hits: sql<number>`hits`.as('hits'), windowStartedAt: sql<Date>`window_started_at`.as('window_started_at') })
-    .as(countAttempt(db, counter.key, counter.rule).getSQL());
-  const gate = db
-    .$with('gate', {
-      claimed: sql<number>`claimed`.as('claimed'),
-      hits: sql<number>`hits`.as('hits'),
-      windowStartedAt: sql<unknown>`window_started_at`.as('window_started_at'),
-    })
-    .as(
-      sql`select (select count(*) from claim)::int as claimed, (select hits from counted) as hits,
-        (select window_started_at from counted) as window_started_at`,
-    );
+  send: { userId: string; senderWalletId: string; recipientCandidates: readonly { network: string; address: string }[]; burstSince: Date },
+): Promise<{ locked: LockedWallet[]; history: FraudContext }> {
+  const { userId, senderWalletId, recipientCandidates, burstSince } = send;
   const atRecipient =
     recipientCandidates.length === 0
       ? sql`false`
@@ -90,14 +67,11 @@ export async function claimKeyCountAndLock(
     and sent.network = (select sender.network from ${wallets} sender where sender.id = ${senderWalletId})`;
   const list = (value: unknown): string[] => jsonValue<string[]>(value, []);
   const rows = await db
-    .with(claimed, counted, gate)
     .select({
       wallet: wallets,
       asset: walletBalances.asset,
       balance: walletBalances.balance,
       ownerCurrency: ownerCurrencySql,
-      hits: sql<unknown>`gate.hits`,
-      windowStartedAt: sql<unknown>`gate.window_started_at`,
       earlier: sql<unknown>`(select coalesce(json_agg(json_build_array(asset, amount)), '[]') from (
         select sent.asset, sent.amount::text as amount from ${transactions} sent where ${sendsOnNetwork}
         order by sent.created_at desc nulls last limit 50) earlier)`,
@@ -111,45 +85,24 @@ export async function claimKeyCountAndLock(
     })
     .from(wallets)
     .innerJoin(walletBalances, eq(walletBalances.walletId, wallets.id))
-    .innerJoin(gate, sql`gate.claimed = 1`)
     .where(or(eq(wallets.id, senderWalletId), atRecipient))
     .orderBy(asc(wallets.id), asc(walletBalances.asset))
     .for('update', { of: [wallets, walletBalances] });
-  const first = rows[0];
-  if (!first) {
-    const [state] = await db
-      .select({
-        fingerprint: idempotencyKeys.fingerprint,
-        statusCode: idempotencyKeys.statusCode,
-        response: idempotencyKeys.response,
-        hits: rateLimitCounters.hits,
-        windowStartedAt: rateLimitCounters.windowStartedAt,
-      })
-      .from(idempotencyKeys)
-      .innerJoin(rateLimitCounters, eq(rateLimitCounters.key, counter.key))
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, claim.key)));
-    if (!state) throw new Error('the idempotency key or the send counter is missing after claiming');
-    const claimed = state.statusCode === null;
-    const holder = claimed ? undefined : { fingerprint: state.fingerprint, statusCode: state.statusCode, response: state.response };
-    return { claimed, holder, hits: state.hits, windowStartedAt: state.windowStartedAt, locked: [], history: NO_HISTORY };
-  }
   const locked = new Map<string, LockedWallet>();
   for (const row of rows) {
     const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {}, ownerCurrency: row.ownerCurrency };
     wallet.balances[row.asset] = row.balance;
     locked.set(row.wallet.id, wallet);
   }
+  const first = rows[0];
   return {
-    claimed: true,
-    hits: Number(first.hits),
-    windowStartedAt: new Date(first.windowStartedAt as string | Date),
     locked: [...locked.values()],
     history: {
-      earlierSends: jsonValue<[string, string][]>(first.earlier, []).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
-      paidAddresses: list(first.paid),
-      ownAddresses: list(first.own),
-      contactAddresses: list(first.saved),
-      recentSendCount: Number(first.recent ?? 0),
+      earlierSends: jsonValue<[string, string][]>(first?.earlier, []).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
+      paidAddresses: list(first?.paid),
+      ownAddresses: list(first?.own),
+      contactAddresses: list(first?.saved),
+      recentSendCount: Number(first?.recent ?? 0),
     },
   };
 }
@@ -272,6 +225,14 @@ export async function writeSend(
 }
 
 // ---- idempotency ----
+
+export async function findIdempotencyRecord(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
 
 export async function saveIdempotentResponse(db: Db, userId: string, key: string, statusCode: number, response: unknown) {
   await db

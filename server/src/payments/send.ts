@@ -43,9 +43,10 @@ import {
 import { lockQuote, type PricesAtHand, QUOTE_REFUSALS, type QuoteRow, quoteRefusal, valuesFromPrices, valuesFromQuote } from './quotes.ts';
 import {
   type BalanceChange,
-  claimKeyCountAndLock,
-  type ClaimedSend,
+  claimKeyAndCountSend,
+  findIdempotencyRecord,
   type LockedWallet,
+  lockWalletsAndReadHistory,
   saveIdempotentResponse,
   writeSend,
 } from './send-store.ts';
@@ -374,18 +375,24 @@ async function payRequest(
 }
 
 /**
- * Everything a send writes, in the caller's database transaction, once its first statement claimed the key and
- * locked the wallets (`claimedSend`). Refusals are returned, not thrown, so they can be stored. One round trip
- * writes it all (plus one to lock a quote and one to lock a payment request, when the send carries them).
+ * Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so
+ * they can be stored. Two round trips: lock the wallets (reading the fraud history with them), then write it all.
  */
 async function applySend(
   deps: SendServiceDeps,
   tx: Db,
-  send: { userId: string; idempotencyKey: string; request: SendRequest; nowMs: number; candidates: RecipientCandidate[] },
-  { locked, history }: Pick<ClaimedSend, 'locked' | 'history'>,
+  send: { userId: string; idempotencyKey: string; request: SendRequest },
   outbox: Outbox,
 ): Promise<SendOutcome> {
-  const { userId, idempotencyKey, request, nowMs, candidates } = send;
+  const { userId, idempotencyKey, request } = send;
+  const nowMs = Date.now();
+  const candidates = recipientCandidates(request.to);
+  const { locked, history } = await lockWalletsAndReadHistory(tx, {
+    userId,
+    senderWalletId: request.walletId,
+    recipientCandidates: candidates,
+    burstSince: new Date(nowMs - BURST_WINDOW_MS),
+  });
   const parties = resolveParties(locked, candidates, userId, request.walletId);
   if (!parties) return refused({ code: 'WALLET_NOT_FOUND', message: SEND_MESSAGES.walletNotFound });
   const { sender, network } = parties;
@@ -490,16 +497,13 @@ export function createSendService(deps: SendServiceDeps) {
         const outbox = createOutbox();
         try {
           const outcome = await db.transaction(async (tx) => {
-            const nowMs = Date.now();
-            const candidates = recipientCandidates(request.to);
-            const claim = await claimKeyCountAndLock(
+            const claim = await claimKeyAndCountSend(
               tx,
               { userId, key: idempotencyKey, fingerprint },
               { key: `send:user:${userId}`, rule: deps.sendRule },
-              { senderWalletId: request.walletId, recipientCandidates: candidates, burstSince: new Date(nowMs - BURST_WINDOW_MS) },
             );
             if (!claim.claimed) {
-              const { holder } = claim;
+              const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
               if (!holder) throw new Error('idempotency key claimed but not readable');
               // Rolling back takes back the count: a replay is free.
               throw new RolledBack(replay(holder, fingerprint));
@@ -509,7 +513,7 @@ export function createSendService(deps: SendServiceDeps) {
               const message = API_ERRORS.RATE_LIMITED.messages.tooMany('transactions', describeWait(verdict.retryAfterMs));
               throw new AppError('RATE_LIMITED', message, { retryAfterMs: verdict.retryAfterMs });
             }
-            const result = await applySend(deps, tx, { userId, idempotencyKey, request, nowMs, candidates }, claim, outbox);
+            const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
             if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
             return result;
           });
