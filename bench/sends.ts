@@ -9,10 +9,18 @@
  * Each is run twice in the same run, on the same server: native sends (ETH) and token sends (`_usdc`: test
  * USDC, an ERC-20 transfer whose 65,000-gas fee is paid in ETH), so the two throughputs compare directly;
  * `send_rps_usdc_ratio_*` is the token figure over the native one (issue 14: they should cost about the same).
+ *
+ * The server runs with BENCH_METRICS=1 (server/src/plugins/bench-metrics.ts), so each server also gives:
+ * - send_db_round_trips: statements sent to the database per send (BEGIN, COMMIT and the session lookup
+ *   included, the chain clock's not), counted over the warm-up's native sends;
+ * - send_cpu_ms_per_send: the server process's CPU time (user + system) over the 8-connection native run ÷ its 201s;
+ * and on PostgreSQL an open-loop run (send_p50_ms_open_loop, send_p99_ms_open_loop, send_rps_open_loop): arrivals on a
+ * fixed schedule at half of send_rps_pg8, latency from each request's scheduled start.
+ * PGlite's are reported with a `_pglite` suffix.
  */
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
-import { describeStatuses, type LoadResult, runLoad } from './lib/http-load.ts';
+import { describeStatuses, type LoadRequest, type LoadResult, runLoad, runOpenLoop } from './lib/http-load.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { progress, report, warn } from './lib/report.ts';
 import { startBenchServer, withTempDir } from './lib/server.ts';
@@ -48,6 +56,24 @@ function sendRequests(asset: SendAsset, senders: (index: number) => { user: Benc
   };
 }
 
+/** The server's counters (server/src/plugins/bench-metrics.ts); `scope` first turns per-send statement counting on or off. */
+interface ServerMetrics {
+  cpuUserUs: number;
+  cpuSystemUs: number;
+  statements: number;
+  scopedStatements: number;
+  scopedRequests: number;
+}
+
+async function readServerMetrics(url: string, scope?: 'on' | 'off'): Promise<ServerMetrics> {
+  const response = await fetch(`${url}/api/_bench/metrics${scope ? `?scope=${scope}` : ''}`);
+  if (!response.ok) throw new Error(`bench metrics answered ${response.status}`);
+  return (await response.json()) as ServerMetrics;
+}
+
+const cpuMsBetween = (before: ServerMetrics, after: ServerMetrics) =>
+  (after.cpuUserUs - before.cpuUserUs + after.cpuSystemUs - before.cpuSystemUs) / 1000;
+
 function reportSendRun(label: string, result: LoadResult, connections: number) {
   const failed = result.non2xx + result.errors;
   const note = failed > 0 ? `${failed} of ${result.ok + failed} requests failed (${describeStatuses(result)}); rps counts 201s only` : undefined;
@@ -65,8 +91,9 @@ function reportSendRun(label: string, result: LoadResult, connections: number) {
  * send_rps_pglite_usdc, …). Native and token runs alternate per connection count, so both see the same server
  * state. Returns successful sends/s by label.
  */
-async function sendLoadOn(env: Record<string, string>, prefix: string, options: SendBenchOptions): Promise<Map<string, number>> {
-  const server = await startBenchServer(env);
+async function sendLoadOn(env: Record<string, string>, prefix: 'pg' | 'pglite', options: SendBenchOptions): Promise<Map<string, number>> {
+  const server = await startBenchServer({ ...env, BENCH_METRICS: '1' });
+  const figure = (name: string) => (prefix === 'pg' ? name : `${name}_pglite`);
   try {
     const maxConnections = Math.max(...options.connectionCounts);
     progress(`sends ${prefix}: signing up ${maxConnections} users on ${server.url}`);
@@ -78,8 +105,19 @@ async function sendLoadOn(env: Record<string, string>, prefix: string, options: 
     const hot = (asset: SendAsset) =>
       sendRequests(asset, (index) => ({ user: users[asset === 'native' ? 0 : 1 % users.length]!, to: destinations[index % users.length]! }));
 
+    // The warm-up's native sends are the ones whose statements are counted: per-request counting costs CPU, so it
+    // is off again for the measured runs.
+    const countedFrom = await readServerMetrics(server.url, 'on');
+    await runLoad({ url: server.url, connections: 8, durationS: Math.max(options.warmupS / 2, 0.5), connection: distinct('native') });
+    const countedTo = await readServerMetrics(server.url, 'off');
+    const countedSends = countedTo.scopedRequests - countedFrom.scopedRequests;
+    report(
+      figure('send_db_round_trips'),
+      (countedTo.scopedStatements - countedFrom.scopedStatements) / countedSends,
+      'statements',
+      `per send (session lookup, BEGIN and COMMIT included), over ${countedSends} sends at 8 connections`,
+    );
     if (options.warmupS > 0) {
-      await runLoad({ url: server.url, connections: 8, durationS: options.warmupS / 2, connection: distinct('native') });
       await runLoad({ url: server.url, connections: 8, durationS: options.warmupS / 2, connection: distinct('USDC') });
     }
     const rps = new Map<string, number>();
@@ -91,8 +129,14 @@ async function sendLoadOn(env: Record<string, string>, prefix: string, options: 
         const base = prefix === 'pglite' && connections === 8 ? 'pglite' : `${prefix}${connections}`;
         for (const asset of ['native', 'USDC'] as const) {
           const label = `${base}${asset === 'native' ? '' : '_usdc'}${variant}`;
+          const before = await readServerMetrics(server.url);
           const result = await runLoad({ url: server.url, connections, durationS: options.durationS, connection: connectionFor(asset) });
+          const after = await readServerMetrics(server.url);
           reportSendRun(label, result, connections);
+          if (label === base && connections === 8) {
+            const note = `server process CPU (user + system) over send_rps_${label} ÷ its ${result.ok} sends${prefix === 'pglite' ? ' (the database runs in it too)' : ''}`;
+            report(figure('send_cpu_ms_per_send'), cpuMsBetween(before, after) / result.ok, 'ms', note);
+          }
           rps.set(label, result.okPerSecond);
         }
         const native = rps.get(`${base}${variant}`)!;
@@ -101,10 +145,24 @@ async function sendLoadOn(env: Record<string, string>, prefix: string, options: 
         progress(`sends ${base}${variant}: native ${native.toFixed(0)} req/s, USDC ${token.toFixed(0)} req/s`);
       }
     }
+    if (prefix === 'pg') await openLoopRun(server.url, rps.get('pg8')! / 2, options.durationS, distinct('native'));
     return rps;
   } finally {
     await server.close();
   }
+}
+
+/** Sends arriving on a fixed schedule at `ratePerS`, request i from the bench user `requestsOf(i)` picks. */
+async function openLoopRun(url: string, ratePerS: number, durationS: number, requestsOf: (index: number) => () => LoadRequest) {
+  const result = await runOpenLoop({ url, ratePerS, durationS, request: (index) => requestsOf(index)() });
+  const failed = result.non2xx + result.errors;
+  const note = `${ratePerS.toFixed(0)} sends/s scheduled (half of send_rps_pg8), ${durationS} s; latency from each request's scheduled start`;
+  report('send_p50_ms_open_loop', result.latency.p50, 'ms', note);
+  report('send_p99_ms_open_loop', result.latency.p99, 'ms', note);
+  report('send_rps_open_loop', result.achievedPerSecond, 'req/s', `201s per second achieved at ${ratePerS.toFixed(0)} scheduled`);
+  report('send_errors_open_loop', failed, 'count');
+  progress(`sends open loop: ${ratePerS.toFixed(0)}/s scheduled, ${describeStatuses(result)} in ${result.durationS.toFixed(1)} s`);
+  if (failed > 0) warn(`send open loop: ${failed} requests did not get a 2xx (${describeStatuses(result)})`);
 }
 
 export async function benchSendsPglite(options: SendBenchOptions): Promise<Map<string, number>> {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { type Summary, summarize } from './stats.ts';
 
@@ -80,9 +81,106 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** "201×812 500×3" for progress lines. */
-export function describeStatuses(result: LoadResult): string {
+export function describeStatuses(result: Pick<LoadResult, 'statusCounts' | 'errors'>): string {
   const statuses = Object.entries(result.statusCounts)
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');
   return `${statuses || 'no responses'}${result.errors ? `, ${result.errors} connection errors/timeouts` : ''}`;
+}
+
+export interface OpenLoopOptions {
+  url: string;
+  /** Requests started per second, on a fixed schedule whatever the answers' pace. */
+  ratePerS: number;
+  durationS: number;
+  /** The `index`-th request of the run (0, 1, …). */
+  request: (index: number) => LoadRequest;
+}
+
+export interface OpenLoopResult {
+  durationS: number;
+  /** Requests scheduled in the run (ratePerS × durationS). */
+  scheduled: number;
+  ok: number;
+  /** 2xx answers per second over the run, from the first scheduled start to the last answer. */
+  achievedPerSecond: number;
+  non2xx: number;
+  errors: number;
+  /** Latency of every answer in ms, from the request's scheduled start (so time spent queued behind a slow server counts). */
+  latency: Summary;
+  statusCounts: Record<string, number>;
+}
+
+/**
+ * An open-loop HTTP load: request i is due at start + i / ratePerS and is sent then, without waiting for earlier
+ * answers (over as many keep-alive sockets as are needed). Latency is measured from when it was due, so a server that
+ * falls behind shows its queue in the figure instead of slowing the arrivals (no coordinated omission).
+ */
+export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(options.url);
+  const scheduled = Math.max(1, Math.round(options.ratePerS * options.durationS));
+  const intervalMs = 1000 / options.ratePerS;
+  const latencies: number[] = [];
+  const statusCounts: Record<string, number> = {};
+  let ok = 0;
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+
+  const send = (index: number, dueAt: number) =>
+    new Promise<void>((resolve) => {
+      const made = options.request(index);
+      const request = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: made.method,
+          path: made.path,
+          headers: { ...made.headers, ...(made.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+          timeout: 30_000,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - dueAt);
+            const status = response.statusCode ?? 0;
+            statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+            if (status >= 200 && status < 300) ok += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timeout')));
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(made.body);
+    });
+
+  const startedAt = performance.now();
+  let next = 0;
+  while (next < scheduled) {
+    const now = performance.now();
+    // Every request already due goes out now, each timed from its own due moment.
+    while (next < scheduled && startedAt + next * intervalMs <= now) {
+      inFlight.push(send(next, startedAt + next * intervalMs));
+      next += 1;
+    }
+    if (next < scheduled) await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + next * intervalMs - performance.now())));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  const durationS = (performance.now() - startedAt) / 1000;
+  return {
+    durationS,
+    scheduled,
+    ok,
+    achievedPerSecond: ok / durationS,
+    non2xx: latencies.length - ok,
+    errors,
+    latency: summarize(latencies),
+    statusCounts,
+  };
 }

@@ -39,6 +39,7 @@ import { walletRoutes } from './modules/wallets/routes.ts';
 import { createChainClock, type ChainClock } from './payments/clock.ts';
 import { createPaymentsEngine, type PaymentsEngine } from './payments/engine.ts';
 import type { SignUp } from './demo-network/participants.ts';
+import { benchMetricsPlugin } from './plugins/bench-metrics.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
@@ -175,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(openApiPlugin, { version: APP_VERSION, sessionCookieName: (await auth.$context).authCookies.sessionToken.name });
   await app.register(sessionPlugin, { auth, db: database.db });
+  // The benchmark's counters (bench/sends.ts starts its servers with it); never on otherwise.
+  if (process.env.BENCH_METRICS === '1') await app.register(benchMetricsPlugin);
   await app.register(realtimePlugin, {
     readSession: (headers) => readSession(auth, headers),
     events,

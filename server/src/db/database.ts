@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { readPostgresSettings, type PostgresSettings } from '../config.ts';
+import { countStatement } from './query-metrics.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -66,6 +67,7 @@ export class BoundedClient extends pg.Client {
       if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.connection.stream.destroy();
     };
     this.query = ((...args: unknown[]) => {
+      countStatement();
       const last = args.length - 1;
       const callback = args[last];
       if (typeof callback === 'function') {
@@ -109,6 +111,40 @@ export function postgresPoolConfig(url: string, settings: PostgresSettings): pg.
     keepAliveInitialDelayMillis: settings.keepAliveDelayMs,
     Client: BoundedClient,
   };
+}
+
+/**
+ * Counts PGlite's statements as BoundedClient counts PostgreSQL's (query-metrics.ts): each query and exec, and a
+ * transaction's BEGIN and its COMMIT or ROLLBACK, which PGlite sends itself.
+ */
+function countPgliteStatements(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) => {
+    countStatement();
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = ((...args: Parameters<PGlite['exec']>) => {
+    countStatement();
+    return exec(...args);
+  }) as PGlite['exec'];
+  client.transaction = ((work: Parameters<PGlite['transaction']>[0]) => {
+    countStatement();
+    return transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      const txExec = tx.exec.bind(tx);
+      tx.query = ((...args: Parameters<typeof tx.query>) => {
+        countStatement();
+        return txQuery(...args);
+      }) as typeof tx.query;
+      tx.exec = ((...args: Parameters<typeof tx.exec>) => {
+        countStatement();
+        return txExec(...args);
+      }) as typeof tx.exec;
+      return work(tx);
+    }).finally(countStatement);
+  }) as PGlite['transaction'];
 }
 
 /** Held while migrating, so processes starting together on a fresh database migrate one after another. */
@@ -165,6 +201,7 @@ export async function openDatabase(
   if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await client.waitReady;
+  countPgliteStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
