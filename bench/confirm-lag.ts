@@ -19,6 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { RealtimeEvents } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import pg from 'pg';
@@ -330,7 +331,8 @@ export async function benchConfirmLagPglite(probes: LagProbes, withBurst: boolea
         env: { DATA_DIR: dataDir },
         isExclusive: true,
         withSql: async (use) => {
-          const db = new PGlite(dataDir);
+          // With the extensions the app's migrations create (server/src/db/pglite.ts): the trigram index is written on insert.
+          const db = new PGlite(dataDir, { extensions: { pg_trgm } });
           await db.waitReady;
           try {
             return await use(async (text, params) => (await db.query(text, params)).rows as never);

@@ -322,6 +322,10 @@ export const transactions = pgTable(
     index('transactions_chain_block_idx')
       .on(table.network, table.blockNumber, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.type} <> 'receive' and ${table.blockNumber} is not null`),
+    // The owner's search (modules/transactions/repo.ts): substrings of the hash and both addresses, through one
+    // trigram index over the three (pg_trgm lowercases trigrams, so it serves the case-insensitive EVM match and,
+    // with a recheck, the case-sensitive Solana one).
+    index('transactions_search_trgm_idx').using('gin', sql`(${table.hash} || ' ' || ${table.fromAddress} || ' ' || ${table.toAddress}) gin_trgm_ops`),
     index('transactions_chain_pending_idx')
       .on(table.network)
       .where(sql`${table.type} <> 'receive' and ${table.status} = 'pending'`),
