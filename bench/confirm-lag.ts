@@ -164,8 +164,9 @@ async function burst(session: Session): Promise<number> {
   // The one tick confirmed them all (later ticks only add confirmations); on PGlite this waits for the server to stop.
   const pending = await inspectWith(session, async (query) => {
     const [row] = await query<{ pending: number }>(`select count(*)::int as pending from transactions where status = 'pending'`);
-    // payment_quotes and transactions name each other (migration 0004): one is never truncated without the other.
-    await query('truncate fraud_alerts, transactions, payment_quotes');
+    // payment_quotes and transactions name each other (migration 0004): one is never truncated without the other;
+    // the search's side table (0008) names transactions too.
+    await query('truncate fraud_alerts, transaction_search_terms, transactions, payment_quotes');
     return row?.pending ?? 0;
   });
   if (pending > 0) throw new Error(`${pending} of ${CONFIRM_LAG_PENDING} due transactions were still pending after the burst's tick`);

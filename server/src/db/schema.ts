@@ -322,10 +322,6 @@ export const transactions = pgTable(
     index('transactions_chain_block_idx')
       .on(table.network, table.blockNumber, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.type} <> 'receive' and ${table.blockNumber} is not null`),
-    // The owner's search (modules/transactions/repo.ts): substrings of the hash and both addresses, through one
-    // trigram index over the three (pg_trgm lowercases trigrams, so it serves the case-insensitive EVM match and,
-    // with a recheck, the case-sensitive Solana one).
-    index('transactions_search_trgm_idx').using('gin', sql`(${table.hash} || ' ' || ${table.fromAddress} || ' ' || ${table.toAddress}) gin_trgm_ops`),
     index('transactions_chain_pending_idx')
       .on(table.network)
       .where(sql`${table.type} <> 'receive' and ${table.status} = 'pending'`),
@@ -355,6 +351,26 @@ export const blocks = pgTable(
     check('blocks_count_positive', sql`${table.transactionCount} > 0`),
     check('blocks_fees_not_negative', sql`${table.totalFees} >= 0`),
   ],
+);
+
+/**
+ * The owner's search text of each transaction (modules/transactions/repo.ts): its hash and both addresses joined,
+ * under a trigram index (pg_trgm lowercases trigrams, so it serves the case-insensitive EVM match and, with the
+ * exact recheck on the transaction's own columns, the case-sensitive Solana one). Its only writer is a trigger on
+ * `transactions` (migration 0008): a row is written when its transaction is inserted and rewritten only when the hash
+ * or an address changes (a speed-up), so the chain clock's rewrites of every transaction (inclusion, confirmations)
+ * never touch this index. `user_id` lets the search drop other users' candidates before reading any transaction.
+ */
+export const transactionSearchTerms = pgTable(
+  'transaction_search_terms',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    terms: text('terms').notNull(),
+  },
+  (table) => [index('transaction_search_terms_trgm_idx').using('gin', sql`${table.terms} gin_trgm_ops`)],
 );
 
 /**

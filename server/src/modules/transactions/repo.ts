@@ -3,7 +3,7 @@ import { NETWORK_IDS, chainFamilyOf, type TransactionType } from '@fincrypt/doma
 import type { Db } from '../../db/database.ts';
 import { currentHashOf } from '../../payments/speed-up.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { transactions } from '../../db/schema.ts';
+import { transactionSearchTerms, transactions } from '../../db/schema.ts';
 
 // Read queries only: every write to the ledger tables goes through the payments engine (payments/).
 
@@ -30,7 +30,7 @@ const CASE_SENSITIVE_NETWORKS = NETWORK_IDS.filter((id) => chainFamilyOf(id) ===
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** What the search matches: a substring of the hash, the from or the to address; in any case on EVM networks, as typed on Solana. */
-function searchCondition(search: string): SQL {
+function searchCondition(db: Db, userId: string, search: string): SQL {
   const pattern = `%${escapeLike(search)}%`;
   const columns = [transactions.hash, transactions.fromAddress, transactions.toAddress];
   const conditions: SQL[] = [
@@ -39,23 +39,33 @@ function searchCondition(search: string): SQL {
       and(inArray(transactions.network, CASE_SENSITIVE_NETWORKS), or(...columns.map((column) => like(column, pattern)))),
     )!,
   ];
-  // The same match over the three joined (a superset: whatever one column holds, the joined text holds), which the
-  // trigram index (schema.ts transactions_search_trgm_idx) answers without reading every one of the user's rows.
-  // One or two characters have no trigram, and there the index would have to read all of itself: such a search
-  // walks the user's rows newest first instead, which stops as soon as a page is full (short strings match often).
-  if (HAS_TRIGRAM.test(search)) {
-    conditions.push(sql`(${transactions.hash} || ' ' || ${transactions.fromAddress} || ' ' || ${transactions.toAddress}) ilike ${pattern}`);
-  }
   // A whole EVM hash can only be found as a whole hash: addresses are shorter, "0x" opens every EVM hash and
   // never appears in a Solana one, and EVM hashes are stored in lower case. Saying so lets the hash index
   // find the row instead of matching the pattern against every one of the user's transactions.
-  if (EVM_HASH.test(search)) conditions.push(eq(transactions.hash, search.toLowerCase()));
+  if (EVM_HASH.test(search)) {
+    conditions.push(eq(transactions.hash, search.toLowerCase()));
+  } else if (HAS_TRIGRAM.test(search)) {
+    // The same match over the three joined (a superset: whatever one column holds, the joined text holds), answered
+    // by the side table's trigram index (schema.ts transactionSearchTerms) without reading every one of the user's
+    // rows; the exact rule above rechecks each candidate.
+    conditions.push(
+      inArray(
+        transactions.id,
+        db
+          .select({ id: transactionSearchTerms.transactionId })
+          .from(transactionSearchTerms)
+          .where(and(eq(transactionSearchTerms.userId, userId), ilike(transactionSearchTerms.terms, pattern))),
+      ),
+    );
+  }
+  // One or two characters have no trigram, and there the index would have to read all of itself: such a search
+  // walks the user's rows newest first instead, which stops as soon as a page is full (short strings match often).
   return and(...conditions)!;
 }
 
 export async function listUserTransactions(db: Db, userId: string, filters: TransactionFilters, limit: number) {
   const conditions: SQL[] = [eq(transactions.userId, userId)];
-  if (filters.search) conditions.push(searchCondition(filters.search));
+  if (filters.search) conditions.push(searchCondition(db, userId, filters.search));
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
   if (filters.network) conditions.push(eq(transactions.network, filters.network));
