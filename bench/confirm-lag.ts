@@ -19,6 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { RealtimeEvents } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import pg from 'pg';
@@ -163,8 +164,9 @@ async function burst(session: Session): Promise<number> {
   // The one tick confirmed them all (later ticks only add confirmations); on PGlite this waits for the server to stop.
   const pending = await inspectWith(session, async (query) => {
     const [row] = await query<{ pending: number }>(`select count(*)::int as pending from transactions where status = 'pending'`);
-    // payment_quotes and transactions name each other (migration 0004): one is never truncated without the other.
-    await query('truncate fraud_alerts, transactions, payment_quotes');
+    // Every table that names transactions goes with it (PostgreSQL refuses otherwise): payment_quotes and transactions
+    // name each other (0004); mints (0003), payment_requests (0005) and the search's side table (0007) name it too.
+    await query('truncate fraud_alerts, transaction_search_terms, mints, payment_requests, transactions, payment_quotes');
     return row?.pending ?? 0;
   });
   if (pending > 0) throw new Error(`${pending} of ${CONFIRM_LAG_PENDING} due transactions were still pending after the burst's tick`);
@@ -330,7 +332,8 @@ export async function benchConfirmLagPglite(probes: LagProbes, withBurst: boolea
         env: { DATA_DIR: dataDir },
         isExclusive: true,
         withSql: async (use) => {
-          const db = new PGlite(dataDir);
+          // With the extensions the app's migrations create (server/src/db/pglite.ts): the trigram index is written on insert.
+          const db = new PGlite(dataDir, { extensions: { pg_trgm } });
           await db.waitReady;
           try {
             return await use(async (text, params) => (await db.query(text, params)).rows as never);

@@ -4,6 +4,7 @@ export * from './prices.ts';
 export * from './contact.ts';
 export * from './account.ts';
 export * from './networks.ts';
+export * from './transaction-search.ts';
 export * from './assets.ts';
 export * from './money.ts';
 export * from './fees.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { readPostgresSettings, type PostgresSettings } from '../config.ts';
+import { createPglite } from './pglite.ts';
 import { countStatement } from './query-metrics.ts';
 import * as schema from './schema.ts';
 
@@ -199,7 +200,7 @@ export async function openDatabase(
     };
   }
   if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const client = createPglite(target.dataDir);
   await client.waitReady;
   countPgliteStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { createEmptyPostgresDatabase, describeEachDatabase } from '../test/test-database.ts';
 import { openDatabase, type Database } from './database.ts';
+import { createPglite } from './pglite.ts';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -49,7 +49,7 @@ async function earlierDatabaseMigrated(kind: 'pglite' | 'postgres'): Promise<{ d
   const before = migrationsBeforeAssets();
   if (kind === 'pglite') {
     // In memory: the same client is migrated the rest of the way, as openDatabase would.
-    const client = new PGlite();
+    const client = createPglite();
     await migratePglite(drizzlePglite(client), { migrationsFolder: before });
     await client.exec(EARLIER);
     await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -354,6 +354,26 @@ export const blocks = pgTable(
 );
 
 /**
+ * The owner's search text of each transaction (modules/transactions/repo.ts): its hash and both addresses joined,
+ * under a trigram index (pg_trgm lowercases trigrams, so it serves the case-insensitive EVM match and, with the
+ * exact recheck on the transaction's own columns, the case-sensitive Solana one). Its only writer is a trigger on
+ * `transactions` (migration 0007): a row is written when its transaction is inserted and rewritten only when the hash
+ * or an address changes (a speed-up), so the chain clock's rewrites of every transaction (inclusion, confirmations)
+ * never touch this index. `user_id` lets the search drop other users' candidates before reading any transaction.
+ */
+export const transactionSearchTerms = pgTable(
+  'transaction_search_terms',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    terms: text('terms').notNull(),
+  },
+  (table) => [index('transaction_search_terms_trgm_idx').using('gin', sql`${table.terms} gin_trgm_ops`)],
+);
+
+/**
  * A pending transaction replaced by a speed-up (payments/speed-up.ts, its only writer): the old hash, and the hash of
  * the transaction that took its place with the same nonce. Looking up an old hash finds the replacement.
  */

@@ -1,4 +1,12 @@
-import { NETWORKS, type TransactionView, explorerTransactionSchema, feeFromReceipt, formatAmountTrimmed, parseAmount } from '@fincrypt/domain';
+import {
+  NETWORKS,
+  type TransactionView,
+  explorerTransactionSchema,
+  feeFromReceipt,
+  formatAmountTrimmed,
+  matchesTransactionSearch,
+  parseAmount,
+} from '@fincrypt/domain';
 import { expect, it } from 'vitest';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
@@ -108,6 +116,43 @@ describeEachDatabase('transactions read API', (kind) => {
     const range = await call(ctx.app, 'GET', `/api/transactions?from=${today}&to=${yesterday}`, { cookie: alice.cookie });
     expect(range.statusCode).toBe(400);
     expect(range.json().error.message).toBe('The start date must not be after the end date');
+  });
+
+  it('searches EVM hex in any case and Solana base58 only as typed, short strings included, exactly as the shared rule says', async () => {
+    const { alice, bob, back } = await history();
+    const all = (await list(alice)).items;
+    const solanaReceive = all.find((item) => item.network === 'solana_devnet')!;
+    const swapCase = (text: string) => [...text].map((char) => (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase())).join('');
+    const withLetters = (text: string) => {
+      for (let start = 2; start + 10 <= text.length; start += 1) {
+        const slice = text.slice(start, start + 10);
+        if (swapCase(slice) !== slice) return slice;
+      }
+      throw new Error(`no letters in ${text}`);
+    };
+    const hashPart = withLetters(back.hash);
+    const fromPart = withLetters(solanaReceive.fromAddress);
+    // Base58: as typed it matches, in the other case it does not (another text, another key).
+    for (const part of [hashPart, fromPart]) {
+      expect((await list(alice, `?search=${part}`)).items.map((item) => item.id), part).toEqual([solanaReceive.id]);
+      expect((await list(alice, `?search=${swapCase(part)}`)).items, swapCase(part)).toHaveLength(0);
+    }
+    expect((await list(bob, `?search=${hashPart}`)).items.map((item) => item.hash)).toEqual([back.hash]);
+
+    // Every kind of search (one and two characters, which the trigram index cannot serve, three and more, which it
+    // does; either case; characters that are LIKE's own) lists exactly what the shared rule says, newest first.
+    const evm = all.find((item) => item.network === 'eth_sepolia')!;
+    const searches = [
+      '0', 'x', 'X', 'a', 'A', 'zz', '0x', '0X', '1', 'ff', '%', '_', '\\', '%_', ' ',
+      evm.hash.slice(20, 23), evm.hash.slice(20, 23).toUpperCase(), evm.toAddress.slice(-5), swapCase(evm.fromAddress.slice(2, 9)),
+      solanaReceive.toAddress.slice(3, 6), swapCase(solanaReceive.toAddress.slice(3, 6)), solanaReceive.hash.slice(-4),
+      `${evm.hash.slice(30, 34)} ${evm.fromAddress.slice(2, 6)}`, evm.hash, evm.hash.toUpperCase().replace('0X', '0x'),
+    ];
+    for (const search of searches) {
+      const expected = all.filter((item) => matchesTransactionSearch(item, search.trim())).map((item) => item.id);
+      const found = (await list(alice, `?search=${encodeURIComponent(search)}`)).items.map((item) => item.id);
+      expect(found, JSON.stringify(search)).toEqual(search.trim() ? expected : all.map((item) => item.id));
+    }
   });
 
   it('filters by network, with the other filters, and refuses an unknown network with a 400', async () => {

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { TransactionType } from '@fincrypt/domain';
+import { and, count, desc, eq, gte, ilike, inArray, like, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { NETWORK_IDS, chainFamilyOf, type TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
 import { currentHashOf } from '../../payments/speed-up.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { transactions } from '../../db/schema.ts';
+import { transactionSearchTerms, transactions } from '../../db/schema.ts';
 
 // Read queries only: every write to the ledger tables goes through the payments engine (payments/).
 
@@ -22,21 +22,50 @@ export interface TransactionFilters {
 }
 
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
+/** Three letters or digits in a row: the least a pattern needs for the trigram index to narrow anything down. */
+const HAS_TRIGRAM = /[0-9A-Za-z]{3}/;
+/** Base58 is case-sensitive: a Solana hash or address matches only as typed. EVM hex matches in any case. */
+const CASE_SENSITIVE_NETWORKS = NETWORK_IDS.filter((id) => chainFamilyOf(id) === 'solana');
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** What the search matches: a substring of the hash, the from or the to address; in any case on EVM networks, as typed on Solana. */
+function searchCondition(db: Db, userId: string, search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  const columns = [transactions.hash, transactions.fromAddress, transactions.toAddress];
+  const conditions: SQL[] = [
+    or(
+      and(notInArray(transactions.network, CASE_SENSITIVE_NETWORKS), or(...columns.map((column) => ilike(column, pattern)))),
+      and(inArray(transactions.network, CASE_SENSITIVE_NETWORKS), or(...columns.map((column) => like(column, pattern)))),
+    )!,
+  ];
+  // A whole EVM hash can only be found as a whole hash: addresses are shorter, "0x" opens every EVM hash and
+  // never appears in a Solana one, and EVM hashes are stored in lower case. Saying so lets the hash index
+  // find the row instead of matching the pattern against every one of the user's transactions.
+  if (EVM_HASH.test(search)) {
+    conditions.push(eq(transactions.hash, search.toLowerCase()));
+  } else if (HAS_TRIGRAM.test(search)) {
+    // The same match over the three joined (a superset: whatever one column holds, the joined text holds), answered
+    // by the side table's trigram index (schema.ts transactionSearchTerms) without reading every one of the user's
+    // rows; the exact rule above rechecks each candidate.
+    conditions.push(
+      inArray(
+        transactions.id,
+        db
+          .select({ id: transactionSearchTerms.transactionId })
+          .from(transactionSearchTerms)
+          .where(and(eq(transactionSearchTerms.userId, userId), ilike(transactionSearchTerms.terms, pattern))),
+      ),
+    );
+  }
+  // One or two characters have no trigram, and there the index would have to read all of itself: such a search
+  // walks the user's rows newest first instead, which stops as soon as a page is full (short strings match often).
+  return and(...conditions)!;
+}
+
 export async function listUserTransactions(db: Db, userId: string, filters: TransactionFilters, limit: number) {
   const conditions: SQL[] = [eq(transactions.userId, userId)];
-  if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
-    conditions.push(
-      or(ilike(transactions.hash, pattern), ilike(transactions.fromAddress, pattern), ilike(transactions.toAddress, pattern))!,
-    );
-    // A whole EVM hash can only be found as a whole hash: addresses are shorter, "0x" opens every EVM hash and
-    // never appears in a Solana one, and EVM hashes are stored in lower case. Saying so lets the hash index
-    // find the row instead of matching the pattern against every one of the user's transactions.
-    if (EVM_HASH.test(filters.search)) conditions.push(eq(transactions.hash, filters.search.toLowerCase()));
-  }
+  if (filters.search) conditions.push(searchCondition(db, userId, filters.search));
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
   if (filters.network) conditions.push(eq(transactions.network, filters.network));

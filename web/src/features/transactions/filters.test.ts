@@ -116,6 +116,19 @@ describe('matchesQuery', () => {
     expect(matchesQuery(transaction, { search: 'beef' })).toBe(false);
   });
 
+  it('matches a Solana hash or address only as typed, as the server does', () => {
+    const solana = makeTransaction({
+      network: 'solana_devnet',
+      hash: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+      fromAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      toAddress: 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy',
+    });
+    expect(matchesQuery(solana, { search: 'DhSYGx' })).toBe(true);
+    expect(matchesQuery(solana, { search: 'dhsygx' })).toBe(false);
+    expect(matchesQuery(solana, { search: 'zbJMEk' })).toBe(true);
+    expect(matchesQuery(solana, { search: 'ZBJMEK' })).toBe(false);
+  });
+
   it('applies the asset: an ETH transfer is not a USDC one on the same network', () => {
     expect(matchesQuery(transaction, { asset: 'ETH' })).toBe(true);
     expect(matchesQuery(transaction, { asset: 'USDC' })).toBe(false);

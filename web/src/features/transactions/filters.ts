@@ -10,6 +10,7 @@ import {
   isTransactionStatus,
   isTransactionType,
   listAllAssets,
+  matchesTransactionSearch,
 } from '@fincrypt/domain';
 
 /**
@@ -144,10 +145,8 @@ export function matchesQuery(transaction: TransactionView, query: TransactionQue
   if (query.status && transaction.status !== query.status) return false;
   if (query.network && transaction.network !== query.network) return false;
   if (query.asset && transaction.asset !== query.asset) return false;
-  const search = query.search?.trim().toLowerCase();
-  if (search && ![transaction.hash, transaction.fromAddress, transaction.toAddress].some((text) => text.toLowerCase().includes(search))) {
-    return false;
-  }
+  const search = query.search?.trim();
+  if (search && !matchesTransactionSearch(transaction, search)) return false;
   const time = new Date(transaction.timestamp).getTime();
   if (query.from && time < boundTime(query.from, 'start')) return false;
   if (query.to && time > boundTime(query.to, 'end')) return false;

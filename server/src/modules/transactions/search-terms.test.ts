@@ -1,0 +1,103 @@
+import { CONFIRMATION_INTERVAL_MS, type SendResponse, type TransactionView } from '@fincrypt/domain';
+import { count, inArray, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { transactionSearchTerms, transactions } from '../../db/schema.ts';
+import { call, signUp, type TestUser } from '../../test/auth-client.ts';
+import { postSend, walletOn } from '../../test/ledger-client.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { describeEachDatabase } from '../../test/test-database.ts';
+
+// The search's side table (schema.ts transactionSearchTerms) is written by triggers on `transactions` alone:
+// these tests hold it to following every transaction, a speed-up's new hash, and nothing of the clock's rewrites.
+describeEachDatabase('transaction search terms', (kind) => {
+  const ctx = useTestApp(kind);
+  const db = () => ctx.database.db;
+
+  const searchIds = async (user: TestUser, search: string) => {
+    const response = await call(ctx.app, 'GET', `/api/transactions?search=${encodeURIComponent(search)}`, { cookie: user.cookie });
+    expect(response.statusCode, search).toBe(200);
+    return (response.json() as { items: TransactionView[] }).items.map((item) => item.id);
+  };
+  const termsOf = (ids: string[]) =>
+    db()
+      .select({ id: transactionSearchTerms.transactionId, userId: transactionSearchTerms.userId, terms: transactionSearchTerms.terms, version: sql<string>`xmin::text` })
+      .from(transactionSearchTerms)
+      .where(inArray(transactionSearchTerms.transactionId, ids))
+      .orderBy(transactionSearchTerms.transactionId);
+  const expectOneRowPerTransaction = async () => {
+    const [[side], [main]] = await Promise.all([
+      db().select({ n: count() }).from(transactionSearchTerms),
+      db().select({ n: count() }).from(transactions),
+    ]);
+    expect(side!.n).toBe(main!.n);
+  };
+
+  /** A pending slow internal transfer on Sepolia: the sender's send row and the recipient's receive row. */
+  async function pendingTransfer() {
+    const sender = await signUp(ctx.app);
+    const recipient = await signUp(ctx.app);
+    const from = await walletOn(ctx.app, sender, 'eth_sepolia');
+    const to = await walletOn(ctx.app, recipient, 'eth_sepolia');
+    const response = await postSend(ctx.app, sender, { walletId: from.id, to: to.address, amount: '1.5', speed: 'slow' });
+    expect(response.statusCode).toBe(201);
+    const sent = (response.json() as SendResponse).transaction;
+    const rows = await db().select().from(transactions).where(inArray(transactions.hash, [sent.hash]));
+    expect(rows).toHaveLength(2);
+    return { sender, recipient, from, to, sent, rows };
+  }
+
+  it('holds each transaction’s hash and addresses from its insert, and follows a speed-up to the new hash', async () => {
+    const { sender, recipient, from, to, sent, rows } = await pendingTransfer();
+    const ids = rows.map((row) => row.id);
+    const sendId = rows.find((row) => row.type === 'send')!.id;
+    const receiveId = rows.find((row) => row.type === 'receive')!.id;
+    expect((await termsOf(ids)).map(({ id, userId, terms }) => ({ id, userId, terms }))).toEqual(
+      rows
+        .map((row) => ({ id: row.id, userId: row.userId, terms: `${sent.hash} ${from.address} ${to.address}` }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    const oldFragment = sent.hash.slice(10, 30);
+    expect(await searchIds(sender, oldFragment)).toEqual([sendId]);
+    expect(await searchIds(recipient, oldFragment.toUpperCase())).toEqual([receiveId]);
+
+    const response = await call(ctx.app, 'POST', `/api/transactions/${sent.hash}/speed-up`, { cookie: sender.cookie, body: { speed: 'fast' } });
+    expect(response.statusCode).toBe(200);
+    const newHash: string = response.json().transaction.hash;
+    expect(newHash).not.toBe(sent.hash);
+
+    expect((await termsOf(ids)).map((row) => row.terms)).toEqual([
+      `${newHash} ${from.address} ${to.address}`,
+      `${newHash} ${from.address} ${to.address}`,
+    ]);
+    const newFragment = newHash.slice(10, 30);
+    expect(await searchIds(sender, newFragment)).toEqual([sendId]);
+    expect(await searchIds(recipient, newFragment)).toEqual([receiveId]);
+    // The list shows the transaction under its current hash: the replaced one no longer finds it.
+    expect(await searchIds(sender, oldFragment)).toEqual([]);
+    expect(await searchIds(recipient, oldFragment)).toEqual([]);
+    await expectOneRowPerTransaction();
+  });
+
+  it('is never written by the chain clock: inclusion and every confirmation leave its rows as they were', async () => {
+    const { sender, sent, rows } = await pendingTransfer();
+    const ids = rows.map((row) => row.id);
+    const before = await termsOf(ids);
+    expect(before).toHaveLength(2);
+
+    const includeAtMs = rows[0]!.includeAt.getTime();
+    const clock = ctx.app.ledger.clock;
+    await clock.tick(includeAtMs);
+    for (let confirmation = 2; confirmation <= 12; confirmation += 1) {
+      await clock.tick(includeAtMs + (confirmation - 1) * CONFIRMATION_INTERVAL_MS.slow);
+    }
+    const after = await db().select().from(transactions).where(inArray(transactions.id, ids));
+    expect(after.map((row) => [row.status, row.confirmations])).toEqual([
+      ['confirmed', 12],
+      ['confirmed', 12],
+    ]);
+    // The same row versions (xmin): no insert, update or delete reached the side table.
+    expect(await termsOf(ids)).toEqual(before);
+    expect(await searchIds(sender, sent.hash.slice(2, 40))).toEqual([rows.find((row) => row.type === 'send')!.id]);
+    await expectOneRowPerTransaction();
+  });
+});
