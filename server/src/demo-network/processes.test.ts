@@ -31,6 +31,9 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('the demo network with 
       DEMO_NETWORK: 'on',
       DEMO_NETWORK_PAYMENTS_PER_MINUTE: String(RATE),
       DEMO_NETWORK_PARTICIPANTS: '3',
+      // At 12 payments a chain minute and 60× chain time, three participants reach the per-user send limit (30 a wall
+      // minute each) within seconds; then the survivor's payments would wait for the limit's window, not for leadership.
+      RATE_LIMIT_SEND_PER_USER: '100000',
       LOG_LEVEL: 'info',
     });
     servers.push(server);
