@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { collectCspViolations } from '../support/csp-violations.ts';
 
 /**
  * The OpenAPI UI under its own, tighter Content-Security-Policy (server/src/plugins/openapi.ts): it must still
  * render, expand an operation and run it, with no violation reported by the browser.
  */
 test('the API docs render and run a request under their Content-Security-Policy, with no violation', async ({ page }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|CSP-VIOLATION/.test(message.text())) violations.push(message.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.warn(`CSP-VIOLATION ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  const violations = await collectCspViolations(page);
 
   await page.goto('/api/docs/');
   await expect(page.getByRole('heading', { name: /FinCrypt API/ })).toBeVisible();

@@ -1,26 +1,14 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/accounts.ts';
+import { collectCspViolations } from '../support/csp-violations.ts';
 
 /**
  * The app's pages run under `script-src 'self'` (server/src/plugins/spa.ts) and must not trip it: zod's `new Function`
  * probe did on every page that builds a schema (forms, checked API answers), and Lighthouse counts each report against
  * best practices. The browser build's zod is jitless (web/src/lib/browser-zod.ts).
  */
-async function collectViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|CSP-VIOLATION/.test(message.text())) violations.push(message.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.warn(`CSP-VIOLATION ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return violations;
-}
 
 test('signed-out pages with forms and checked answers report no CSP violation', async ({ page }) => {
-  const violations = await collectViolations(page);
+  const violations = await collectCspViolations(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
@@ -34,7 +22,7 @@ test('signed-out pages with forms and checked answers report no CSP violation', 
 });
 
 test('signed-in pages with forms and checked answers report no CSP violation', async ({ page, account: _account }) => {
-  const violations = await collectViolations(page);
+  const violations = await collectCspViolations(page);
   await page.goto('/send-receive');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/insights');
