@@ -35,6 +35,8 @@ test.describe('Explorer, live', () => {
     baseURL,
     account: _account,
   }) => {
+    // Four pages, each scanned by axe, after a payment is included: over a minute on a slow two-core machine.
+    test.slow();
     const watcher = await visitor(browser, baseURL);
     await openLiveExplorer(watcher);
     await expect(watcher.getByRole('button', { name: 'Logout' })).toHaveCount(0);
@@ -195,6 +197,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // The signed-in sender's confirmation toasts may be fading in during a scan: they belong to the app shell, checked elsewhere.
     test('the explorer home, a block page and an address page have no serious accessibility violations', async ({ page, account: _account }) => {
+      // Three pages scanned by axe after an inclusion: close to a minute on a slow two-core machine.
+      test.slow();
       const sender = await walletOn(page.request, 'eth_sepolia');
       const { transaction: sent } = await sendViaApi(page.request, { walletId: sender.id, to: OUTSIDE_EVM_ADDRESS, amount: '0.01', speed: 'fast' });
       await openLiveExplorer(page);
