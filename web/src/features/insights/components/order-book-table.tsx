@@ -1,5 +1,4 @@
 import { type DisplayCurrency, ORDER_BOOK_TABLE_LEVELS, type OrderBookLevel, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
-import { memo } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useOrderBook } from '../api/insights-api.ts';
@@ -7,36 +6,6 @@ import { formatCoinAmount, formatPriceAtTick } from '../format.ts';
 import { pairOf } from './order-book-pair.ts';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
-
-/**
- * One price level. Memoized on its values: a new book (once a minute, or a live update) re-renders only the
- * levels whose price, amount or total changed, not every row of both sides.
- */
-const OrderRow = memo(function OrderRow({
-  price,
-  amount,
-  total,
-  currency,
-  tickSize,
-  tone,
-}: {
-  price: number;
-  amount: number;
-  total: number;
-  currency: OrderBookResponse['currency'];
-  tickSize: number;
-  tone: 'bid' | 'ask';
-}) {
-  return (
-    <tr className="border-t border-slate-100 dark:border-slate-800">
-      <td className={cn('py-1 pr-2 font-mono', tone === 'bid' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400')}>
-        {formatPriceAtTick(price, currency, tickSize)}
-      </td>
-      <td className="py-1 pr-2 text-right font-mono">{formatCoinAmount(amount)}</td>
-      <td className="py-1 text-right font-mono">{formatPriceAtTick(total, currency, 0.01)}</td>
-    </tr>
-  );
-});
 
 function OrderSideTable({
   title,
@@ -69,15 +38,13 @@ function OrderSideTable({
       </thead>
       <tbody>
         {levels.map((level) => (
-          <OrderRow
-            key={level.price}
-            price={level.price}
-            amount={level.amount}
-            total={level.total}
-            currency={book.currency}
-            tickSize={book.tickSize}
-            tone={tone}
-          />
+          <tr key={level.price} className="border-t border-slate-100 dark:border-slate-800">
+            <td className={cn('py-1 pr-2 font-mono', tone === 'bid' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400')}>
+              {formatPriceAtTick(level.price, book.currency, book.tickSize)}
+            </td>
+            <td className="py-1 pr-2 text-right font-mono">{formatCoinAmount(level.amount)}</td>
+            <td className="py-1 text-right font-mono">{formatPriceAtTick(level.total, book.currency, 0.01)}</td>
+          </tr>
         ))}
       </tbody>
     </table>
