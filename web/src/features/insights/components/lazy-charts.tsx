@@ -5,23 +5,9 @@ import type * as Charts from './charts.tsx';
 type ChartsModule = typeof Charts;
 const loadCharts = (): Promise<ChartsModule> => import('./charts.tsx');
 
-/**
- * The charts take turns to appear: each one a task after the one before, so drawing them all is several short
- * tasks on the main thread instead of one long one that would hold up taps and scrolling (Lighthouse's TBT).
- */
-let lastTurn: Promise<void> = Promise.resolve();
-function nextTurn(): Promise<void> {
-  lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  return lastTurn;
-}
-
 /** One chart from the charts chunk, which starts loading with the page that shows it and arrives after the figures. */
 function lazyChart<Props extends object>(pick: (charts: ChartsModule) => ComponentType<Props>) {
-  const Chart = lazy(async () => {
-    const charts = await loadCharts();
-    await nextTurn();
-    return { default: pick(charts) };
-  });
+  const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
   return function LazyChart(props: Props) {
     return (
       <Suspense

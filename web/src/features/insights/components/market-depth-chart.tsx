@@ -50,11 +50,10 @@ export function MarketDepthChart({ token, currency }: { token: MarketTokenId; cu
                 type="number"
                 domain={['dataMin', 'dataMax']}
                 tickCount={5}
-                interval={0}
                 tickFormatter={(value: number) => formatCompactFiat(value, book?.currency ?? currency)}
                 tick={{ fill: 'currentColor', fontSize: 12 }}
               />
-              <YAxis tickFormatter={(value: number) => formatCoinAmount(value, 0)} interval={0} tick={{ fill: 'currentColor', fontSize: 12 }} width={56} />
+              <YAxis tickFormatter={(value: number) => formatCoinAmount(value, 0)} tick={{ fill: 'currentColor', fontSize: 12 }} width={56} />
               <Tooltip
                 labelFormatter={(value) => formatPriceAtTick(Number(value), book?.currency ?? currency, book?.tickSize ?? 0.01)}
                 formatter={(value, name) => [`${formatCoinAmount(Number(value))} ${TICKER_SYMBOLS[token]}`, name === 'bids' ? 'Bids (cumulative)' : 'Asks (cumulative)']}

@@ -74,7 +74,7 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
                 tick={{ fill: 'currentColor', fontSize: 12 }}
                 width={64}
               />
-              <YAxis yAxisId="transactions" orientation="right" allowDecimals={false} interval={0} tick={{ fill: 'currentColor', fontSize: 12 }} width={32} />
+              <YAxis yAxisId="transactions" orientation="right" allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} width={32} />
               <Tooltip
                 formatter={(value, name) =>
                   name === 'volume' ? [formatFiat(Number(value), shownCurrency), 'Volume'] : [formatCount(Number(value)), 'Transactions']
@@ -121,7 +121,7 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
-              <XAxis dataKey="block" interval={0} tick={{ fill: 'currentColor', fontSize: 12 }} />
+              <XAxis dataKey="block" tick={{ fill: 'currentColor', fontSize: 12 }} />
               <YAxis
                 domain={[0, stackTicks.at(-1) ?? 'auto']}
                 ticks={stackTicks.length > 0 ? stackTicks : undefined}
