@@ -177,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin, { version: APP_VERSION, sessionCookieName: (await auth.$context).authCookies.sessionToken.name });
   await app.register(sessionPlugin, { auth, db: database.db });
   // The benchmark's counters (bench/sends.ts starts its servers with it); never on otherwise.
-  if (process.env.BENCH_METRICS === '1') await app.register(benchMetricsPlugin);
+  if (config.hasBenchMetrics) await app.register(benchMetricsPlugin);
   await app.register(realtimePlugin, {
     readSession: (headers) => readSession(auth, headers),
     events,

@@ -38,6 +38,11 @@ export interface AppConfig {
    */
   trustProxy: false | string;
   demoNetwork: DemoNetworkSettings;
+  /**
+   * BENCH_METRICS=1: the benchmark's servers count their statements and CPU time and answer
+   * GET /api/_bench/metrics (decision 010). Off unless exactly "1"; never on a server people use.
+   */
+  hasBenchMetrics: boolean;
 }
 
 /**
@@ -395,5 +400,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     demoNetwork: readDemoNetworkSettings(env),
+    hasBenchMetrics: env.BENCH_METRICS === '1',
   };
 }
