@@ -159,12 +159,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
   // The public explorer channel: the handshake's origin check (allowRequest) applies, but no session is asked for
   // and nothing is read from a cookie; every socket hears the same chain events. Clients send nothing.
   const explorer = io.of(EXPLORER_REALTIME_NAMESPACE) as unknown as FastifyInstance['explorerRealtime'];
+  // socket.io encodes a packet before it looks for its recipients: events nobody here listens to (a clock tick's
+  // thousands, for owners without an open tab) are skipped before that, not encoded for no one.
   const deliverPublicLocally = (events: readonly PublicEvent[]) => {
+    if (explorer.sockets.size === 0) return;
     for (const { event, payload } of events) explorer.local.emit(event, payload as never);
   };
 
   const deliverLocally = (events: readonly UserEvent[]) => {
+    const localRooms = io.of('/').adapter.rooms;
     for (const { userId, event, payload, exceptSessionId } of events) {
+      if (!localRooms.has(userRoom(userId))) continue;
       const room = io.local.to(userRoom(userId));
       (exceptSessionId ? room.except(sessionRoom(exceptSessionId)) : room).emit(event, payload as never);
     }
