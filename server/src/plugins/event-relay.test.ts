@@ -5,7 +5,7 @@ import { DEFAULT_POSTGRES_SETTINGS } from '../config.ts';
 import type { PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
-import { batchAll, batchEvents, batchPublicEvents, EVENT_CHANNEL, startEventRelay } from './event-relay.ts';
+import { batchAll, batchEvents, batchPublicEvents, EVENT_CHANNEL, notifyGroups, startEventRelay } from './event-relay.ts';
 
 const statusEvent = (i: number): UserEvent => ({
   userId: `user-${i % 7}`,
@@ -51,6 +51,15 @@ describe('event batches', () => {
     const [both, ...none] = batchAll('me', [statusEvent(1)], [publicEvent(1)]);
     expect(none).toEqual([]);
     expect(JSON.parse(both!)).toEqual({ from: 'me', events: [statusEvent(1)], publicEvents: [publicEvent(1)] });
+  });
+
+  it('groups batches for one statement each, in order, never two equal payloads in a group, an oversized one alone', () => {
+    const payloads = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    expect(notifyGroups(payloads, 3)).toEqual([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
+    // PostgreSQL would deliver a payload repeated within one transaction once.
+    expect(notifyGroups(['a', 'b', 'a', 'a', 'c'], 10)).toEqual([['a', 'b'], ['a'], ['a', 'c']]);
+    expect(notifyGroups(['a', 'x'.repeat(20), 'b'], 10, 10)).toEqual([['a'], ['x'.repeat(20)], ['b']]);
+    expect(notifyGroups([])).toEqual([]);
   });
 });
 
@@ -100,6 +109,27 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between pr
       expect(received[0]).toEqual([...events, ...Array.from({ length: laterPublished }, () => later)]);
     } finally {
       await admin.end();
+      await Promise.all(relays.map((relay) => relay.close()));
+      await Promise.all(pools.map((pool) => pool.end()));
+      await target.drop();
+    }
+  }, 30_000);
+
+  it('delivers batches that are equal, sent in the same flush, as often as they were published', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const pools = [new pg.Pool({ connectionString: target.url, max: 2 }), new pg.Pool({ connectionString: target.url, max: 2 })];
+    const received: UserEvent[][] = [[], []];
+    const relays = pools.map((pool, i) => startEventRelay({ pool, deliverLocally: (events) => received[i]!.push(...events), log: quiet }));
+    try {
+      await Promise.all(relays.map((relay) => relay.ready()));
+      // Each fills a batch alone: publishing it three times in one turn makes three equal payloads in one flush.
+      const large = { ...statusEvent(1), payload: { ...statusEvent(1).payload, hash: `0x${'ab'.repeat(2_000)}` } } as UserEvent;
+      const events = [large, large, statusEvent(2), large];
+      for (const event of events) relays[0]!.publish([event]);
+      await waitUntil(() => received[1]!.length >= events.length, 10_000, 'the other process');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received[1]).toEqual(events);
+    } finally {
       await Promise.all(relays.map((relay) => relay.close()));
       await Promise.all(pools.map((pool) => pool.end()));
       await target.drop();

@@ -71,11 +71,11 @@ export function batchAll(from: string, events: readonly UserEvent[], publicEvent
   };
   const add = (list: 'users' | 'publics', event: unknown) => {
     const encoded = JSON.stringify(event);
+    const encodedBytes = Buffer.byteLength(encoded);
     const target = list === 'users' ? users : publics;
-    const bytes = Buffer.byteLength(encoded) + (target.length > 0 ? 1 : 0);
-    if (users.length + publics.length > 0 && size + bytes > maxBytes) close();
+    if (users.length + publics.length > 0 && size + encodedBytes + (target.length > 0 ? 1 : 0) > maxBytes) close();
     const into = list === 'users' ? users : publics;
-    size += Buffer.byteLength(encoded) + (into.length > 0 ? 1 : 0);
+    size += encodedBytes + (into.length > 0 ? 1 : 0);
     into.push(encoded);
   };
   for (const event of events) add('users', event);
@@ -84,11 +84,40 @@ export function batchAll(from: string, events: readonly UserEvent[], publicEvent
   return batches;
 }
 
+/** NOTIFYs sent together in one statement: one round trip and one commit for many batches (a clock tick makes thousands). */
+const NOTIFYS_PER_STATEMENT = 100;
+
+/**
+ * Batches grouped for one statement each, in order. PostgreSQL delivers identical payloads of one transaction only
+ * once, so a payload equal to one already in the group starts the next; an oversized one (refused) goes alone, so
+ * that it fails alone.
+ */
+export function notifyGroups(payloads: readonly string[], perStatement = NOTIFYS_PER_STATEMENT, maxBytes = MAX_PAYLOAD_BYTES): string[][] {
+  const groups: string[][] = [];
+  let group: string[] = [];
+  let seen = new Set<string>();
+  const close = () => {
+    if (group.length > 0) groups.push(group);
+    group = [];
+    seen = new Set();
+  };
+  for (const payload of payloads) {
+    const isOversized = Buffer.byteLength(payload) >= maxBytes;
+    if (group.length >= perStatement || seen.has(payload) || isOversized) close();
+    group.push(payload);
+    seen.add(payload);
+    if (isOversized) close();
+  }
+  close();
+  return groups;
+}
+
 /**
  * Ledger events for every server process on one PostgreSQL (users' events, and the public explorer's). Each
- * process delivers its own events to its own sockets at once, and tells the others with one NOTIFY per batch of everything published in the same turn of
- * the event loop (a clock tick confirming thousands of transactions sends a handful of NOTIFYs, not one per
- * event, which is what the socket.io adapter would do). Each process LISTENs on a connection of its own and
+ * process delivers its own events to its own sockets at once, and tells the others with one NOTIFY per batch of
+ * everything published in the same turn of the event loop (a clock tick confirming thousands of transactions
+ * sends a handful of NOTIFYs, not one per event, which is what the socket.io adapter would do), up to
+ * NOTIFYS_PER_STATEMENT of them in one statement. Each process LISTENs on a connection of its own and
  * reconnects when it drops; events published while PostgreSQL is away reach only the local sockets.
  */
 export function startEventRelay(options: EventRelayOptions) {
@@ -113,9 +142,12 @@ export function startEventRelay(options: EventRelayOptions) {
     const publicEvents = pendingPublic;
     pending = [];
     pendingPublic = [];
-    for (const payload of batchAll(processId, events, publicEvents)) {
+    for (const payloads of notifyGroups(batchAll(processId, events, publicEvents))) {
       try {
-        await pool.query('select pg_notify($1, $2)', [EVENT_CHANNEL, payload]);
+        // One parameter each (an array parameter would be escaped character by character), evaluated left to right:
+        // PostgreSQL delivers one transaction's notifications in the order they were sent.
+        const calls = payloads.map((_, index) => `pg_notify($1, $${index + 2})`);
+        await pool.query(`select ${calls.join(', ')}`, [EVENT_CHANNEL, ...payloads]);
       } catch (error) {
         log.warn({ err: error }, 'could not pass events to the other server processes');
       }
