@@ -73,12 +73,12 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
     );
     // Bulk load as a restore would: secondary indexes dropped during the inserts and built afterwards (one
     // sort each instead of a million random insertions). The primary key, the foreign keys and the clock's
-    // index of due rows (almost empty: seeded rows are settled) stay, so the running server's clock keeps
+    // index of unsettled rows (almost empty: seeded rows are settled) stay, so the running server's clock keeps
     // its cheap query meanwhile. The search's trigram index (on the side table the insert trigger fills) is one of them.
     const { rows: secondary } = await client.query<{ indexname: string; indexdef: string }>(
       `select indexname, indexdef from pg_indexes
        where schemaname = current_schema() and tablename in ('transactions', 'transaction_search_terms')
-         and indexname not in ('transactions_pkey', 'transactions_due_idx', 'transaction_search_terms_pkey')`,
+         and indexname not in ('transactions_pkey', 'transactions_unsettled_idx', 'transaction_search_terms_pkey')`,
     );
     await step(`drop ${secondary.length} secondary indexes`, secondary.map((index) => `drop index "${index.indexname}";`).join('\n'));
     // Two halves on two connections at once: generating the rows is CPU-bound, and there are two cores.
@@ -98,7 +98,7 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
                case when i % 3 = 0 then '0x' || md5('x' || i) || substr(md5('y' || i), 1, 8) else w.address end,
                case when i % 3 = 0 then w.address else '0x' || md5('x' || i) || substr(md5('y' || i), 1, 8) end,
                (1 + (i::bigint * 7919) % 1000000)::numeric * 1000000000000, case when i % 3 = 0 then 0 else 21000000000000 end, 21000, 1000000000,
-               i, 'normal', 'confirmed', 12, 5000000 + i,
+               i, 'normal', 'confirmed', 12, block_number_at(w.network, now() - (i::double precision / $1 * interval '365 days') + interval '10 seconds'),
                now() - (i::double precision / $1 * interval '365 days'), now() - (i::double precision / $1 * interval '365 days') + interval '10 seconds', null
              from generate_series($3::int, $4::int) i join w on w.k = i % $2`,
             [otherTransactions, others, first, last],
@@ -125,7 +125,8 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
          i, 'fast',
          case when i <= 10 then 'pending' when i % 200 = 0 then 'failed' else 'confirmed' end,
          case when i <= 10 or i % 200 = 0 then 0 else 12 end,
-         case when i <= 10 or i % 200 = 0 then null else 6000000 + i end,
+         case when i <= 10 or i % 200 = 0 then null
+           else block_number_at(w.network, now() - (i::double precision / $1 * interval '365 days') + interval '10 seconds') end,
          now() - (i::double precision / $1 * interval '365 days'),
          case when i <= 10 then now() + interval '1 day' else now() - (i::double precision / $1 * interval '365 days') + interval '10 seconds' end,
          case when i <= 10 then now() + interval '1 day' else null end
@@ -276,6 +277,8 @@ async function explainExplorer(databaseUrl: string, userId: string): Promise<voi
   await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ address: string }>(`select address from wallets where user_id = $1 and network = 'eth_sepolia'`, [userId]);
     const address = rows[0]!.address;
+    const { rows: blockRows } = await client.query<{ number: string }>(`select number::text from blocks where network = 'eth_sepolia' order by number desc limit 1`);
+    const blockNumber = Number(blockRows[0]!.number);
     const chain = `type <> 'receive'`;
     const queries: [string, string, unknown[]][] = [
       ['latest per network', `select * from transactions where ${chain} and network = $1 order by created_at desc nulls last, id desc nulls last limit 21`, ['eth_sepolia']],
@@ -283,10 +286,10 @@ async function explainExplorer(databaseUrl: string, userId: string): Promise<voi
       ['address received', `select * from transactions where ${chain} and to_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') and (created_at, id) < (now(), '00000000-0000-0000-0000-000000000000'::uuid) order by created_at desc nulls last, id desc nulls last limit 26`, [address]],
       ['address count sent', `select network from transactions where ${chain} and from_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
       ['address count received', `select network from transactions where ${chain} and to_address = $1 and from_address <> $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
-      ['block page', `select * from transactions where ${chain} and network = 'eth_sepolia' and block_number = $1 order by created_at desc nulls last, id desc nulls last limit 26`, [6_000_100]],
+      ['block page', `select * from transactions where ${chain} and network = 'eth_sepolia' and block_number_at(network, include_at) = $1 and block_number = $1 order by created_at desc nulls last, id desc nulls last limit 26`, [blockNumber]],
       ['latest blocks', `select * from blocks where network = $1 order by number desc limit 8`, ['eth_sepolia']],
       ['stats window', `select count(*), count(*) filter (where type = 'send'), sum(fee) filter (where type = 'send') from transactions where ${chain} and network = $1 and created_at >= now() - interval '1 minute'`, ['eth_sepolia']],
-      ['stats pending', `select count(*) from transactions where ${chain} and status = 'pending' and network = $1`, ['eth_sepolia']],
+      ['stats pending', `select count(*) from transactions where ${chain} and not is_settled and status = 'pending' and network = $1`, ['eth_sepolia']],
     ];
     for (const [name, text, values] of queries) {
       const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(`explain ${text}`, values);

@@ -278,6 +278,14 @@ export const transactions = pgTable(
     includeAt: timestamp('include_at', { withTimezone: true }).notNull(),
     /** When the clock must look at it again; null once it has all its confirmations. */
     nextConfirmationAt: timestamp('next_confirmation_at', { withTimezone: true }),
+    /**
+     * Confirmed with all its confirmations: nothing about the row changes any more. Kept by PostgreSQL. The clock's
+     * indexes are partial on it rather than keyed on the columns the clock writes: it changes once in a row's life,
+     * so the clock's other writes stay HOT (migration 0008). Every other row (pending, confirming, failed) is few.
+     */
+    isSettled: boolean('is_settled')
+      .notNull()
+      .generatedAlwaysAs(sql`next_confirmation_at is null and status = 'confirmed'`),
     /** The firm quote the send honoured, when it was sent with one (payment_quotes). */
     quoteId: uuid('quote_id').references((): AnyPgColumn => paymentQuotes.id),
     /**
@@ -304,11 +312,16 @@ export const transactions = pgTable(
   (table) => [
     uniqueIndex('transactions_hash_type_idx').on(table.hash, table.type),
     index('transactions_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
-    index('transactions_user_status_idx').on(table.userId, table.status),
+    // No index holds a column the chain clock writes (status, confirmations, block_number, next_confirmation_at), so
+    // its updates are HOT: a new row version on the same page and no index entries (migration 0008). Rows the clock
+    // still moves are found through partial indexes on is_settled, which changes once, at the last confirmation.
     index('transactions_wallet_id_idx').on(table.walletId),
-    index('transactions_due_idx')
-      .on(table.nextConfirmationAt)
-      .where(sql`${table.nextConfirmationAt} is not null`),
+    index('transactions_unsettled_idx')
+      .on(table.includeAt, table.id)
+      .where(sql`not ${table.isSettled}`),
+    index('transactions_user_unsettled_idx')
+      .on(table.userId)
+      .where(sql`not ${table.isSettled}`),
     // The public explorer reads chain rows only (sends and mints: a receive mirrors its send), newest first.
     index('transactions_chain_from_idx')
       .on(table.fromAddress, table.createdAt.desc(), table.id.desc())
@@ -319,12 +332,14 @@ export const transactions = pgTable(
     index('transactions_chain_network_created_idx')
       .on(table.network, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.type} <> 'receive'`),
+    // A block's rows by the block their inclusion time falls in (block_number_at mirrors chain/blocks.ts); the
+    // query also asks block_number, which is set only once the row is in that block.
     index('transactions_chain_block_idx')
-      .on(table.network, table.blockNumber, table.createdAt.desc(), table.id.desc())
-      .where(sql`${table.type} <> 'receive' and ${table.blockNumber} is not null`),
-    index('transactions_chain_pending_idx')
+      .on(table.network, sql`block_number_at(${table.network}, ${table.includeAt})`, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.type} <> 'receive'`),
+    index('transactions_chain_unsettled_idx')
       .on(table.network)
-      .where(sql`${table.type} <> 'receive' and ${table.status} = 'pending'`),
+      .where(sql`${table.type} <> 'receive' and not ${table.isSettled}`),
     check('transactions_amount_positive', sql`${table.amount} > 0`),
     check('transactions_fee_not_negative', sql`${table.fee} >= 0`),
     check('transactions_confirmations_range', sql`${table.confirmations} between 0 and 12`),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CONFIRMATION_INTERVAL_MS, confirmationsAt, GAS_SPEEDS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blocks, transactions } from '../db/schema.ts';
@@ -51,6 +51,40 @@ describeEachDatabase('chain clock', (kind) => {
     return { hash, rows, includeAtMs: rows[0]!.includeAt.getTime(), createdAtMs: rows[0]!.createdAt.getTime() };
   }
   const rowsOf = (hash: string) => ctx.database.db.select().from(transactions).where(eq(transactions.hash, hash));
+
+  const queryRows = async <Row>(query: SQL) => ((await ctx.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+  it('writes only columns no index holds, so each of its updates is HOT (migration 0008)', async () => {
+    const clockColumns = ['status', 'confirmations', 'block_number', 'next_confirmation_at'];
+    const rows = await queryRows<{ name: string; definition: string }>(
+      sql`select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = 'transactions'::regclass`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const { name, definition } of rows) {
+      for (const column of clockColumns) expect(definition, name).not.toMatch(new RegExp(`\\b${column}\\b`));
+    }
+  });
+
+  it('finds a block by block_number_at in SQL exactly where chain/blocks.ts puts it, to the millisecond', async () => {
+    const samples = fc.sample(
+      fc.record({
+        network: fc.constantFrom('eth_sepolia', 'polygon_mumbai', 'solana_devnet' as const),
+        atMs: fc.oneof(
+          fc.integer({ min: Date.UTC(2023, 6, 1), max: Date.UTC(2031, 0, 1) }),
+          // Either side of a block boundary.
+          fc.tuple(fc.integer({ min: 1, max: 400_000_000 }), fc.integer({ min: -1, max: 0 })).map(([block, offset]) => Date.UTC(2024, 0, 1) + block * 400 + offset),
+        ),
+        micros: fc.integer({ min: 0, max: 999 }),
+      }),
+      200,
+    );
+    for (const { network, atMs, micros } of samples) {
+      // PostgreSQL keeps microseconds; a row written by SQL (seeds, now()) can carry them, a Date cannot.
+      const at = `${new Date(atMs).toISOString().slice(0, -1)}${String(micros).padStart(3, '0')}Z`;
+      const [row] = await queryRows<{ block: string }>(sql`select block_number_at(${network}, ${at}::timestamptz)::text as block`);
+      expect(Number(row!.block), `${network} ${at}`).toBe(blockNumberAt(network, atMs));
+    }
+  });
 
   it('keeps a transaction pending inside its speed window, then confirms it and adds one confirmation per interval up to 12', async () => {
     const user = await signUp(ctx.app);

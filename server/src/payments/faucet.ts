@@ -116,6 +116,7 @@ export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
           // In the next block: the chain clock includes it on its next tick.
           includeAt: now,
           nextConfirmationAt: now,
+          isSettled: false,
         };
       });
       await tx.insert(transactions).values(rows);

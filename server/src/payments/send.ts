@@ -216,6 +216,7 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     createdAt: transfer.createdAt,
     includeAt: transfer.includeAt,
     nextConfirmationAt: transfer.includeAt,
+    isSettled: false,
     quoteId: transfer.quote?.id ?? null,
     senderCurrency: transfer.valueAtSend?.senderCurrency ?? null,
     senderValueMinor: transfer.valueAtSend ? BigInt(transfer.valueAtSend.senderMinor) : null,

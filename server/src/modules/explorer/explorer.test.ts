@@ -18,7 +18,7 @@ import {
 } from '@fincrypt/domain';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { blockNumberAt } from '../../chain/blocks.ts';
+import { blockNumberAt, blockTimeOf } from '../../chain/blocks.ts';
 import { loadConfig } from '../../config.ts';
 import { simulatedParticipants, transactionReplacements } from '../../db/schema.ts';
 import type { PublicEvent } from '../../lib/event-bus.ts';
@@ -184,16 +184,17 @@ describeEachDatabase('public explorer API', (kind) => {
   it('pages a block’s transactions with its cursor', async () => {
     const carol = await signUp(ctx.app, { name: 'Carol Block Pages' });
     const wallet = await walletOn(ctx.app, carol, 'polygon_mumbai');
-    // Ten transfers put in one block by hand (the clock would spread them over the 2-second blocks). A block of a day
-    // ago: the file's earlier sends land in recent blocks as the clock includes them, and on a slow machine one did
-    // land in a block a few back, making it eleven.
+    // Ten transfers put in one block by hand (the clock would spread them over the 2-second blocks), included inside
+    // its 2 seconds as the clock would have. A block of a day ago: the file's earlier sends land in recent blocks as
+    // the clock includes them, and on a slow machine one did land in a block a few back, making it eleven.
     const number = blockNumberAt('polygon_mumbai', Date.now() - 24 * 60 * 60 * 1000);
+    const blockStart = blockTimeOf('polygon_mumbai', number).toISOString();
     await ctx.database.db.execute(sql`
       insert into transactions (id, hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
         effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at)
       select gen_random_uuid(), '0x' || md5('block-page-' || g) || md5('x' || g), 'polygon_mumbai', 'MATIC', 'send', ${wallet.id}::uuid, ${carol.id},
         ${wallet.address}, ${wallet.address}, 1000 + g, 21000000000000, 21000, 1000000000, g, 'normal', 'confirmed', 12, ${number},
-        now() - make_interval(secs => g), now() - make_interval(secs => g)
+        ${blockStart}::timestamptz - make_interval(secs => 20 - g), ${blockStart}::timestamptz + make_interval(secs => g * 0.1)
       from generate_series(1, 10) g`);
     const seen: string[] = [];
     let cursor: string | null = null;

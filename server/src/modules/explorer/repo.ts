@@ -1,5 +1,5 @@
 import type { NetworkId } from '@fincrypt/domain';
-import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { blocks, simulatedParticipants, transactionReplacements, transactions, walletBalances, wallets } from '../../db/schema.ts';
@@ -136,7 +136,16 @@ export async function listBlockTransactions(db: Db, network: NetworkId, number: 
   return db
     .select()
     .from(transactions)
-    .where(and(isChainRow, eq(transactions.network, network), eq(transactions.blockNumber, number), olderThan(before)))
+    // By the block the inclusion time falls in (migration 0008's index), of them the rows included so far.
+    .where(
+      and(
+        isChainRow,
+        eq(transactions.network, network),
+        sql`block_number_at(${transactions.network}, ${transactions.includeAt}) = ${number}`,
+        eq(transactions.blockNumber, number),
+        olderThan(before),
+      ),
+    )
     .orderBy(...newestFirst(transactions.createdAt, transactions.id))
     .limit(limit);
 }
@@ -171,7 +180,7 @@ export async function networkFigures(db: Db, network: NetworkId, since: Date) {
     db
       .select({ total: count() })
       .from(transactions)
-      .where(and(isChainRow, eq(transactions.status, 'pending'), eq(transactions.network, network))),
+      .where(and(isChainRow, not(transactions.isSettled), eq(transactions.status, 'pending'), eq(transactions.network, network))),
   ]);
   return {
     total: Number(window?.total ?? 0),

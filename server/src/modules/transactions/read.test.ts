@@ -7,7 +7,9 @@ import {
   matchesTransactionSearch,
   parseAmount,
 } from '@fincrypt/domain';
+import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { transactions } from '../../db/schema.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -116,6 +118,35 @@ describeEachDatabase('transactions read API', (kind) => {
     const range = await call(ctx.app, 'GET', `/api/transactions?from=${today}&to=${yesterday}`, { cookie: alice.cookie });
     expect(range.statusCode).toBe(400);
     expect(range.json().error.message).toBe('The start date must not be after the end date');
+  });
+
+  it('counts by status exactly at every stage: pending, confirming, settled and failed, and filters the same rows', async () => {
+    const { alice } = await history();
+    const { db } = ctx.database;
+    const direct = async () => {
+      const rows = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.userId, alice.id));
+      const counts = { pending: 0, confirmed: 0, failed: 0 };
+      for (const row of rows) counts[row.status] += 1;
+      return counts;
+    };
+    const expectCountsAsStored = async (expected: { pending: number; confirmed: number; failed: number }) => {
+      expect(await direct()).toEqual(expected);
+      const counts = await call(ctx.app, 'GET', '/api/transactions/counts', { cookie: alice.cookie });
+      expect(counts.json()).toEqual(expected);
+      for (const status of ['pending', 'confirmed', 'failed'] as const) {
+        expect((await list(alice, `?status=${status}`)).items, status).toHaveLength(expected[status]);
+      }
+    };
+    await expectCountsAsStored({ pending: 7, confirmed: 0, failed: 0 });
+    // In a block but not yet at 12 confirmations (unsettled), then settled.
+    await ctx.app.ledger.clock.tick(Date.now() + 30_000);
+    await expectCountsAsStored({ pending: 0, confirmed: 7, failed: 0 });
+    await ctx.app.ledger.clock.tick(Date.now() + 10 * 60_000);
+    await expectCountsAsStored({ pending: 0, confirmed: 7, failed: 0 });
+    // No path of the app writes a failed transaction yet; the status exists, and a failed row must count as failed.
+    const [oldest] = await db.select().from(transactions).where(eq(transactions.userId, alice.id)).orderBy(asc(transactions.createdAt)).limit(1);
+    await db.update(transactions).set({ status: 'failed', confirmations: 0, blockNumber: null, nextConfirmationAt: null }).where(eq(transactions.id, oldest!.id));
+    await expectCountsAsStored({ pending: 0, confirmed: 6, failed: 1 });
   });
 
   it('searches EVM hex in any case and Solana base58 only as typed, short strings included, exactly as the shared rule says', async () => {

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gte, ilike, inArray, like, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, like, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { NETWORK_IDS, chainFamilyOf, type TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
 import { currentHashOf } from '../../payments/speed-up.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { transactionSearchTerms, transactions } from '../../db/schema.ts';
+
+type TransactionStatus = 'pending' | 'confirmed' | 'failed';
 
 // Read queries only: every write to the ledger tables goes through the payments engine (payments/).
 
@@ -11,7 +13,7 @@ import { transactionSearchTerms, transactions } from '../../db/schema.ts';
 export interface TransactionFilters {
   search?: string | undefined;
   type?: TransactionType | undefined;
-  status?: 'pending' | 'confirmed' | 'failed' | undefined;
+  status?: TransactionStatus | undefined;
   network?: string | undefined;
   /** An asset's symbol: its transfers on every network that has it ("USDC"). */
   asset?: string | undefined;
@@ -68,6 +70,9 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
   if (filters.search) conditions.push(searchCondition(db, userId, filters.search));
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
+  // Pending and failed rows are unsettled: saying so lets the small index of unsettled rows find them instead of a
+  // walk through every one of the user's rows.
+  if (filters.status && filters.status !== 'confirmed') conditions.push(not(transactions.isSettled));
   if (filters.network) conditions.push(eq(transactions.network, filters.network));
   if (filters.asset) conditions.push(eq(transactions.asset, filters.asset));
   if (filters.fromTime) conditions.push(gte(transactions.createdAt, filters.fromTime));
@@ -83,12 +88,23 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
     .limit(limit);
 }
 
-export async function countUserTransactionsByStatus(db: Db, userId: string) {
-  return db
-    .select({ status: transactions.status, count: count() })
-    .from(transactions)
-    .where(eq(transactions.userId, userId))
-    .groupBy(transactions.status);
+/**
+ * The user's transactions by status. Settled rows are confirmed by definition (schema.ts isSettled), so only the
+ * unsettled ones (few, through their own index) are grouped; the rest is the user's total less those.
+ */
+export async function countUserTransactionsByStatus(db: Db, userId: string): Promise<Record<TransactionStatus, number>> {
+  const [unsettled, [all]] = await Promise.all([
+    db
+      .select({ status: transactions.status, count: count() })
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), not(transactions.isSettled)))
+      .groupBy(transactions.status),
+    db.select({ count: count() }).from(transactions).where(eq(transactions.userId, userId)),
+  ]);
+  const counts: Record<TransactionStatus, number> = { pending: 0, confirmed: 0, failed: 0 };
+  for (const row of unsettled) counts[row.status] = Number(row.count);
+  counts.confirmed += Number(all?.count ?? 0) - unsettled.reduce((sum, row) => sum + Number(row.count), 0);
+  return counts;
 }
 
 /**

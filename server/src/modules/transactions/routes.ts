@@ -145,8 +145,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
     '/transactions/counts',
     { schema: { tags: ['transactions'], summary: 'How many of your transactions are pending, confirmed, failed', response: { 200: transactionCountsSchema } } },
     async (request) => {
-      const counts: TransactionCounts = { pending: 0, confirmed: 0, failed: 0 };
-      for (const row of await countUserTransactionsByStatus(db, request.user.id)) counts[row.status] = Number(row.count);
+      const counts: TransactionCounts = await countUserTransactionsByStatus(db, request.user.id);
       return counts;
     },
   );
