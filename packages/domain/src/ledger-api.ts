@@ -336,6 +336,11 @@ export interface RealtimeEvents {
    */
   transaction_update: { transaction: TransactionView; replaces?: string };
   /**
+   * Many of your transactions moved in one step of the chain clock (a burst): one event instead of a
+   * `transaction_update` each. Read your transactions again. Their `transaction_status` events still come one by one.
+   */
+  transactions_changed: { count: number };
+  /**
    * A wallet's balances moved. `asset` is the asset the change was about; `newBalance(Units)` stay the native
    * coin's (for older clients); `balances` has every asset's.
    */
@@ -357,6 +362,7 @@ export type RealtimeEventName = keyof RealtimeEvents;
 export const REALTIME_EVENT_NAMES = [
   'transaction_status',
   'transaction_update',
+  'transactions_changed',
   'balance_update',
   'wallet_update',
   'fraud_alert',

@@ -9,7 +9,7 @@ import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../te
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
-import { createChainClock, progressAt, PUBLIC_INCLUSIONS_PER_BATCH } from './clock.ts';
+import { createChainClock, progressAt, PUBLIC_INCLUSIONS_PER_BATCH, TRANSACTION_UPDATES_PER_USER_PER_BATCH } from './clock.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
 
 describe('progressAt', () => {
@@ -171,8 +171,24 @@ describeEachDatabase('chain clock', (kind) => {
       })),
     );
     const clock = createChainClock({ db: ctx.database.db, events: ctx.app.ledger.events, timeScale: 1, batchSize: 500 });
+    const received: UserEvent[] = [];
+    const unsubscribe = ctx.app.ledger.events.subscribe((event) => {
+      if (event.userId === user.id) received.push(event);
+    });
     const result = await clock.tick(now);
+    unsubscribe();
     expect(result.included).toBeGreaterThanOrEqual(count);
+    // Hundreds of one user's rows in each batch: one transactions_changed per batch instead of a view per row, and
+    // still every status one by one.
+    const changed = received.filter((event) => event.event === 'transactions_changed').map((event) => (event.payload as { count: number }).count);
+    expect(changed.length).toBe(Math.ceil(result.advanced / 500));
+    for (const batchCount of changed) expect(batchCount).toBeGreaterThan(TRANSACTION_UPDATES_PER_USER_PER_BATCH);
+    expect(changed.reduce((sum, batchCount) => sum + batchCount, 0)).toBe(result.advanced);
+    expect(received.filter((event) => event.event === 'transaction_update')).toHaveLength(0);
+    const confirmedHashes = new Set(
+      received.filter((event) => event.event === 'transaction_status').map((event) => (event.payload as { hash: string }).hash),
+    );
+    for (const hash of hashes) expect(confirmedHashes.has(hash)).toBe(true);
     const pending = await ctx.database.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.status, 'pending'));
     expect(pending.filter((row) => row.id !== template.id)).toHaveLength(0);
     // The fabricated rows moved no money: remove them, and the blocks counted from what remains, and the ledger holds again.

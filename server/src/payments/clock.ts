@@ -62,6 +62,13 @@ export function progressAt(row: Pick<DueRow, 'network' | 'speed' | 'includeAt'>,
  */
 export const PUBLIC_INCLUSIONS_PER_BATCH = EXPLORER_LIMITS.latestMax;
 
+/**
+ * Above this many rows of one user in one batch, the user gets one `transactions_changed` (read them again) instead of
+ * a `transaction_update` with the whole row each: a burst of thousands would otherwise build, encode and relay a view
+ * per row (about 1 KB each) for a screen that shows 25 of them. Statuses still go one by one (a few dozen bytes each).
+ */
+export const TRANSACTION_UPDATES_PER_USER_PER_BATCH = 100;
+
 /** A PostgreSQL array literal; every element quoted, null as NULL. */
 function arrayLiteral(values: readonly (string | number | null)[]): string {
   return `{${values.map((value) => (value === null ? 'NULL' : `"${String(value)}"`)).join(',')}}`;
@@ -196,15 +203,24 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
         for (const block of blockRows) outbox.addPublic('explorer_block', { block: toExplorerBlockSummary(block) });
       }
 
-      for (const row of updated) {
+      const advanced = updated.filter((row) => {
         const previous = before.get(row.id);
-        if (!previous || previous.confirmations === row.confirmations) continue;
+        return previous !== undefined && previous.confirmations !== row.confirmations;
+      });
+      const advancedPerUser = new Map<string, number>();
+      for (const row of advanced) advancedPerUser.set(row.userId, (advancedPerUser.get(row.userId) ?? 0) + 1);
+      for (const row of advanced) {
         result.advanced += 1;
-        if (previous.status === 'pending' && row.status === 'confirmed') {
+        if (before.get(row.id)!.status === 'pending' && row.status === 'confirmed') {
           result.included += 1;
           outbox.add(row.userId, 'transaction_status', { hash: row.hash, network: networkOf(row.network).id, status: 'confirmed' });
         }
-        outbox.add(row.userId, 'transaction_update', { transaction: toTransactionView(row) });
+        if (advancedPerUser.get(row.userId)! <= TRANSACTION_UPDATES_PER_USER_PER_BATCH) {
+          outbox.add(row.userId, 'transaction_update', { transaction: toTransactionView(row) });
+        }
+      }
+      for (const [userId, count] of advancedPerUser) {
+        if (count > TRANSACTION_UPDATES_PER_USER_PER_BATCH) outbox.add(userId, 'transactions_changed', { count });
       }
     });
     // Published once the batch and its blocks have committed.

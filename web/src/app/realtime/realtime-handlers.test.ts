@@ -18,7 +18,7 @@ import { paymentRequestKeys } from '../../features/payment-requests/index.ts';
 import { useCurrencyStore } from '../../features/preferences/index.ts';
 import { pricesQueryKey } from '../../features/prices/index.ts';
 import { acknowledgeWarnings, reasonsConfirmedBy } from '../../features/send-receive/index.ts';
-import { transactionKeys } from '../../features/transactions/index.ts';
+import { explorerKeys, transactionKeys } from '../../features/transactions/index.ts';
 import { walletsQueryKey } from '../../features/wallets/index.ts';
 import { makeTransaction } from '../../lib/testing/make-transaction.ts';
 import { FRAUD_TOAST_MS, createRealtimeHandlers } from './realtime-handlers.ts';
@@ -129,6 +129,20 @@ describe('transaction_status', () => {
     await handlers.transaction_status({ hash, network: 'eth_sepolia', status: 'pending' });
     expect(toasts.success).not.toHaveBeenCalled();
     expect(queryClient.getQueryState(insightsKeys.risk)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('transactions_changed', () => {
+  it('reads every transaction list, count, detail and explorer page again, and toasts nothing itself', async () => {
+    const { handlers, toasts, queryClient } = setUp();
+    const hash = `0x${'ab'.repeat(32)}`;
+    const keys = [transactionKeys.list({ limit: 25 }), transactionKeys.counts, transactionKeys.detail(hash), explorerKeys.transaction(hash), walletsQueryKey];
+    for (const key of keys) queryClient.setQueryData(key, { cached: true });
+    await handlers.transactions_changed({ count: 5_000 });
+    for (const key of keys.slice(0, 4)) expect(queryClient.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+    // Confirmations move no money: the balances stay as they are.
+    expect(queryClient.getQueryState(walletsQueryKey)?.isInvalidated).toBe(false);
+    expect(toasts.success).not.toHaveBeenCalled();
   });
 });
 

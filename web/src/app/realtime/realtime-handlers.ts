@@ -121,6 +121,12 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       toasts.success(receivedMessage(transaction.amount, transaction.symbol, fiat));
     },
 
+    transactions_changed() {
+      // A burst of the chain clock: lists, counts, open details and their explorer pages are read again.
+      void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: explorerKeys.all });
+    },
+
     async balance_update(update) {
       // Every asset's balance comes with the event (whichever asset moved), so the card's coin and USDC both follow.
       const updated = withBalance(queryClient.getQueryData<WalletView[]>(walletsQueryKey), update);
