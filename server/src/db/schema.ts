@@ -319,9 +319,8 @@ export const transactions = pgTable(
     index('transactions_unsettled_idx')
       .on(table.includeAt, table.id)
       .where(sql`not ${table.isSettled}`),
-    index('transactions_user_unsettled_idx')
-      .on(table.userId)
-      .where(sql`not ${table.isSettled}`),
+    // A user's status counts and pending/failed filter: their unsettled rows, and how many are settled (index only).
+    index('transactions_user_settled_idx').on(table.userId, table.isSettled),
     // The public explorer reads chain rows only (sends and mints: a receive mirrors its send), newest first.
     index('transactions_chain_from_idx')
       .on(table.fromAddress, table.createdAt.desc(), table.id.desc())

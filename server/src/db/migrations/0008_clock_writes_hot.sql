@@ -7,16 +7,16 @@
 -- Rows the clock still moves: is_settled (confirmed with all its confirmations), kept by PostgreSQL, changes once in a
 -- row's life, at its last confirmation; the clock's indexes are partial on it. A HOT update is refused only when an
 -- indexed column's value changes, and is_settled's does not until then. Unsettled rows (pending, confirming, failed)
--- are few, so these indexes are small.
+-- are few, so the partial indexes are small.
 ALTER TABLE "transactions" ADD COLUMN "is_settled" boolean GENERATED ALWAYS AS (next_confirmation_at is null and status = 'confirmed') STORED NOT NULL;--> statement-breakpoint
 DROP INDEX "transactions_user_status_idx";--> statement-breakpoint
 DROP INDEX "transactions_due_idx";--> statement-breakpoint
 DROP INDEX "transactions_chain_pending_idx";--> statement-breakpoint
 DROP INDEX "transactions_chain_block_idx";--> statement-breakpoint
--- What the clock reads each tick (rows included and not yet settled, oldest first), the status counts of a user and
--- a network's pending count: all among the unsettled rows only.
+-- What the clock reads each tick (rows included and not yet settled, oldest first) and a network's pending count, among
+-- the unsettled rows only; a user's status counts: their unsettled rows, and how many are settled (an index-only count).
 CREATE INDEX "transactions_unsettled_idx" ON "transactions" USING btree ("include_at","id") WHERE not "transactions"."is_settled";--> statement-breakpoint
-CREATE INDEX "transactions_user_unsettled_idx" ON "transactions" USING btree ("user_id") WHERE not "transactions"."is_settled";--> statement-breakpoint
+CREATE INDEX "transactions_user_settled_idx" ON "transactions" USING btree ("user_id","is_settled");--> statement-breakpoint
 CREATE INDEX "transactions_chain_unsettled_idx" ON "transactions" USING btree ("network") WHERE "transactions"."type" <> 'receive' and not "transactions"."is_settled";--> statement-breakpoint
 -- The block a row is included in follows from its inclusion time alone (server/src/chain/blocks.ts blockNumberAt: the
 -- same genesis and block times; floor over microseconds equals floor over the milliseconds a Date keeps, since

@@ -70,8 +70,8 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
   if (filters.search) conditions.push(searchCondition(db, userId, filters.search));
   if (filters.type) conditions.push(eq(transactions.type, filters.type));
   if (filters.status) conditions.push(eq(transactions.status, filters.status));
-  // Pending and failed rows are unsettled: saying so lets the small index of unsettled rows find them instead of a
-  // walk through every one of the user's rows.
+  // Pending and failed rows are unsettled: saying so lets (user_id, is_settled) find them instead of a walk through
+  // every one of the user's rows.
   if (filters.status && filters.status !== 'confirmed') conditions.push(not(transactions.isSettled));
   if (filters.network) conditions.push(eq(transactions.network, filters.network));
   if (filters.asset) conditions.push(eq(transactions.asset, filters.asset));
@@ -89,21 +89,24 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
 }
 
 /**
- * The user's transactions by status. Settled rows are confirmed by definition (schema.ts isSettled), so only the
- * unsettled ones (few, through their own index) are grouped; the rest is the user's total less those.
+ * The user's transactions by status, in one statement through `transactions_user_settled_idx`: the unsettled rows
+ * (few) grouped by status, and the settled ones counted from the index alone. Settled means confirmed with all its
+ * confirmations (schema.ts isSettled).
  */
 export async function countUserTransactionsByStatus(db: Db, userId: string): Promise<Record<TransactionStatus, number>> {
-  const [unsettled, [all]] = await Promise.all([
-    db
-      .select({ status: transactions.status, count: count() })
-      .from(transactions)
-      .where(and(eq(transactions.userId, userId), not(transactions.isSettled)))
-      .groupBy(transactions.status),
-    db.select({ count: count() }).from(transactions).where(eq(transactions.userId, userId)),
-  ]);
+  const rows = await db
+    .select({ status: transactions.status, count: count() })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), not(transactions.isSettled)))
+    .groupBy(transactions.status)
+    .unionAll(
+      db
+        .select({ status: sql<TransactionStatus>`'confirmed'`, count: count() })
+        .from(transactions)
+        .where(and(eq(transactions.userId, userId), transactions.isSettled)),
+    );
   const counts: Record<TransactionStatus, number> = { pending: 0, confirmed: 0, failed: 0 };
-  for (const row of unsettled) counts[row.status] = Number(row.count);
-  counts.confirmed += Number(all?.count ?? 0) - unsettled.reduce((sum, row) => sum + Number(row.count), 0);
+  for (const row of rows) counts[row.status] += Number(row.count);
   return counts;
 }
 
