@@ -155,10 +155,10 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
     const result: TickResult = { advanced: 0, included: 0 };
     const before = new Map(due.map((row) => [row.id, row]));
     await db.transaction(async (tx) => {
-      // The planner reads unnest's length off the array and, for thousands of steps, hashes every row still pending
-      // (a burst: the whole table) to join them; one primary-key lookup per step is about 5× cheaper at any size.
-      await tx.execute(sql`set local enable_hashjoin = off`);
-      await tx.execute(sql`set local enable_mergejoin = off`);
+      // The planner reads unnest's length off the array and, for thousands of steps, hashes every unsettled row (a
+      // burst: the whole table) to join them; one primary-key lookup per step is far cheaper at any size. Both
+      // settings in one round trip, for this transaction only.
+      await tx.execute(sql`select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
       const entering = steps.filter(({ row }) => row.status === 'pending');
       const others = steps.filter(({ row }) => row.status !== 'pending');
       const included = await updateRows(tx, entering, true);

@@ -1,11 +1,9 @@
 import { and, count, desc, eq, gte, ilike, inArray, like, lte, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { NETWORK_IDS, chainFamilyOf, type TransactionType } from '@fincrypt/domain';
+import { NETWORK_IDS, chainFamilyOf, type TransactionCounts, type TransactionStatus, type TransactionType } from '@fincrypt/domain';
 import type { Db } from '../../db/database.ts';
 import { currentHashOf } from '../../payments/speed-up.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { transactionSearchTerms, transactions } from '../../db/schema.ts';
-
-type TransactionStatus = 'pending' | 'confirmed' | 'failed';
 
 // Read queries only: every write to the ledger tables goes through the payments engine (payments/).
 
@@ -93,7 +91,7 @@ export async function listUserTransactions(db: Db, userId: string, filters: Tran
  * (few) grouped by status, and the settled ones counted from the index alone. Settled means confirmed with all its
  * confirmations (schema.ts isSettled).
  */
-export async function countUserTransactionsByStatus(db: Db, userId: string): Promise<Record<TransactionStatus, number>> {
+export async function countUserTransactionsByStatus(db: Db, userId: string): Promise<TransactionCounts> {
   const rows = await db
     .select({ status: transactions.status, count: count() })
     .from(transactions)
@@ -105,7 +103,7 @@ export async function countUserTransactionsByStatus(db: Db, userId: string): Pro
         .from(transactions)
         .where(and(eq(transactions.userId, userId), transactions.isSettled)),
     );
-  const counts: Record<TransactionStatus, number> = { pending: 0, confirmed: 0, failed: 0 };
+  const counts: TransactionCounts = { pending: 0, confirmed: 0, failed: 0 };
   for (const row of rows) counts[row.status] += Number(row.count);
   return counts;
 }

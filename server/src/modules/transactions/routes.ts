@@ -10,7 +10,6 @@ import {
   transactionListQuerySchema,
   transactionDetailSchema,
   transactionPageSchema,
-  type TransactionCounts,
   type TransactionDetail,
 } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -144,10 +143,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
   app.get(
     '/transactions/counts',
     { schema: { tags: ['transactions'], summary: 'How many of your transactions are pending, confirmed, failed', response: { 200: transactionCountsSchema } } },
-    async (request) => {
-      const counts: TransactionCounts = await countUserTransactionsByStatus(db, request.user.id);
-      return counts;
-    },
+    async (request) => countUserTransactionsByStatus(db, request.user.id),
   );
 
   app.get(
