@@ -1,5 +1,5 @@
 import { CONFIRMATION_INTERVAL_MS, confirmationsAt, EXPLORER_LIMITS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { and, asc, eq, getTableColumns, lte, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions } from '../db/schema.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
@@ -74,6 +74,29 @@ function arrayLiteral(values: readonly (string | number | null)[]): string {
   return `{${values.map((value) => (value === null ? 'NULL' : `"${String(value)}"`)).join(',')}}`;
 }
 
+/** What the clock's updates return: enough for the blocks, the counts and the status events; whole rows are read apart. */
+const MOVED_COLUMNS = {
+  id: transactions.id,
+  userId: transactions.userId,
+  hash: transactions.hash,
+  network: transactions.network,
+  type: transactions.type,
+  status: transactions.status,
+  confirmations: transactions.confirmations,
+  blockNumber: transactions.blockNumber,
+  fee: transactions.fee,
+  createdAt: transactions.createdAt,
+};
+type MovedRow = Pick<TransactionRow, keyof typeof MOVED_COLUMNS>;
+
+/** The whole rows of `rows` as this transaction now sees them, by id: one primary-key lookup each. */
+async function selectWholeRows(tx: Db, rows: readonly Pick<TransactionRow, 'id'>[]): Promise<Map<string, TransactionRow>> {
+  if (rows.length === 0) return new Map();
+  const ids = arrayLiteral([...new Set(rows.map((row) => row.id))]);
+  const whole = await tx.select().from(transactions).where(sql`${transactions.id} = any(${ids}::uuid[])`);
+  return new Map(whole.map((row) => [row.id, row]));
+}
+
 /**
  * Moves transactions along by their stored schedule: pending → confirmed (1 confirmation, a block number)
  * once `include_at` has passed, then one more confirmation per interval of their speed, up to 12. No timer
@@ -124,7 +147,7 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
     // Two statements: one for the rows this tick takes into a block, one for those already in one. The first
     // only updates rows still pending when it writes them (re-checked under the row lock), so what it returns is
     // exactly what this tick included, even if another clock raced it: each inclusion is counted in its block once.
-    const updateRows = async (tx: Db, subset: typeof steps, isInclusion: boolean): Promise<TransactionRow[]> => {
+    const updateRows = async (tx: Db, subset: typeof steps, isInclusion: boolean): Promise<MovedRow[]> => {
       if (subset.length === 0) return [];
       const ids = arrayLiteral(subset.map(({ row }) => row.id));
       const confirmations = arrayLiteral(subset.map(({ step }) => step.confirmations));
@@ -148,7 +171,7 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
             isInclusion ? eq(transactions.status, 'pending') : ne(transactions.status, 'pending'),
           ),
         )
-        .returning(getTableColumns(transactions));
+        .returning(MOVED_COLUMNS);
     };
 
     const outbox = createOutbox();
@@ -179,7 +202,18 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
         chainRows.length <= PUBLIC_INCLUSIONS_PER_BATCH
           ? chainRows
           : [...chainRows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, PUBLIC_INCLUSIONS_PER_BATCH);
-      for (const row of announced) outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(row) });
+
+      const advanced = updated.filter((row) => {
+        const previous = before.get(row.id);
+        return previous !== undefined && previous.confirmations !== row.confirmations;
+      });
+      const advancedPerUser = new Map<string, number>();
+      for (const row of advanced) advancedPerUser.set(row.userId, (advancedPerUser.get(row.userId) ?? 0) + 1);
+      const isViewed = (row: MovedRow) => advancedPerUser.get(row.userId)! <= TRANSACTION_UPDATES_PER_USER_PER_BATCH;
+      // Whole rows only for the events that carry one: in a burst, a few hundred of the batch's thousands.
+      const whole = await selectWholeRows(tx, [...announced, ...advanced.filter(isViewed)]);
+
+      for (const row of announced) outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(whole.get(row.id)!) });
       if (perBlock.size > 0) {
         const blockRows = await tx
           .insert(blocks)
@@ -203,21 +237,13 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
         for (const block of blockRows) outbox.addPublic('explorer_block', { block: toExplorerBlockSummary(block) });
       }
 
-      const advanced = updated.filter((row) => {
-        const previous = before.get(row.id);
-        return previous !== undefined && previous.confirmations !== row.confirmations;
-      });
-      const advancedPerUser = new Map<string, number>();
-      for (const row of advanced) advancedPerUser.set(row.userId, (advancedPerUser.get(row.userId) ?? 0) + 1);
       for (const row of advanced) {
         result.advanced += 1;
         if (before.get(row.id)!.status === 'pending' && row.status === 'confirmed') {
           result.included += 1;
           outbox.add(row.userId, 'transaction_status', { hash: row.hash, network: networkOf(row.network).id, status: 'confirmed' });
         }
-        if (advancedPerUser.get(row.userId)! <= TRANSACTION_UPDATES_PER_USER_PER_BATCH) {
-          outbox.add(row.userId, 'transaction_update', { transaction: toTransactionView(row) });
-        }
+        if (isViewed(row)) outbox.add(row.userId, 'transaction_update', { transaction: toTransactionView(whole.get(row.id)!) });
       }
       for (const [userId, count] of advancedPerUser) {
         if (count > TRANSACTION_UPDATES_PER_USER_PER_BATCH) outbox.add(userId, 'transactions_changed', { count });
