@@ -115,6 +115,50 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between pr
     }
   }, 30_000);
 
+  it('sends no NOTIFY while no other process listens, and reaches one from the first flush after it is ready', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const pools = [new pg.Pool({ connectionString: target.url, max: 2 }), new pg.Pool({ connectionString: target.url, max: 2 })];
+    const received: UserEvent[] = [];
+    // Listens on the channel without taking part: it hears every NOTIFY sent, and no relay counts it.
+    const spy = new pg.Client({ connectionString: target.url });
+    const heardNotifies: string[] = [];
+    spy.on('notification', (message) => heardNotifies.push(message.payload ?? ''));
+    await spy.connect();
+    await spy.query(`listen ${EVENT_CHANNEL}`);
+    const alone = startEventRelay({ pool: pools[0]!, deliverLocally: () => {}, log: quiet });
+    let other: ReturnType<typeof startEventRelay> | undefined;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      await alone.ready();
+      for (let i = 0; i < 200; i += 1) alone.publish([statusEvent(i)]);
+      await settle();
+      expect(heardNotifies).toEqual([]);
+
+      other = startEventRelay({ pool: pools[1]!, deliverLocally: (events) => received.push(...events), log: quiet });
+      await other.ready();
+      alone.publish([statusEvent(1_000)]);
+      await waitUntil(() => received.length === 1, 10_000, 'the process that has just become ready');
+      expect(received).toEqual([statusEvent(1_000)]);
+      expect(heardNotifies).toHaveLength(1);
+
+      // Gone: the first flush after it left still sends (and learns it), the next ones send nothing.
+      await other.close();
+      other = undefined;
+      alone.publish([statusEvent(2_000)]);
+      await settle();
+      const sentAfterLeaving = heardNotifies.length;
+      for (let i = 0; i < 200; i += 1) alone.publish([statusEvent(3_000 + i)]);
+      await settle();
+      expect(heardNotifies).toHaveLength(sentAfterLeaving);
+    } finally {
+      await spy.end();
+      await other?.close();
+      await alone.close();
+      await Promise.all(pools.map((pool) => pool.end()));
+      await target.drop();
+    }
+  }, 30_000);
+
   it('delivers batches that are equal, sent in the same flush, as often as they were published', async () => {
     const target = await createEmptyPostgresDatabase();
     const pools = [new pg.Pool({ connectionString: target.url, max: 2 }), new pg.Pool({ connectionString: target.url, max: 2 })];

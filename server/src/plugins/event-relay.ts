@@ -10,6 +10,19 @@ export const EVENT_CHANNEL = 'fincrypt_events';
 const MAX_PAYLOAD_BYTES = 7_800;
 const RECONNECT_DELAY_MS = 1_000;
 const DEFAULT_HEARTBEAT_MS = 5_000;
+/**
+ * Held, shared, by every relay's LISTEN connection for as long as it listens (taken before LISTEN, so a relay that
+ * is ready is always seen holding it). A relay that sees no other holder is the only process: it sends no NOTIFY.
+ */
+export const EVENT_RELAY_LOCK_KEY = 0x46696e52; // "FinR"
+
+/**
+ * How many relays other than the one listening on backend `$1` hold the lock, in this database (advisory locks are
+ * per database). A one-number key shows in pg_locks as classid 0, objid the key, objsubid 1.
+ */
+const OTHER_RELAYS_SQL = `(select count(*)::int from pg_locks
+  where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+    and classid = 0 and objid = ${EVENT_RELAY_LOCK_KEY} and objsubid = 1 and granted and pid <> $1)`;
 
 /** One NOTIFY's payload: users' events or public explorer events (a batch carries one kind). */
 interface Batch {
@@ -135,6 +148,14 @@ export function startEventRelay(options: EventRelayOptions) {
   let reconnectTimer: NodeJS.Timeout | undefined;
   let isClosed = false;
   let ready: Promise<void> = Promise.resolve();
+  /** The backend of this relay's LISTEN connection while it holds the lock; 0 (no backend) otherwise. */
+  let listenerPid = 0;
+  /**
+   * Whether another relay listened when this one last asked. Only "yes" is trusted without asking: a flush that
+   * believes it is alone asks first (one small query), so a relay that has become ready is never skipped, and a
+   * process serving alone (the clock's thousands of events a tick) encodes and sends none of them.
+   */
+  let haveOthersListened = false;
 
   async function flush() {
     isFlushScheduled = false;
@@ -142,12 +163,28 @@ export function startEventRelay(options: EventRelayOptions) {
     const publicEvents = pendingPublic;
     pending = [];
     pendingPublic = [];
+    try {
+      if (!haveOthersListened) {
+        const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others`, [listenerPid]);
+        haveOthersListened = rows[0]!.others > 0;
+        if (!haveOthersListened) return;
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'could not pass events to the other server processes');
+      return;
+    }
     for (const payloads of notifyGroups(batchAll(processId, events, publicEvents))) {
       try {
         // One parameter each (an array parameter would be escaped character by character), evaluated left to right:
-        // PostgreSQL delivers one transaction's notifications in the order they were sent.
-        const calls = payloads.map((_, index) => `pg_notify($1, $${index + 2})`);
-        await pool.query(`select ${calls.join(', ')}`, [EVENT_CHANNEL, ...payloads]);
+        // PostgreSQL delivers one transaction's notifications in the order they were sent. The same statement asks
+        // whether anyone still listens, for the next flush.
+        const calls = payloads.map((_, index) => `pg_notify($2, $${index + 3})`);
+        const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others, ${calls.join(', ')}`, [
+          listenerPid,
+          EVENT_CHANNEL,
+          ...payloads,
+        ]);
+        haveOthersListened = rows[0]!.others > 0;
       } catch (error) {
         log.warn({ err: error }, 'could not pass events to the other server processes');
       }
@@ -183,7 +220,10 @@ export function startEventRelay(options: EventRelayOptions) {
       hasFailed = true;
       if (!isClosed) log.warn({ err: error }, 'event relay lost its LISTEN connection; reconnecting');
       void client.end().catch(() => {});
-      if (listener === client) listener = undefined;
+      if (listener === client) {
+        listener = undefined;
+        listenerPid = 0;
+      }
       scheduleReconnect();
     };
     client.on('error', fail);
@@ -191,7 +231,9 @@ export function startEventRelay(options: EventRelayOptions) {
     client.on('notification', onNotification);
     try {
       await client.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid, pg_advisory_lock_shared($1)', [EVENT_RELAY_LOCK_KEY]);
       await client.query(`listen ${EVENT_CHANNEL}`);
+      if (listener === client) listenerPid = rows[0]!.pid;
     } catch (error) {
       fail(error as Error);
       return;
