@@ -1,6 +1,7 @@
 import { type DisplayCurrency, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
 import { useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { useOrderBook } from '../api/insights-api.ts';
 import { formatCoinAmount, formatCompactFiat, formatPriceAtTick } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
@@ -44,7 +45,7 @@ export function MarketDepthChart({ token, currency }: { token: MarketTokenId; cu
         <ChartFigure isLoading={!book} loadingLabel="Loading the market depth" summary={book ? describeDepth(book) : ''}>
           <ResponsiveContainer width="100%" height="100%">
             <AreaChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-              <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
+              <CartesianGrid {...HORIZONTAL_GRID_LINES} />
               <XAxis
                 dataKey="price"
                 type="number"

@@ -11,6 +11,7 @@ import {
 } from '@fincrypt/domain';
 import { useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { usePriceHistory } from '../../prices/index.ts';
 import { evenTicks, formatCompactFiat, formatDay, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
@@ -92,7 +93,7 @@ export function PriceAnalysisChart({
           >
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-                <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
+                <CartesianGrid {...HORIZONTAL_GRID_LINES} />
                 <XAxis
                   dataKey="time"
                   type="number"

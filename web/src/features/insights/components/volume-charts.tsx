@@ -1,6 +1,7 @@
 import { type DisplayCurrency, NETWORKS, NETWORK_IDS, type NetworkId, type VolumeResponse, formatFiat } from '@fincrypt/domain';
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { useVolume } from '../api/insights-api.ts';
 import { formatCompactFiat, formatCount, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
@@ -63,7 +64,7 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
         <ChartFigure isLoading={!data} loadingLabel="Loading the volume analysis" summary={data ? describeHourly(data) : ''}>
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart data={series} margin={{ top: 8, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false}>
-              <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
+              <CartesianGrid {...HORIZONTAL_GRID_LINES} />
               <XAxis dataKey="hour" interval="preserveStartEnd" minTickGap={12} tick={{ fill: 'currentColor', fontSize: 12 }} />
               <YAxis
                 yAxisId="volume"
@@ -120,7 +121,7 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
         <ChartFigure isLoading={!data} loadingLabel="Loading the trading volume" summary={data ? describeByNetwork(data) : ''}>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-              <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
+              <CartesianGrid {...HORIZONTAL_GRID_LINES} />
               <XAxis dataKey="block" tick={{ fill: 'currentColor', fontSize: 12 }} />
               <YAxis
                 domain={[0, stackTicks.at(-1) ?? 'auto']}
