@@ -99,6 +99,18 @@ test.describe('AI Market Insights', () => {
     await expect(region(page, 'Fraud Alerts')).toContainText('No fraud alerts at this time');
   });
 
+  test('asks for the chart library only once the page has painted its figures', async ({ page, account: _account }) => {
+    await openInsights(page);
+    // From the browser's own timeline: when the first text was painted, and when the charts chunk was asked for.
+    const timeline = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      chartsRequested: performance.getEntriesByType('resource').find((entry) => /\/assets\/charts-[\w-]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(timeline.firstContentfulPaint).toBeDefined();
+    expect(timeline.chartsRequested).toBeDefined();
+    expect(timeline.chartsRequested!).toBeGreaterThan(timeline.firstContentfulPaint!);
+  });
+
   test('a send shows up in the ledger figures, the risk score and the fraud alerts', async ({ page, account: _account }) => {
     await sendEth(page);
     await openInsights(page);

@@ -1,23 +1,33 @@
 import { type ComponentType, Suspense, lazy } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useAfterFirstContentfulPaint } from '../../../lib/use-after-first-contentful-paint.ts';
 import type * as Charts from './charts.tsx';
 
 type ChartsModule = typeof Charts;
-const loadCharts = (): Promise<ChartsModule> => import('./charts.tsx');
+/** The charts chunk once it has arrived: later charts render at once, without a frame of skeleton. */
+let loadedCharts: ChartsModule | undefined;
+const loadCharts = async (): Promise<ChartsModule> => (loadedCharts = await import('./charts.tsx'));
 
-/** One chart from the charts chunk, which starts loading with the page that shows it and arrives after the figures. */
+function ChartSkeleton() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading chart</span>
+      <Skeleton className="h-80 rounded-xl" />
+    </div>
+  );
+}
+
+/**
+ * One chart from the charts chunk. The chunk (recharts, the largest of the app) is asked for once the page has
+ * shown its first text, not while it renders: fetched and run first, it held the insights page's first paint back.
+ */
 function lazyChart<Props extends object>(pick: (charts: ChartsModule) => ComponentType<Props>) {
   const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
   return function LazyChart(props: Props) {
+    const hasPagePainted = useAfterFirstContentfulPaint();
+    if (!hasPagePainted && !loadedCharts) return <ChartSkeleton />;
     return (
-      <Suspense
-        fallback={
-          <div role="status">
-            <span className="sr-only">Loading chart</span>
-            <Skeleton className="h-80 rounded-xl" />
-          </div>
-        }
-      >
+      <Suspense fallback={<ChartSkeleton />}>
         <Chart {...props} />
       </Suspense>
     );
