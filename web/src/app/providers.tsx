@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { useSessionSync } from '../features/auth/index.ts';
 import { useThemeStore } from '../features/preferences/index.ts';
+import { useAfterFirstContentfulPaint } from '../lib/use-after-first-contentful-paint.ts';
 import { LiveUpdates } from './realtime/live-updates.tsx';
 
 /** Server state: fresh for 15 s (the price cadence, docs/product.md#prices), refetched on window focus. */
@@ -11,7 +12,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Loaded right after start-up rather than in the first bundle (see lib/toast.ts).
+// Loaded once the page has shown its first text, rather than in the first bundle or before that paint (see lib/toast.ts).
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /**
@@ -23,6 +24,8 @@ const TOAST_TOP_OFFSET = 'calc(4rem + 1px + 0.75rem)';
 /** Toasts at the top right, below the top bar, for 5 s, at most 20 kept, in the app's theme. */
 function ThemedToaster() {
   const theme = useThemeStore((state) => state.theme);
+  const hasPagePainted = useAfterFirstContentfulPaint();
+  if (!hasPagePainted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster

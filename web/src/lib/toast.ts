@@ -2,7 +2,7 @@ import type { toast as sonnerToast } from 'sonner';
 
 /**
  * Toasts without putting the toast library in the first bundle: it loads on first use (and when the
- * lazy <Toaster> mounts, right after start-up). Same calls as sonner's `toast`.
+ * lazy <Toaster> mounts, once the page has shown its first text). Same calls as sonner's `toast`.
  */
 type Kind = 'success' | 'error' | 'warning' | 'info';
 type Show = (...args: Parameters<typeof sonnerToast.success>) => void;
