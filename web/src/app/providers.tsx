@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { useSessionSync } from '../features/auth/index.ts';
 import { useThemeStore } from '../features/preferences/index.ts';
+import { markToasterMounted } from '../lib/toast.ts';
 import { useAfterFirstContentfulPaint } from '../lib/use-after-first-contentful-paint.ts';
 import { LiveUpdates } from './realtime/live-updates.tsx';
 
@@ -21,6 +22,12 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
  */
 const TOAST_TOP_OFFSET = 'calc(4rem + 1px + 0.75rem)';
 
+/** Mounts with the lazy <Toaster>, after it (effects run in order): from then on toasts show. */
+function ToasterMounted() {
+  useEffect(() => markToasterMounted(), []);
+  return null;
+}
+
 /** Toasts at the top right, below the top bar, for 5 s, at most 20 kept, in the app's theme. */
 function ThemedToaster() {
   const theme = useThemeStore((state) => state.theme);
@@ -37,6 +44,7 @@ function ThemedToaster() {
         closeButton
         theme={theme ?? 'system'}
       />
+      <ToasterMounted />
     </Suspense>
   );
 }
