@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sonnerSuccess = vi.fn();
 vi.mock('sonner', () => ({ toast: { success: sonnerSuccess, error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -7,6 +7,8 @@ vi.mock('sonner', () => ({ toast: { success: sonnerSuccess, error: vi.fn(), warn
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('toast', () => {
+  // A fresh module each time: the test setup (src/test/toaster-mounted.ts) has already marked the shared one mounted.
+  beforeEach(() => vi.resetModules());
   afterEach(() => {
     sonnerSuccess.mockReset();
     vi.resetModules();
