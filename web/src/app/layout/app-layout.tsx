@@ -1,12 +1,15 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { useThemeSync } from '../../features/preferences/index.ts';
 import { OfflineNotice } from '../realtime/offline-notice.tsx';
 import { CookieConsent } from './cookie-consent.tsx';
 import { Footer } from './footer.tsx';
+import { useScrollRestoration } from './scroll-restoration.ts';
 import { TopBar } from './top-bar.tsx';
 
 export function AppLayout() {
   useThemeSync();
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,11 +22,13 @@ export function AppLayout() {
       <OfflineNotice />
       {/* At least a screen tall, so the footer starts below the fold and content arriving later never pushes it (layout shift). */}
       <main id="main" tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none print:min-h-0 print:max-w-none print:p-0">
-        <Outlet />
+        {/* A page's chunk loading: the shell shows meanwhile; on a later navigation the old page stays until it is ready. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <CookieConsent />
-      <ScrollRestoration />
     </div>
   );
 }
