@@ -78,10 +78,12 @@ test.describe('Dashboard', () => {
     await openDashboard(page);
     await expect(page.getByTestId('wallet-card')).toHaveCount(3);
 
-    // Cancelling the confirmation keeps the wallet.
-    await walletCard(page, 'Solana Devnet').getByRole('button', { name: 'Disconnect Solana Devnet wallet' }).click();
+    // Cancelling the confirmation keeps the wallet, and focus goes back to the button that opened it.
+    const disconnectSolana = walletCard(page, 'Solana Devnet').getByRole('button', { name: 'Disconnect Solana Devnet wallet' });
+    await disconnectSolana.click();
     await page.getByRole('alertdialog', { name: 'Disconnect wallet?' }).getByRole('button', { name: 'Cancel' }).click();
     await expect(walletCard(page, 'Solana Devnet')).toBeVisible();
+    await expect(disconnectSolana).toBeFocused();
 
     for (const label of ['Solana Devnet', 'Polygon Mumbai', 'Ethereum Sepolia']) {
       await disconnect(page, label);
@@ -106,6 +108,7 @@ test.describe('Dashboard', () => {
     await expect(toastWith(page, 'A Ethereum Sepolia wallet is already connected')).toBeVisible();
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByTestId('wallet-card')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Add Wallet' })).toBeFocused();
   });
 
   test('Recent Transactions shows the newest five and Recent Alerts the newest two', async ({ page, account: _account }) => {

@@ -1,53 +1,33 @@
-import { type WalletView, shortenAddress } from '@fincrypt/domain';
+import type { WalletView } from '@fincrypt/domain';
 import { Unplug } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
-import { useState } from 'react';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { dialogContentClassName, dialogOverlayClassName } from '../../../components/ui/styles.ts';
-import { useDisconnectWallet } from '../api/wallet-mutations.ts';
-import { walletAssetBalances } from '../wallet-assets.ts';
+import { Suspense, lazy } from 'react';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { useDeferredDialog } from '../../../components/ui/deferred-dialog.ts';
 
-/** "its balances of 100.0000 ETH and 1000.00 USDC": every balance the wallet holds. */
-function balancesPhrase(wallet: WalletView): string {
-  const parts = walletAssetBalances(wallet).map((entry) => `${entry.balance} ${entry.symbol}`);
-  const last = parts.pop() ?? '';
-  return parts.length > 0 ? `its balances of ${parts.join(', ')} and ${last}` : `its balance of ${last}`;
-}
+const loadConfirmDisconnectDialog = () => import('./confirm-disconnect-dialog.tsx');
+const ConfirmDisconnectDialog = lazy(loadConfirmDisconnectDialog);
 
-/** 'Disconnect', confirmed in a dialog first: the wallet leaves the account (its history stays on the chain). */
+/**
+ * 'Disconnect', confirmed in a dialog first (confirm-disconnect-dialog.tsx, loaded on first open): the wallet leaves
+ * the account (its history stays on the chain).
+ */
 export function DisconnectWalletButton({ wallet, size = 'sm' }: { wallet: WalletView; size?: 'sm' | 'md' }) {
-  const [isOpen, setOpen] = useState(false);
-  const disconnect = useDisconnectWallet();
+  const dialog = useDeferredDialog(loadConfirmDisconnectDialog);
   return (
-    <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
-      <AlertDialog.Trigger
+    <>
+      <button
+        {...dialog.buttonProps}
         aria-label={`Disconnect ${wallet.networkLabel} wallet`}
         className={buttonClassName({ variant: 'ghost', size, className: 'text-red-700 hover:text-red-800 dark:text-red-400' })}
       >
         <Unplug aria-hidden className="h-4 w-4" />
         <span>Disconnect</span>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={dialogOverlayClassName} />
-        <AlertDialog.Content className={dialogContentClassName}>
-          <AlertDialog.Title className="text-lg font-semibold">Disconnect wallet?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            Your {wallet.networkLabel} wallet {shortenAddress(wallet.address)} and {balancesPhrase(wallet)} will
-            no longer be shown here. Its transactions stay in the explorer. Connecting {wallet.networkLabel} again creates a new
-            wallet with a new address.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClassName({ variant: 'outline' })}>Cancel</AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              isBusy={disconnect.isPending}
-              onClick={() => disconnect.mutate(wallet, { onSettled: () => setOpen(false) })}
-            >
-              Disconnect
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      </button>
+      {dialog.hasOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDisconnectDialog {...dialog.dialogProps} wallet={wallet} />
+        </Suspense>
+      )}
+    </>
   );
 }
