@@ -137,16 +137,19 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
 
 it('knows every lazy route of the web router, with the page module it loads', () => {
   const router = fs.readFileSync(path.resolve(import.meta.dirname, '../../../web/src/app/router.tsx'), 'utf8');
-  const declared = [...router.matchAll(/(?:path: '([^']+)'|index: true), \.\.\.page\(\(\) => import\('\.\.\/(pages\/[^']+)'\)\)/g)].map((match) => ({
-    path: `/${match[1] ?? ''}`,
-    module: `src/${match[2]}`,
-  }));
+  const pageModules = new Map(
+    [...router.matchAll(/const (\w+) = lazy\(\(\) => import\('\.\.\/(pages\/[^']+)'\)\)/g)].map((match) => [match[1]!, `src/${match[2]}`]),
+  );
+  const declared = [...router.matchAll(/<Route (?:path="([^"]+)"|index) element=\{<(\w+) \/>\}/g)]
+    .filter((match) => pageModules.has(match[2]!))
+    .map((match) => ({ path: `/${match[1] ?? ''}`, module: pageModules.get(match[2]!) }));
   expect(declared.length).toBeGreaterThan(10);
+  expect(declared).toHaveLength(pageModules.size);
   expect(SPA_ROUTES.map(({ path: routePath, module }) => ({ path: routePath, module })).sort((a, b) => a.path.localeCompare(b.path))).toEqual(
     declared.sort((a, b) => a.path.localeCompare(b.path)),
   );
-  const guarded = router.slice(router.indexOf('Component: RequireAuth'));
-  for (const route of SPA_ROUTES) expect(route.isSignedIn, route.path).toBe(guarded.includes(`'${route.path.slice(1)}'`));
+  const guarded = router.slice(router.indexOf('element={<RequireAuth />}'));
+  for (const route of SPA_ROUTES) expect(route.isSignedIn, route.path).toBe(guarded.includes(`"${route.path.slice(1)}"`));
 });
 
 it('matches paths as the router does', () => {
