@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateContact } from '../api/create-contact.ts';
@@ -39,6 +40,7 @@ export function ContactForm({ contact, initial, isAddressFixed = false, onDone, 
   const create = useCreateContact();
   const update = useUpdateContact();
   const [banner, setBanner] = useState<string>();
+  useSchemasAfterFirstPaint();
   const form = useForm<ContactFormInput, unknown, ContactFormValues>({
     resolver,
     defaultValues: {
