@@ -113,6 +113,12 @@ const importX = {
   },
 };
 
+/** What to do instead of a value import that would put zod into a page's first load (the web rule below). */
+const LAZY_SCHEMAS_ADVICE =
+  'Reach schemas lazily: a form takes lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.xSchema)) ' +
+  '(lib/lazy-schema-resolver.ts), a fetcher awaits loadSchemas() (lib/load-schemas.ts) beside its request; a schema the ' +
+  'browser needs, or one it builds with zod, goes in lib/schemas.ts. Types are fine: `import type`.';
+
 /** Type-aware rules need a tsconfig per file; these two config files belong to none. */
 const filesOutsideTsconfigs = ['vitest.config.ts', 'packages/domain/vitest.config.ts'];
 
@@ -174,6 +180,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // zod stays out of every page's first load: the browser reaches its schemas through loadSchemas()
+    // (web/src/lib/load-schemas.ts), which imports lib/schemas.ts on first use. A value import of zod, of lib/schemas.ts
+    // or of a domain schema would put zod back into the importer's chunk; a type import costs nothing.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/schemas.ts', 'web/src/lib/browser-zod.ts', 'web/src/**/*.test.{ts,tsx}', 'web/src/lib/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: LAZY_SCHEMAS_ADVICE }],
+          patterns: [
+            { group: ['**/lib/schemas.ts', './schemas.ts'], allowTypeImports: true, message: LAZY_SCHEMAS_ADVICE },
+            { group: ['@fincrypt/domain'], importNamePattern: 'Schema$|Shape$', allowTypeImports: true, message: LAZY_SCHEMAS_ADVICE },
+          ],
+        },
+      ],
+    },
   },
   {
     // Benchmarks and scripts print their figures.

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_MESSAGES,
-  changePasswordFormSchema,
-  profileUpdateSchema,
-  signUpFormSchema,
-  totpCodeSchema,
-} from './account.ts';
+import { ACCOUNT_MESSAGES } from './account.ts';
+import { changePasswordFormSchema, profileUpdateSchema, signUpFormSchema, totpCodeSchema } from './account-schemas.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;

@@ -1,7 +1,3 @@
-import { z } from 'zod';
-import { networkIdSchema } from './networks.ts';
-import { SEND_LIMITS } from './send.ts';
-
 /**
  * Contacts (docs/product.md#contacts): a user's own address book of named recipients, one network each. A saved
  * contact is a known recipient: the first-payment warning does not fire for it, and the look-alike
@@ -20,38 +16,3 @@ export const ADDRESS_BOOK_MESSAGES = {
   nameTooLong: `The name can be at most ${ADDRESS_BOOK_LIMITS.nameChars} characters`,
   enterAddress: 'Please enter an address',
 } as const;
-
-const contactName = z
-  .string({ error: ADDRESS_BOOK_MESSAGES.nameRequired })
-  .trim()
-  .min(1, ADDRESS_BOOK_MESSAGES.nameRequired)
-  .max(ADDRESS_BOOK_LIMITS.nameChars, ADDRESS_BOOK_MESSAGES.nameTooLong);
-const contactAddress = z
-  .string({ error: ADDRESS_BOOK_MESSAGES.enterAddress })
-  .trim()
-  .min(1, ADDRESS_BOOK_MESSAGES.enterAddress)
-  .max(SEND_LIMITS.recipientChars, 'Invalid recipient address');
-
-/** `POST /api/contacts`. The address is checked against the network (INVALID_RECIPIENT when it is not one of its). */
-export const createContactSchema = z.object({ network: networkIdSchema, address: contactAddress, name: contactName });
-export type CreateContactInput = z.input<typeof createContactSchema>;
-
-/** `PATCH /api/contacts/:id`: a new name, a new address on the same network, or both. */
-export const updateContactSchema = z
-  .object({ address: contactAddress.optional(), name: contactName.optional() })
-  .refine((body) => body.address !== undefined || body.name !== undefined, 'Nothing to change: send a name or an address');
-export type UpdateContactInput = z.input<typeof updateContactSchema>;
-
-export const contactViewSchema = z.object({
-  id: z.uuid(),
-  network: networkIdSchema,
-  /** Canonical form. */
-  address: z.string(),
-  name: z.string(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
-export type ContactView = z.infer<typeof contactViewSchema>;
-
-/** `GET /api/contacts`: by name (case-insensitive), then network. */
-export const contactListSchema = z.object({ contacts: z.array(contactViewSchema) });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { isSolanaAddress, toChecksumAddress } from './addresses.ts';
 import {
   ASSET_SYMBOLS,
-  assetSymbolSchema,
   checkAssetOn,
   ERC20_TRANSFER_GAS,
   findAsset,
@@ -13,6 +12,7 @@ import {
   TOKENS,
   usdValueE8,
 } from './assets.ts';
+import { assetSymbolSchema } from './assets-schemas.ts';
 import { NETWORK_IDS, NETWORKS } from './networks.ts';
 import { PRICE_TOKEN_IDS } from './prices.ts';
 

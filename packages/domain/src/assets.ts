@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { unitsPerCoin } from './money.ts';
 import { NETWORK_IDS, NETWORKS, type NetworkId } from './networks.ts';
 import type { PriceTokenId } from './prices.ts';
@@ -172,9 +171,6 @@ export function getAsset(network: NetworkId, symbol: string): Asset {
 export const ASSET_SYMBOLS = [...new Set(listAllAssets().map((asset) => asset.symbol))] as [string, ...string[]];
 
 export const ASSET_SYMBOL_MAX_CHARS = 16;
-
-/** An asset as typed by a client: trimmed and upper-cased ("usdc" names USDC). */
-export const assetSymbolSchema = z.string().trim().min(1).max(ASSET_SYMBOL_MAX_CHARS).toUpperCase();
 
 export type AssetCheck = { ok: true; asset: Asset } | { ok: false; reason: 'unknown' | 'other_network'; networks: NetworkId[] };
 

@@ -8,9 +8,9 @@ import {
   MAX_CONFIRMATIONS,
   securityLevel,
   transactionStatusDisplay,
-  transactionStatusSchema,
   transactionTypeLabel,
 } from './confirmations.ts';
+import { transactionStatusSchema } from './confirmations-schemas.ts';
 
 describe('securityLevel', () => {
   it.each([

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CONFIRMATION_INTERVAL_MS, toGasSpeed, type GasSpeed } from './fees.ts';
 
 /** Confirmations stop counting here; the explorer's progress bar is full. */
@@ -6,12 +5,10 @@ export const MAX_CONFIRMATIONS = 12;
 
 export const TRANSACTION_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
 /** A 'mint' is test funds the faucet created in a wallet (docs/product.md#faucet); it has no sender of ours. */
 export const TRANSACTION_TYPES = ['send', 'receive', 'mint'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 
 export function isTransactionStatus(value: unknown): value is TransactionStatus {
   return typeof value === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, contactMessageSchema } from './contact.ts';
+import { CONTACT_MESSAGES } from './contact.ts';
+import { contactMessageSchema } from './contact-schemas.ts';
 
 const valid = { name: 'Ada', email: 'ada@example.com', subject: 'support', message: 'Hello' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareCost } from './cost-comparison.ts';
-import { costComparisonSchema } from './quote-api.ts';
+import { costComparisonSchema } from './quote-api-schemas.ts';
 import { REMITTANCE_BENCHMARKS } from './remittance-benchmarks.ts';
 
 describe('compareCost', () => {

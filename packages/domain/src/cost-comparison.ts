@@ -1,6 +1,6 @@
 import type { DisplayCurrency } from './currency.ts';
 import { percentOf } from './fx.ts';
-import type { CostComparison, CostComparisonRow } from './quote-api.ts';
+import type { CostComparison, CostComparisonRow } from './quote-api-schemas.ts';
 import { REMITTANCE_BENCHMARKS } from './remittance-benchmarks.ts';
 
 /** "11.48" → 1148 (hundredths of a percent). */

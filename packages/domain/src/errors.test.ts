@@ -6,7 +6,7 @@ import {
   profileUpdateSchema,
   signUpSchema,
   totpCodeSchema,
-} from './account.ts';
+} from './account-schemas.ts';
 import { validateRecipient } from './addresses.ts';
 import {
   API_ERRORS,
@@ -21,8 +21,9 @@ import {
   isApiErrorCode,
   passedOnMessages,
 } from './errors.ts';
-import { connectWalletSchema } from './ledger-api.ts';
-import { checkSend, SEND_FIELDS, type SendCheckInput, sendRequestSchema } from './send.ts';
+import { connectWalletSchema } from './ledger-api-schemas.ts';
+import { checkSend, SEND_FIELDS, type SendCheckInput } from './send.ts';
+import { sendRequestSchema } from './send-schemas.ts';
 
 const registry = Object.entries(API_ERRORS as Record<string, ApiErrorSpec>);
 

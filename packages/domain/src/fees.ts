@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { formatAmount, formatAmountTrimmed } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 export const GAS_SPEEDS = ['slow', 'normal', 'fast'] as const;
 export type GasSpeed = (typeof GAS_SPEEDS)[number];
 export const DEFAULT_GAS_SPEED: GasSpeed = 'normal';
-export const gasSpeedSchema = z.enum(GAS_SPEEDS);
 
 export const GAS_SPEED_LABELS: Record<GasSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' };
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  connectWalletSchema,
-  idempotencyKeySchema,
-  MAX_WALLETS_PER_USER,
-  startingBalanceUnits,
-  TRANSACTION_PAGE_LIMITS,
-  transactionListQuerySchema,
-  WALLET_MESSAGES,
-  walletAlreadyConnectedMessage,
-} from './ledger-api.ts';
+import { MAX_WALLETS_PER_USER, startingBalanceUnits, TRANSACTION_PAGE_LIMITS, WALLET_MESSAGES, walletAlreadyConnectedMessage } from './ledger-api.ts';
+import { connectWalletSchema, idempotencyKeySchema, transactionListQuerySchema } from './ledger-api-schemas.ts';
 
 describe('wallet rules', () => {
   it("words the duplicate refusal with the network's label", () => {

@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from './currency.ts';
-import { networkIdSchema } from './networks.ts';
-import { PRICE_TOKEN_IDS, type PriceTokenId } from './prices.ts';
+import type { PriceTokenId } from './prices.ts';
 
 /**
- * The shapes of the prices and insights API: one definition for the server's routes and the browser's
- * calls. Fiat figures are plain numbers in the currency asked for; the browser formats them with formatFiat.
+ * The prices and insights API's sources, coins, periods and sizes; its shapes (one definition for the server's routes
+ * and the browser's calls) are in market-api-schemas.ts. Fiat figures are plain numbers in the currency asked for;
+ * the browser formats them with formatFiat.
  */
 
 /** Where a figure came from: the upstream feed, the server's simulated feed, or the fixed fallback (docs/product.md#prices). */
@@ -16,8 +15,6 @@ export type PriceFeedSource = (typeof PRICE_FEED_SOURCES)[number];
 export const PRICE_FIGURES = [...DISPLAY_CURRENCIES, 'change24h'] as const;
 export type PriceFigure = (typeof PRICE_FIGURES)[number];
 
-export const priceTokenIdSchema = z.enum(PRICE_TOKEN_IDS);
-
 /**
  * The coins with a market of their own: the three native coins. Sentiment, forecasts and the order book cover
  * these; a dollar stablecoin (USDC) is priced, listed and charted like them, but there is no market move of it
@@ -25,30 +22,11 @@ export const priceTokenIdSchema = z.enum(PRICE_TOKEN_IDS);
  */
 export const MARKET_TOKEN_IDS = ['ethereum', 'matic-network', 'solana'] as const satisfies readonly PriceTokenId[];
 export type MarketTokenId = (typeof MARKET_TOKEN_IDS)[number];
-export const marketTokenIdSchema = z.enum(MARKET_TOKEN_IDS);
 export const isMarketTokenId = (tokenId: string): tokenId is MarketTokenId => (MARKET_TOKEN_IDS as readonly string[]).includes(tokenId);
 
 /** Priced tokens pegged to a currency: the simulated feed holds them at their fallback price (no walk). */
 export const PEGGED_TOKEN_IDS = ['usd-coin'] as const satisfies readonly PriceTokenId[];
 export const isPeggedTokenId = (tokenId: string): boolean => (PEGGED_TOKEN_IDS as readonly string[]).includes(tokenId);
-export const displayCurrencySchema = z.enum(DISPLAY_CURRENCIES);
-const fiatByCurrency = z.record(displayCurrencySchema, z.number());
-
-export const coinPriceSchema = z.object({
-  prices: fiatByCurrency,
-  /** Percent. */
-  change24h: z.number(),
-  /** 'live' when every figure is live; otherwise the least trustworthy source among the figures. */
-  source: z.enum(PRICE_FEED_SOURCES),
-  figureSources: z.record(z.enum(PRICE_FIGURES), z.enum(PRICE_FEED_SOURCES)),
-});
-export type CoinPriceView = z.infer<typeof coinPriceSchema>;
-
-export const pricesResponseSchema = z.object({
-  prices: z.record(priceTokenIdSchema, coinPriceSchema),
-  updatedAt: z.iso.datetime(),
-});
-export type PricesResponseView = z.infer<typeof pricesResponseSchema>;
 
 export const PRICE_HISTORY_DAYS = [7, 14, 30, 90] as const;
 export type PriceHistoryDays = (typeof PRICE_HISTORY_DAYS)[number];
@@ -59,161 +37,8 @@ export const PRICE_HISTORY_BUCKET_HOURS: Record<PriceHistoryDays, number> = { 7:
 export const isPriceHistoryDays = (value: number): value is PriceHistoryDays =>
   (PRICE_HISTORY_DAYS as readonly number[]).includes(value);
 
-export const priceHistoryQuerySchema = z.object({
-  token: priceTokenIdSchema.default('ethereum'),
-  days: z.coerce
-    .number()
-    .int()
-    .refine(isPriceHistoryDays, { message: `days must be one of ${PRICE_HISTORY_DAYS.join(', ')}` })
-    .default(DEFAULT_PRICE_HISTORY_DAYS),
-  currency: displayCurrencySchema.default('usd'),
-});
-
-export const priceHistoryPointSchema = z.object({
-  /** Start of the bucket. */
-  time: z.iso.datetime(),
-  /** The last price recorded in the bucket. */
-  price: z.number(),
-  source: z.enum(PRICE_FEED_SOURCES),
-});
-export type PriceHistoryPoint = z.infer<typeof priceHistoryPointSchema>;
-
-export const priceHistoryResponseSchema = z.object({
-  token: priceTokenIdSchema,
-  currency: displayCurrencySchema,
-  days: z.number().int(),
-  bucketHours: z.number().int(),
-  points: z.array(priceHistoryPointSchema),
-});
-export type PriceHistoryResponse = z.infer<typeof priceHistoryResponseSchema>;
-
-// ---- Insights (signed in) ----
-
-export const currencyQuerySchema = z.object({ currency: displayCurrencySchema.default('usd') });
-export const tokenCurrencyQuerySchema = z.object({
-  token: marketTokenIdSchema.default('ethereum'),
-  currency: displayCurrencySchema.default('usd'),
-});
-export const tokenQuerySchema = z.object({ token: marketTokenIdSchema.default('ethereum') });
-
-export const statFigureSchema = z.object({
-  value: z.number(),
-  /** Against the 24 hours before; null when there was nothing to compare with. */
-  changePercent: z.number().nullable(),
-});
-export type StatFigure = z.infer<typeof statFigureSchema>;
-
-export const insightsStatsSchema = z.object({
-  currency: displayCurrencySchema,
-  /** Sends (not failed) in the last 24 hours, valued at current prices. */
-  volume24h: statFigureSchema,
-  /** People who sent or received in the last 24 hours. */
-  activeUsers: statFigureSchema,
-  /** volume24h ÷ the number of sends. */
-  averageTransaction: statFigureSchema,
-  /** Sends per second over the last 24 hours. */
-  tps: statFigureSchema,
-  transactions24h: z.number().int(),
-  generatedAt: z.iso.datetime(),
-});
-export type InsightsStats = z.infer<typeof insightsStatsSchema>;
-
-export const sentimentViewSchema = z.object({
-  token: marketTokenIdSchema,
-  label: z.enum(['Bullish', 'Mildly Bullish', 'Neutral', 'Cautious']),
-  prediction: z.string(),
-  factors: z.array(z.string()).length(3),
-  /** 50–95, percent. */
-  confidence: z.number().int(),
-  /** The 24h change (percent) it was read from, and where that figure came from. */
-  change24h: z.number(),
-  source: z.enum(PRICE_FEED_SOURCES),
-  method: z.string(),
-});
-export type SentimentView = z.infer<typeof sentimentViewSchema>;
-
-const byHorizon = z.object({ h24: z.number(), d7: z.number(), d30: z.number() });
-
-export const forecastViewSchema = z.object({
-  token: marketTokenIdSchema,
-  network: networkIdSchema,
-  /** 'ETH' */
-  fromCurrency: z.string(),
-  /** 'USD' */
-  toCurrency: z.string(),
-  currency: displayCurrencySchema,
-  currentRate: z.number(),
-  /** The 24h change in the currency, and in percent. */
-  change24h: z.number(),
-  change24hPercent: z.number(),
-  predictedRate24h: z.number(),
-  predictedRate7d: z.number(),
-  predictedRate30d: z.number(),
-  /** Percent, per horizon. */
-  expectedChangePercent: byHorizon,
-  /** 0 to 1, from the backtest error. */
-  confidence: z.number(),
-  backtest: z.object({
-    forecastsChecked: z.number().int(),
-    /** Mean absolute percentage error of the backtest's forecasts; null when none could be checked. */
-    meanAbsolutePercentError: z.number().nullable(),
-  }),
-  historyDays: z.number().int(),
-  timestamp: z.iso.datetime(),
-});
-export type ForecastView = z.infer<typeof forecastViewSchema>;
-
-export const forecastsResponseSchema = z.object({
-  method: z.object({ name: z.string(), description: z.string() }),
-  currency: displayCurrencySchema,
-  forecasts: z.array(forecastViewSchema),
-});
-export type ForecastsResponse = z.infer<typeof forecastsResponseSchema>;
-
 export const ORDER_BOOK_TABLE_LEVELS = 10;
 export const MARKET_DEPTH_LEVELS = 100;
 
-export const orderBookLevelSchema = z.object({
-  price: z.number(),
-  /** Coin. */
-  amount: z.number(),
-  /** price × amount, in the currency. */
-  total: z.number(),
-  /** Coin offered at this price or better. */
-  cumulativeAmount: z.number(),
-});
-export type OrderBookLevel = z.infer<typeof orderBookLevelSchema>;
-
-export const orderBookResponseSchema = z.object({
-  token: marketTokenIdSchema,
-  currency: displayCurrencySchema,
-  midPrice: z.number(),
-  tickSize: z.number(),
-  /** The minute this book belongs to: it does not change until the next recorded price. */
-  asOf: z.iso.datetime(),
-  /** Best (highest) first; MARKET_DEPTH_LEVELS of them, the order book table shows the first 10. */
-  bids: z.array(orderBookLevelSchema),
-  /** Best (lowest) first. */
-  asks: z.array(orderBookLevelSchema),
-  isSimulated: z.literal(true),
-});
-export type OrderBookResponse = z.infer<typeof orderBookResponseSchema>;
-
 export const VOLUME_HOURS = 24;
 export const VOLUME_BUCKET_HOURS = 4;
-
-export const volumeResponseSchema = z.object({
-  currency: displayCurrencySchema,
-  /** Oldest first: 24 hours ending with the current one. */
-  hourly: z.array(z.object({ hourStart: z.iso.datetime(), volume: z.number(), transactions: z.number().int() })),
-  /** The same 24 hours in six 4-hour buckets, per network. */
-  byNetwork: z.array(
-    z.object({
-      start: z.iso.datetime(),
-      volumes: z.record(networkIdSchema, z.number()),
-      transactions: z.number().int(),
-    }),
-  ),
-  generatedAt: z.iso.datetime(),
-});
-export type VolumeResponse = z.infer<typeof volumeResponseSchema>;

@@ -8,8 +8,8 @@ import {
   listNetworks,
   NETWORK_IDS,
   networkByChainId,
-  networkIdSchema,
 } from './networks.ts';
+import { networkIdSchema } from './networks-schemas.ts';
 import { PRICE_TOKEN_IDS, TICKER_SYMBOLS } from './prices.ts';
 
 describe('network registry', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PriceTokenId } from './prices.ts';
 
 export type ChainFamily = 'evm' | 'solana';
@@ -73,8 +72,6 @@ export type NetworkId = keyof typeof NETWORKS;
 export type Network = NetworkDefinition & { id: NetworkId };
 
 export const NETWORK_IDS = Object.keys(NETWORKS) as [NetworkId, ...NetworkId[]];
-
-export const networkIdSchema = z.enum(NETWORK_IDS);
 
 export function isNetworkId(value: unknown): value is NetworkId {
   return typeof value === 'string' && Object.hasOwn(NETWORKS, value);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSend, SEND_MESSAGES, sendRequestSchema, tooManyDecimalsMessage, type SendCheckInput } from './send.ts';
+import { checkSend, SEND_MESSAGES, tooManyDecimalsMessage, type SendCheckInput } from './send.ts';
+import { sendRequestSchema } from './send-schemas.ts';
 import { findAsset, nativeAsset } from './assets.ts';
 
 const WALLET_ID = '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, confirmationTime, timelineStepSchema, timeToFinalText, type TimelineInput } from './timeline.ts';
+import { buildTimeline, confirmationTime, timeToFinalText, type TimelineInput } from './timeline.ts';
+import { timelineStepSchema } from './timeline-schemas.ts';
 
 const at = (iso: string) => new Date(iso);
 const base: TimelineInput = {

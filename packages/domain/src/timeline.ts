@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { MAX_CONFIRMATIONS, securityLevel, type SecurityLevel, type TransactionStatus } from './confirmations.ts';
 import { CONFIRMATION_INTERVAL_MS, PENDING_WINDOW_MS, type GasSpeed } from './fees.ts';
+import type { TimelineStep } from './timeline-schemas.ts';
 
 /**
  * A payment's steps with their times (docs/product.md#cross-border-payments): quoted, signed and broadcast,
@@ -9,20 +9,6 @@ import { CONFIRMATION_INTERVAL_MS, PENDING_WINDOW_MS, type GasSpeed } from './fe
  */
 export const TIMELINE_STEP_KINDS = ['quoted', 'broadcast', 'included', 'confirmation', 'final', 'failed'] as const;
 export type TimelineStepKind = (typeof TIMELINE_STEP_KINDS)[number];
-
-export const timelineStepSchema = z.object({
-  kind: z.enum(TIMELINE_STEP_KINDS),
-  label: z.string(),
-  done: z.boolean(),
-  /** When it happened; null while it has not (or, for a failure, when its time is unknown). */
-  at: z.iso.datetime().nullable(),
-  /** When a step not yet reached is expected; null once done. */
-  expectedAt: z.iso.datetime().nullable(),
-  blockNumber: z.number().int().optional(),
-  confirmations: z.number().int().optional(),
-  securityLevel: z.enum(['Low', 'Medium', 'High', 'Very High', 'Maximum']).optional(),
-});
-export type TimelineStep = z.infer<typeof timelineStepSchema>;
 
 export interface TimelineInput {
   /** When the firm quote it honoured was made; null for a send without one. */

@@ -19,8 +19,8 @@ describe('describeSendFailure', () => {
 });
 
 describe('readSendResponse', () => {
-  it.each([[undefined], [null], [{}], [{ transaction: {}, wallet: {}, alerts: [] }]])('refuses %j as an invalid answer', (body) => {
-    expect(() => readSendResponse(body)).toThrow(InvalidSendResponseError);
+  it.each([[undefined], [null], [{}], [{ transaction: {}, wallet: {}, alerts: [] }]])('refuses %j as an invalid answer', async (body) => {
+    await expect(readSendResponse(body)).rejects.toThrow(InvalidSendResponseError);
   });
 });
 

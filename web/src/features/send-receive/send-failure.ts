@@ -1,5 +1,6 @@
-import { PAYMENT_MESSAGES, PAYMENT_REQUEST_TIMEOUT_MS, type SendResponse, sendResponseSchema } from '@fincrypt/domain';
+import { PAYMENT_MESSAGES, PAYMENT_REQUEST_TIMEOUT_MS, type SendResponse } from '@fincrypt/domain';
 import { ApiError } from '../../lib/api-client.ts';
+import { loadSchemas } from '../../lib/load-schemas.ts';
 
 /**
  * How a failed send is told (docs/product.md#payment-system-failures): `message` in the spec's words, and
@@ -44,7 +45,8 @@ export async function withSendTimeout<T>(request: (signal: AbortSignal) => Promi
 }
 
 /** The body of a 2xx answer, checked: anything but a send's answer is an InvalidSendResponseError. */
-export function readSendResponse(body: unknown): SendResponse {
+export async function readSendResponse(body: unknown): Promise<SendResponse> {
+  const { sendResponseSchema } = await loadSchemas();
   const parsed = sendResponseSchema.safeParse(body);
   if (!parsed.success) throw new InvalidSendResponseError();
   return parsed.data;

@@ -1,19 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangePasswordFormInput, changePasswordFormSchema } from '@fincrypt/domain';
+import type { ChangePasswordFormInput } from '@fincrypt/domain';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
+
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.changePasswordFormSchema));
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
-  const form = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY, shouldFocusError: false });
+  useSchemasAfterFirstPaint();
+  const form = useForm<ChangePasswordFormInput>({ resolver, defaultValues: EMPTY, shouldFocusError: false });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
 

@@ -1,17 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, AVATAR_PRESETS, type ProfileUpdateInput, apiErrorFieldIn, formatDate, profileUpdateSchema } from '@fincrypt/domain';
+import { ACCOUNT_MESSAGES, AVATAR_PRESETS, type ProfileUpdateInput, apiErrorFieldIn, formatDate } from '@fincrypt/domain';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import type { profileFormSchema } from '../../../lib/schemas.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import type { Account } from '../api/get-account.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -46,9 +49,9 @@ function AvatarPicker({ value, onChange }: { value: ProfileUpdateInput['avatar']
   );
 }
 
-/** The form's own schema: the password and code are asked for only when the email changes (checked on submit). */
-const profileFormSchema = profileUpdateSchema.extend({ currentPassword: z.string().optional(), code: z.string().optional() });
+/** The form's own schema (lib/schemas.ts): the password and code are asked for only when the email changes (checked on submit). */
 type ProfileFormInput = z.input<typeof profileFormSchema>;
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.profileFormSchema));
 
 /** The fields a refusal of the server belongs to (the others show in the banner above the form). */
 const CONFIRMATION_FIELDS = ['currentPassword', 'code'] as const;
@@ -60,8 +63,9 @@ const CONFIRMATION_FIELDS = ['currentPassword', 'code'] as const;
 export function ProfileTab({ account, isEditing, onEditingChange }: { account: Account; isEditing: boolean; onEditingChange: (editing: boolean) => void }) {
   const updateProfile = useUpdateProfile();
   const [serverError, setServerError] = useState<string>();
+  useSchemasAfterFirstPaint();
   const form = useForm<ProfileFormInput>({
-    resolver: zodResolver(profileFormSchema),
+    resolver,
     defaultValues: { name: account.name, email: account.email, avatar: account.avatar, currentPassword: '', code: '' },
     shouldFocusError: false,
   });

@@ -1,20 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type SignInInput, signInSchema } from '@fincrypt/domain';
+import type { SignInInput } from '@fincrypt/domain';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { messageFrom } from './error-message.ts';
 
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.signInSchema));
+
 /** Email and password; calls back when the password was right but a second factor is needed. */
 export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => void }) {
   const signIn = useSignIn();
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' }, shouldFocusError: false });
+  useSchemasAfterFirstPaint();
+  const form = useForm<SignInInput>({ resolver, defaultValues: { email: '', password: '' }, shouldFocusError: false });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
   // Too many attempts: the server says how long to wait (Retry-After); the button waits that long.

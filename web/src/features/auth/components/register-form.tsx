@@ -1,18 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type SignUpFormInput, signUpFormSchema } from '@fincrypt/domain';
+import type { SignUpFormInput } from '@fincrypt/domain';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { messageFrom } from './error-message.ts';
 
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.signUpFormSchema));
+
 export function RegisterForm() {
   const signUp = useSignUp();
+  useSchemasAfterFirstPaint();
   const form = useForm<SignUpFormInput>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
     shouldFocusError: false,
   });

@@ -3,14 +3,15 @@ import {
   CONTACT_SUBJECT_LABELS,
   type ContactMessage,
   type ContactMessageInput,
-  contactMessageSchema,
 } from '@fincrypt/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
@@ -18,16 +19,19 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.contactMessageSchema));
+
 /** The contact form, validated by the same schema as the server's /api/contact route. */
 export function ContactForm() {
   const sendMessage = useSendContactMessage();
+  useSchemasAfterFirstPaint();
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, submitCount },
   } = useForm<ContactMessageInput, unknown, ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
+    resolver,
     // The subject starts on the empty 'Select a subject' option, so it has no default value.
     defaultValues: { name: '', email: '', message: '' },
     shouldFocusError: false,

@@ -1,11 +1,13 @@
-import { type ContactView, type CreateContactInput, contactViewSchema } from '@fincrypt/domain';
+import type { ContactView, CreateContactInput } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { contactsQueryKey } from './get-contacts.ts';
 import { withContact } from './contacts-cache.ts';
 
 export async function createContact(input: CreateContactInput): Promise<ContactView> {
-  return contactViewSchema.parse(await apiFetch<unknown>('/api/contacts', { method: 'POST', body: input }));
+  const [body, { contactViewSchema }] = await Promise.all([apiFetch<unknown>('/api/contacts', { method: 'POST', body: input }), loadSchemas()]);
+  return contactViewSchema.parse(body);
 }
 
 /** Saves a contact (POST /api/contacts); the list shows it at once, then is read again. */

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ContactView, NETWORKS, NETWORK_IDS, type NetworkId, createContactSchema, validateRecipient } from '@fincrypt/domain';
+import { type ContactView, NETWORKS, NETWORK_IDS, type NetworkId, type createContactSchema, validateRecipient } from '@fincrypt/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateContact } from '../api/create-contact.ts';
@@ -16,6 +18,8 @@ import { contactErrorField, contactErrorMessage } from '../contact-form-errors.t
 
 type ContactFormInput = z.input<typeof createContactSchema>;
 type ContactFormValues = z.output<typeof createContactSchema>;
+
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.createContactSchema));
 
 export interface ContactFormProps {
   /** The contact to edit; without it the form saves a new one. */
@@ -36,8 +40,9 @@ export function ContactForm({ contact, initial, isAddressFixed = false, onDone, 
   const create = useCreateContact();
   const update = useUpdateContact();
   const [banner, setBanner] = useState<string>();
+  useSchemasAfterFirstPaint();
   const form = useForm<ContactFormInput, unknown, ContactFormValues>({
-    resolver: zodResolver(createContactSchema),
+    resolver,
     defaultValues: {
       name: contact?.name ?? '',
       network: contact?.network ?? initial?.network ?? 'eth_sepolia',

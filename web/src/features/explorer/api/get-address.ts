@@ -1,4 +1,4 @@
-import { type ExplorerAddress, type NetworkId, explorerAddressSchema } from '@fincrypt/domain';
+import type { ExplorerAddress, NetworkId } from '@fincrypt/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { explorerDataKeys } from './explorer-keys.ts';
@@ -8,7 +8,7 @@ import { getExplorer, queryString } from './parse-response.ts';
 /** GET /api/explorer/address/:address: its networks, balances and label, and one page of its transactions. */
 export function getExplorerAddress(address: string, network: NetworkId | undefined, cursor: string | undefined, signal?: AbortSignal): Promise<ExplorerAddress> {
   const path = `/api/explorer/address/${encodeURIComponent(address)}${queryString({ network, cursor, limit: EXPLORER_PAGE_SIZE })}`;
-  return getExplorer(path, explorerAddressSchema, signal);
+  return getExplorer(path, (schemas) => schemas.explorerAddressSchema, signal);
 }
 
 /** A refusal (400: not an address of any network) is final: asking again changes nothing. */

@@ -1,4 +1,4 @@
-import { API_ERRORS, type ExplorerBlock, type NetworkId, explorerBlockSchema, isNetworkId } from '@fincrypt/domain';
+import { API_ERRORS, type ExplorerBlock, type NetworkId, isNetworkId } from '@fincrypt/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { explorerDataKeys } from './explorer-keys.ts';
@@ -19,7 +19,7 @@ export function readBlockAddress(network: string, number: string): BlockAddress 
 
 /** GET /api/explorer/block/:network/:number: the block's summary and one page of the transactions it included. */
 export function getExplorerBlock(network: NetworkId, number: number, cursor: string | undefined, signal?: AbortSignal): Promise<ExplorerBlock> {
-  return getExplorer(`/api/explorer/block/${network}/${number}${queryString({ cursor, limit: EXPLORER_PAGE_SIZE })}`, explorerBlockSchema, signal);
+  return getExplorer(`/api/explorer/block/${network}/${number}${queryString({ cursor, limit: EXPLORER_PAGE_SIZE })}`, (schemas) => schemas.explorerBlockSchema, signal);
 }
 
 /** A block not produced yet (404) or refused (400) stays so on asking again at once. */

@@ -1,4 +1,4 @@
-import { EXPLORER_LIMITS, type ExplorerBlockSummary, type NetworkId, explorerBlockListSchema } from '@fincrypt/domain';
+import { EXPLORER_LIMITS, type ExplorerBlockSummary, type NetworkId } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { explorerDataKeys } from './explorer-keys.ts';
 import { POLL_WHILE_OFFLINE_MS } from './get-latest-transactions.ts';
@@ -9,7 +9,7 @@ export const LATEST_BLOCKS_SHOWN = EXPLORER_LIMITS.blocksDefault;
 
 /** GET /api/explorer/blocks: each network's latest blocks that included something, newest first. */
 export async function getLatestBlocks(network: NetworkId | undefined, signal?: AbortSignal): Promise<ExplorerBlockSummary[]> {
-  const list = await getExplorer(`/api/explorer/blocks${queryString({ network, limit: LATEST_BLOCKS_SHOWN })}`, explorerBlockListSchema, signal);
+  const list = await getExplorer(`/api/explorer/blocks${queryString({ network, limit: LATEST_BLOCKS_SHOWN })}`, (schemas) => schemas.explorerBlockListSchema, signal);
   return list.blocks;
 }
 

@@ -1,4 +1,4 @@
-import { EXPLORER_LIMITS, type ExplorerPage, type NetworkId, explorerPageSchema } from '@fincrypt/domain';
+import { EXPLORER_LIMITS, type ExplorerPage, type NetworkId } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { explorerDataKeys } from './explorer-keys.ts';
 import { getExplorer, queryString } from './parse-response.ts';
@@ -8,7 +8,7 @@ export const LATEST_TRANSACTIONS_SHOWN = EXPLORER_LIMITS.latestDefault;
 
 /** GET /api/explorer/transactions: the newest transactions of every network, or of one. */
 export function getLatestTransactions(network: NetworkId | undefined, signal?: AbortSignal): Promise<ExplorerPage> {
-  return getExplorer(`/api/explorer/transactions${queryString({ network, limit: LATEST_TRANSACTIONS_SHOWN })}`, explorerPageSchema, signal);
+  return getExplorer(`/api/explorer/transactions${queryString({ network, limit: LATEST_TRANSACTIONS_SHOWN })}`, (schemas) => schemas.explorerPageSchema, signal);
 }
 
 /** While the live channel is down, the home page's lists are read this often instead. */

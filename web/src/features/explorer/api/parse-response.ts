@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { type SchemaModule, loadSchemas } from '../../../lib/load-schemas.ts';
 
 /** An explorer answer that is not what the contract says (packages/domain/src/explorer.ts). */
 export class InvalidExplorerResponseError extends Error {
@@ -9,9 +10,10 @@ export class InvalidExplorerResponseError extends Error {
   }
 }
 
-/** GETs a public explorer route and checks its answer against the contract's schema. */
-export async function getExplorer<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await apiFetch<unknown>(path, { signal }));
+/** GETs a public explorer route and checks its answer against the contract's schema (`pick` names it in lib/schemas.ts). */
+export async function getExplorer<S extends z.ZodType>(path: string, pick: (schemas: SchemaModule) => S, signal?: AbortSignal): Promise<z.infer<S>> {
+  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadSchemas()]);
+  const parsed = pick(schemas).safeParse(body);
   if (!parsed.success) throw new InvalidExplorerResponseError();
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { API_ERRORS, EXPLORER_LIMITS, type ExplorerSearchResult, explorerSearchResultSchema } from '@fincrypt/domain';
+import { API_ERRORS, EXPLORER_LIMITS, type ExplorerSearchResult } from '@fincrypt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { getExplorer, queryString } from './parse-response.ts';
 
@@ -13,7 +13,7 @@ export function searchableQuery(input: string): string | undefined {
 
 /** GET /api/explorer/search?q=: what a hash or an address names (a transaction, or an address on its networks). */
 export function searchExplorer(query: string, signal?: AbortSignal): Promise<ExplorerSearchResult> {
-  return getExplorer(`/api/explorer/search${queryString({ q: query })}`, explorerSearchResultSchema, signal);
+  return getExplorer(`/api/explorer/search${queryString({ q: query })}`, (schemas) => schemas.explorerSearchResultSchema, signal);
 }
 
 /** The search box's request: it runs on submit, not as the visitor types. */

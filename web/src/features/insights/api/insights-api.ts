@@ -1,24 +1,17 @@
-import {
-  type DisplayCurrency,
-  type MarketTokenId,
-  alertListSchema,
-  forecastsResponseSchema,
-  insightsStatsSchema,
-  orderBookResponseSchema,
-  riskViewSchema,
-  sentimentViewSchema,
-  volumeResponseSchema,
-} from '@fincrypt/domain';
+import type { DisplayCurrency, MarketTokenId } from '@fincrypt/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { type SchemaModule, loadSchemas } from '../../../lib/load-schemas.ts';
 
 /** Market figures follow the price feed's cadence; ledger figures are refreshed as often. */
 export const INSIGHTS_REFRESH_MS = 15_000;
 export const FRAUD_ALERTS_SHOWN = 20;
 
-async function getParsed<T extends z.ZodType>(path: string, schema: T, signal: AbortSignal): Promise<z.infer<T>> {
-  return schema.parse(await apiFetch<unknown>(path, { signal }));
+/** GETs `path` and parses the answer with the schema `pick` names in lib/schemas.ts. */
+async function getParsed<T extends z.ZodType>(path: string, pick: (schemas: SchemaModule) => T, signal: AbortSignal): Promise<z.infer<T>> {
+  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadSchemas()]);
+  return pick(schemas).parse(body);
 }
 
 export const insightsKeys = {
@@ -40,7 +33,7 @@ export const insightsKeys = {
 export function useInsightsStats(currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.stats(currency),
-    queryFn: ({ signal }) => getParsed(`/api/insights/stats?currency=${currency}`, insightsStatsSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/stats?currency=${currency}`, (schemas) => schemas.insightsStatsSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -49,7 +42,7 @@ export function useInsightsStats(currency: DisplayCurrency) {
 export function useSentiment(token: MarketTokenId) {
   return useQuery({
     queryKey: insightsKeys.sentiment(token),
-    queryFn: ({ signal }) => getParsed(`/api/insights/sentiment?token=${token}`, sentimentViewSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/sentiment?token=${token}`, (schemas) => schemas.sentimentViewSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
   });
 }
@@ -57,7 +50,7 @@ export function useSentiment(token: MarketTokenId) {
 export function useForecasts(currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.forecasts(currency),
-    queryFn: ({ signal }) => getParsed(`/api/insights/forecasts?currency=${currency}`, forecastsResponseSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/forecasts?currency=${currency}`, (schemas) => schemas.forecastsResponseSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -67,7 +60,7 @@ export function useOrderBook(token: MarketTokenId, currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.orderBook(token, currency),
     queryFn: ({ signal }) =>
-      getParsed(`/api/insights/order-book?token=${token}&currency=${currency}`, orderBookResponseSchema, signal),
+      getParsed(`/api/insights/order-book?token=${token}&currency=${currency}`, (schemas) => schemas.orderBookResponseSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -76,7 +69,7 @@ export function useOrderBook(token: MarketTokenId, currency: DisplayCurrency) {
 export function useVolume(currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.volume(currency),
-    queryFn: ({ signal }) => getParsed(`/api/insights/volume?currency=${currency}`, volumeResponseSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/volume?currency=${currency}`, (schemas) => schemas.volumeResponseSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -86,7 +79,7 @@ export function useVolume(currency: DisplayCurrency) {
 export function useRiskScore() {
   return useQuery({
     queryKey: insightsKeys.risk,
-    queryFn: ({ signal }) => getParsed('/api/risk', riskViewSchema, signal),
+    queryFn: ({ signal }) => getParsed('/api/risk', (schemas) => schemas.riskViewSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
   });
 }
@@ -94,7 +87,7 @@ export function useRiskScore() {
 export function useFraudAlerts() {
   return useQuery({
     queryKey: insightsKeys.fraudAlerts,
-    queryFn: ({ signal }) => getParsed(`/api/alerts?limit=${FRAUD_ALERTS_SHOWN}`, alertListSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/alerts?limit=${FRAUD_ALERTS_SHOWN}`, (schemas) => schemas.alertListSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
   });
 }

@@ -1,12 +1,16 @@
-import { type PaymentRequestView, paymentRequestViewSchema } from '@fincrypt/domain';
+import type { PaymentRequestView } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { paymentRequestKeys } from './get-payment-requests.ts';
 import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 
 /** POST /api/payment-requests/:id/cancel: an open request of the user's is cancelled (409 when it is no longer open). */
 export async function cancelPaymentRequest(id: string): Promise<PaymentRequestView> {
-  const body = await apiFetch<unknown>(`/api/payment-requests/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+  const [body, { paymentRequestViewSchema }] = await Promise.all([
+    apiFetch<unknown>(`/api/payment-requests/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    loadSchemas(),
+  ]);
   const parsed = paymentRequestViewSchema.safeParse(body);
   if (!parsed.success) throw new InvalidPaymentRequestResponseError();
   return parsed.data;

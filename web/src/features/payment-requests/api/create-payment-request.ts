@@ -1,12 +1,17 @@
-import { type CreatePaymentRequestInput, type PaymentRequestView, paymentRequestViewSchema } from '@fincrypt/domain';
+import type { CreatePaymentRequestInput, PaymentRequestView } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { paymentRequestKeys } from './get-payment-requests.ts';
 import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 
 /** POST /api/payment-requests: a new request (201 with its view: URI, reference, link path). */
 export async function createPaymentRequest(input: CreatePaymentRequestInput): Promise<PaymentRequestView> {
-  const parsed = paymentRequestViewSchema.safeParse(await apiFetch<unknown>('/api/payment-requests', { method: 'POST', body: input }));
+  const [body, { paymentRequestViewSchema }] = await Promise.all([
+    apiFetch<unknown>('/api/payment-requests', { method: 'POST', body: input }),
+    loadSchemas(),
+  ]);
+  const parsed = paymentRequestViewSchema.safeParse(body);
   if (!parsed.success) throw new InvalidPaymentRequestResponseError();
   return parsed.data;
 }

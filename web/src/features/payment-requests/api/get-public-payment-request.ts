@@ -1,6 +1,7 @@
-import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_REFUSALS, type PublicPaymentRequest, publicPaymentRequestSchema } from '@fincrypt/domain';
+import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_REFUSALS, type PublicPaymentRequest } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { paymentRequestKeys } from './get-payment-requests.ts';
 import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 
@@ -12,12 +13,12 @@ const notFound = () => new ApiError(404, 'PAYMENT_REQUEST_NOT_FOUND', PAYMENT_RE
  */
 export async function getPublicPaymentRequest(id: string, signal?: AbortSignal): Promise<PublicPaymentRequest> {
   if (!PAYMENT_REQUEST_ID_PATTERN.test(id)) throw notFound();
-  let body: unknown;
-  try {
-    body = await apiFetch<unknown>(`/api/pay/${encodeURIComponent(id)}`, { signal });
-  } catch (error) {
-    throw error instanceof ApiError && error.status === 404 ? notFound() : error;
-  }
+  const [body, { publicPaymentRequestSchema }] = await Promise.all([
+    apiFetch<unknown>(`/api/pay/${encodeURIComponent(id)}`, { signal }).catch((error: unknown) => {
+      throw error instanceof ApiError && error.status === 404 ? notFound() : error;
+    }),
+    loadSchemas(),
+  ]);
   const parsed = publicPaymentRequestSchema.safeParse(body);
   if (!parsed.success) throw new InvalidPaymentRequestResponseError();
   return parsed.data;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CURRENCY_SYMBOLS,
   PAYMENT_REQUEST_LIMITS,
@@ -6,7 +5,6 @@ import {
   type PaymentRequestUnit,
   type PaymentRequestView,
   apiErrorFieldIn,
-  createPaymentRequestSchema,
 } from '@fincrypt/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,6 +15,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import type { requestFormSchema } from '../../../lib/schemas.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { useCreatePaymentRequest } from '../api/create-payment-request.ts';
 
@@ -29,9 +31,10 @@ export const EXPIRY_CHOICES = [
   { hours: 720, label: '30 days' },
 ] as const;
 
-const requestFormSchema = createPaymentRequestSchema.omit({ walletId: true, asset: true });
+/** The form's schema (lib/schemas.ts): a payment request without the wallet and asset, which are chosen above it. */
 type RequestFormInput = z.input<typeof requestFormSchema>;
 type RequestFormValues = z.output<typeof requestFormSchema>;
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.requestFormSchema));
 
 /** How the unit select names an option: the asset's symbol, or "₹ INR". */
 export function requestUnitLabel(unit: PaymentRequestUnit, assetSymbol: string): string {
@@ -54,8 +57,9 @@ export interface RequestFormProps {
  * rate quoted when it is paid), a note, the expiry and the name the payer sees. POST /api/payment-requests.
  */
 export function RequestForm({ walletId, asset, defaultDisplayName, onCreated, onCancel }: RequestFormProps) {
+  useSchemasAfterFirstPaint();
   const form = useForm<RequestFormInput, unknown, RequestFormValues>({
-    resolver: zodResolver(requestFormSchema),
+    resolver,
     defaultValues: {
       amount: '',
       unit: 'asset',

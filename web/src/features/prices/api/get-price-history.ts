@@ -3,10 +3,10 @@ import {
   type PriceHistoryDays,
   type PriceHistoryResponse,
   type PriceTokenId,
-  priceHistoryResponseSchema,
 } from '@fincrypt/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { PRICE_REFRESH_MS } from './get-prices.ts';
 
 export interface PriceHistoryParams {
@@ -17,7 +17,8 @@ export interface PriceHistoryParams {
 
 export async function getPriceHistory({ token, days, currency }: PriceHistoryParams, signal?: AbortSignal): Promise<PriceHistoryResponse> {
   const query = new URLSearchParams({ token, days: String(days), currency });
-  return priceHistoryResponseSchema.parse(await apiFetch<unknown>(`/api/prices/history?${query}`, { signal }));
+  const [body, { priceHistoryResponseSchema }] = await Promise.all([apiFetch<unknown>(`/api/prices/history?${query}`, { signal }), loadSchemas()]);
+  return priceHistoryResponseSchema.parse(body);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { type CreateQuoteRequestInput, type PaymentQuote, paymentQuoteSchema } from '@fincrypt/domain';
+import type { CreateQuoteRequestInput, PaymentQuote } from '@fincrypt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 
 /** An answer to POST /api/quotes that is not a quote (a server from before quotes, or a broken answer). */
 export class InvalidQuoteResponseError extends Error {
@@ -28,7 +29,7 @@ export function localExpiry(quote: Pick<PaymentQuote, 'createdAt' | 'expiresAt'>
 
 /** POST /api/quotes: a firm quote for the payment the form holds (ApiError with the server's message on a refusal). */
 export async function createQuote(request: CreateQuoteRequestInput, nowMs: () => number = Date.now): Promise<ReceivedQuote> {
-  const body = await apiFetch<unknown>('/api/quotes', { method: 'POST', body: request });
+  const [body, { paymentQuoteSchema }] = await Promise.all([apiFetch<unknown>('/api/quotes', { method: 'POST', body: request }), loadSchemas()]);
   const parsed = paymentQuoteSchema.safeParse(body);
   if (!parsed.success) throw new InvalidQuoteResponseError();
   return { quote: parsed.data, expiresAtMs: localExpiry(parsed.data, nowMs()) };

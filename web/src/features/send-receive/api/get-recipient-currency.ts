@@ -1,13 +1,17 @@
-import { type DisplayCurrency, type NetworkId, isValidAddress, recipientCurrencyResponseSchema } from '@fincrypt/domain';
+import { type DisplayCurrency, type NetworkId, isValidAddress } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 
 export const recipientCurrencyQueryKey = (network: NetworkId, address: string) => ['send-receive', 'recipient-currency', network, address] as const;
 
 /** The display currency the owner of a FinCrypt address chose (null when none, or not a FinCrypt wallet); never who they are. */
 export async function getRecipientCurrency(network: NetworkId, address: string, signal?: AbortSignal): Promise<DisplayCurrency | null> {
   const query = new URLSearchParams({ network, address });
-  const body = await apiFetch<unknown>(`/api/recipients/currency?${query.toString()}`, { signal });
+  const [body, { recipientCurrencyResponseSchema }] = await Promise.all([
+    apiFetch<unknown>(`/api/recipients/currency?${query.toString()}`, { signal }),
+    loadSchemas(),
+  ]);
   const parsed = recipientCurrencyResponseSchema.safeParse(body);
   return parsed.success ? parsed.data.currency : null;
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CURRENCY_SYMBOLS,
   type CreateQuoteRequestInput,
@@ -18,13 +17,12 @@ import {
   formatFiatMinor,
   isDisplayCurrency,
   parseAmount,
-  sendRequestSchema,
 } from '@fincrypt/domain';
 import { ScanLine } from 'lucide-react';
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -33,6 +31,10 @@ import { Select } from '../../../components/ui/select.tsx';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
+import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import type { sendFormSchema } from '../../../lib/schemas.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ContactPicker, type ContactsNavigationState, getContacts } from '../../contacts/index.ts';
@@ -82,11 +84,10 @@ export const SEND_SUCCESS_MESSAGE = PAYMENT_MESSAGES.sent;
 export const SEND_FAILURE_MESSAGE = PAYMENT_MESSAGES.failed;
 export const INDICATIVE_NOTE = 'Indicative, at the live price. Review gets a firm quote.';
 
-// The asset select always holds one of the wallet's assets (or '' before a wallet is chosen, when the wallet's
-// own message is the one to show), so the form takes it as it is.
-const sendFormSchema = sendRequestSchema.omit({ quoteId: true, feeQuoteId: true }).extend({ asset: z.string() });
+// The form's schema (lib/schemas.ts): a send without its quote ids, taking the asset select's value as it is.
 type SendFormInput = z.input<typeof sendFormSchema>;
 type SendFormValues = z.output<typeof sendFormSchema>;
+const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.sendFormSchema));
 
 /** What a successful send's toast adds under its title: what left, on which network. */
 export function sentDescription(transaction: Pick<TransactionView, 'amount' | 'symbol' | 'network'>): string {
@@ -138,8 +139,9 @@ export interface SendFormProps {
  */
 export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, prefill }: SendFormProps) {
   const navigate = useNavigate();
+  useSchemasAfterFirstPaint();
   const form = useForm<SendFormInput, unknown, SendFormValues>({
-    resolver: zodResolver(sendFormSchema),
+    resolver,
     defaultValues: {
       walletId: initialWalletId,
       asset: nativeSymbolOfId(wallets, initialWalletId),

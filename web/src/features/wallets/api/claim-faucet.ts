@@ -1,6 +1,7 @@
-import { type FaucetResponse, type TransactionView, type WalletView, faucetResponseSchema } from '@fincrypt/domain';
+import type { FaucetResponse, TransactionView, WalletView } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { toast } from '../../../lib/toast.ts';
 import { transactionKeys } from '../../transactions/index.ts';
 import { walletsQueryKey } from './get-wallets.ts';
@@ -20,7 +21,10 @@ export class InvalidFaucetResponseError extends Error {
 
 /** POST /api/wallets/:id/faucet (no body): 201 with the wallet after the claim, its mint transactions and when it may ask again. */
 export async function claimFaucet(walletId: string): Promise<FaucetResponse> {
-  const body = await apiFetch<unknown>(`/api/wallets/${encodeURIComponent(walletId)}/faucet`, { method: 'POST' });
+  const [body, { faucetResponseSchema }] = await Promise.all([
+    apiFetch<unknown>(`/api/wallets/${encodeURIComponent(walletId)}/faucet`, { method: 'POST' }),
+    loadSchemas(),
+  ]);
   const parsed = faucetResponseSchema.safeParse(body);
   if (!parsed.success) throw new InvalidFaucetResponseError();
   return parsed.data;
