@@ -23,12 +23,40 @@ async function sendEth(page: Page): Promise<void> {
 
 const region = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
-async function openInsights(page: Page): Promise<void> {
+/** A chart still waiting to draw (its place comes near the screen, and the charts chunk has arrived). */
+const waitingCharts = (page: Page) => page.getByText('Loading chart', { exact: true });
+
+/**
+ * Reads the page down to its end a screen at a time, as a reader scrolls, then goes back to the top: a chart draws
+ * only when its place comes near the screen, so this is what draws every chart below the fold.
+ */
+async function scrollThroughPage(page: Page): Promise<void> {
+  for (let screens = 0; screens < 30; screens++) {
+    const isAtEnd = await page.evaluate(async () => {
+      window.scrollBy(0, window.innerHeight);
+      // Two frames: the browser checks what came near the screen (IntersectionObserver) once per frame.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    });
+    if (isAtEnd) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** The page as it first shows: its figures, with the charts below the fold still waiting to draw. */
+async function openInsightsFigures(page: Page): Promise<void> {
   await page.goto('/insights');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Market Insights' })).toBeVisible();
+}
+
+/** The page read to its end once, so that every chart has drawn. */
+async function openInsights(page: Page): Promise<void> {
+  await openInsightsFigures(page);
+  await scrollThroughPage(page);
   // The charts arrive in their own chunk, after the price history: wait until the price chart has drawn its line.
   // On a loaded two-core machine that took longer than the default 10 s once (a full run, issue 16).
   await expect(page.getByTestId('price-analysis-chart').locator('.recharts-line-curve')).toBeVisible({ timeout: 30_000 });
+  await expect(waitingCharts(page)).toHaveCount(0);
 }
 
 async function chooseCurrency(page: Page, currency: 'inr' | 'usd' | 'eur' | 'gbp' | 'jpy'): Promise<void> {
@@ -97,6 +125,22 @@ test.describe('AI Market Insights', () => {
       await expect(protection.getByRole('listitem').filter({ hasText: feature })).toContainText('Active');
     }
     await expect(region(page, 'Fraud Alerts')).toContainText('No fraud alerts at this time');
+  });
+
+  test('on a phone, the charts below the first screen draw only when scrolled towards', async ({ page, account: _account }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto('/insights');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Market Insights' })).toBeVisible();
+    // The figures above the fold are there, the four charts wait in their places.
+    await expect(region(page, 'Market Sentiment')).toBeVisible();
+    await expect(waitingCharts(page)).toHaveCount(4);
+    await page.waitForLoadState('networkidle');
+    await expect(waitingCharts(page)).toHaveCount(4);
+
+    await scrollThroughPage(page);
+    await expect(waitingCharts(page)).toHaveCount(0);
+    await expect(page.getByTestId('price-analysis-chart').locator('.recharts-line-curve')).toBeVisible();
+    await expect(region(page, '24h Trading Volume').locator('.recharts-bar-rectangles').first()).toBeAttached();
   });
 
   test('asks for the chart library only once the page has painted its figures', async ({ page, account: _account }) => {
@@ -189,7 +233,7 @@ test.describe('AI Market Insights', () => {
   });
 
   test('forecast figures are green when they point up and red when they point down', async ({ page, account: _account }) => {
-    await openInsights(page);
+    await openInsightsFigures(page);
     const cards = region(page, 'Exchange Rate Forecast').getByRole('article');
     await expect(cards).toHaveCount(3);
     let checked = 0;
@@ -225,7 +269,7 @@ test.describe('AI Market Insights', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // 1.5 ETH is worth well over ₹1,00,000, so the platform's 24h volume is at least that.
     await sendEth(page);
-    await openInsights(page);
+    await openInsightsFigures(page);
     const card = region(page, 'Platform activity in the last 24 hours').getByRole('listitem').filter({ hasText: '24h Volume' });
     const figure = card.locator('p.font-mono > span[tabindex="0"]');
     await expect(figure).toHaveText(/^₹[\d.]+(L|Cr)/);
@@ -264,7 +308,7 @@ test.describe('AI Market Insights', () => {
       }
       await route.fulfill({ response, json: body });
     });
-    await openInsights(page);
+    await openInsightsFigures(page);
     const card = region(page, 'Exchange Rate Forecast').getByRole('article', { name: 'ETH to INR forecast' });
     const predicted = card.getByText('Predicted 24h', { exact: true }).locator('xpath=following-sibling::dd');
     await expect(predicted.locator('[data-direction]')).toHaveAttribute('data-direction', 'flat');

@@ -1,6 +1,7 @@
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, type Ref, Suspense, lazy, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAfterFirstContentfulPaint } from '../../../lib/use-after-first-contentful-paint.ts';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import type * as Charts from './charts.tsx';
 
 type ChartsModule = typeof Charts;
@@ -8,9 +9,12 @@ type ChartsModule = typeof Charts;
 let loadedCharts: ChartsModule | undefined;
 const loadCharts = async (): Promise<ChartsModule> => (loadedCharts = await import('./charts.tsx'));
 
-function ChartSkeleton() {
+/** How close to the screen a chart's place must come before it draws: half a screen above or below. */
+const DRAW_MARGIN = '50% 0px';
+
+function ChartSkeleton({ ref }: { ref?: Ref<HTMLDivElement> }) {
   return (
-    <div role="status">
+    <div ref={ref} role="status">
       <span className="sr-only">Loading chart</span>
       <Skeleton className="h-80 rounded-xl" />
     </div>
@@ -20,12 +24,16 @@ function ChartSkeleton() {
 /**
  * One chart from the charts chunk. The chunk (recharts, the largest of the app) is asked for once the page has
  * shown its first text, not while it renders: fetched and run first, it held the insights page's first paint back.
+ * A chart also waits until its place comes near the screen: drawing the charts below the fold (recharts measuring
+ * every label) was most of the page's main-thread work on a phone, before the reader could scroll to any of them.
  */
 function lazyChart<Props extends object>(pick: (charts: ChartsModule) => ComponentType<Props>) {
   const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
   return function LazyChart(props: Props) {
     const hasPagePainted = useAfterFirstContentfulPaint();
-    if (!hasPagePainted && !loadedCharts) return <ChartSkeleton />;
+    const place = useRef<HTMLDivElement>(null);
+    const isNearScreen = useNearViewport(place, DRAW_MARGIN);
+    if (!isNearScreen || (!hasPagePainted && !loadedCharts)) return <ChartSkeleton ref={place} />;
     return (
       <Suspense fallback={<ChartSkeleton />}>
         <Chart {...props} />
