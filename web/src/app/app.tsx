@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { RouteErrorBoundary } from './layout/route-error.tsx';
 import { Providers } from './providers.tsx';
@@ -8,7 +9,14 @@ export function App() {
     <Providers>
       <BrowserRouter>
         <RouteErrorBoundary>
-          <AppRoutes />
+          {/*
+            The first screen shows the layout and its page together, once the page's chunk (preloaded by the HTML) is
+            in: one render before the first paint rather than a shell and then the page. On a later navigation the
+            old page stays until the new one is ready (BrowserRouter moves in a transition).
+          */}
+          <Suspense fallback={null}>
+            <AppRoutes />
+          </Suspense>
         </RouteErrorBoundary>
       </BrowserRouter>
     </Providers>

@@ -6,7 +6,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 // The declarative router (<BrowserRouter> + <Routes>) rather than the data router: the app loads no data through
 // routes, and the data router's machinery cost 17 KB gzip on every first load (docs/decisions/014).
 
-// Each page is its own chunk, loaded when its route is first rendered (the layout's <Suspense> waits for it).
+// Each page is its own chunk, loaded when its route is first rendered (app.tsx's <Suspense> waits for it).
 const HomePage = lazy(() => import('../pages/public/home-page.tsx'));
 const AboutPage = lazy(() => import('../pages/public/about-page.tsx'));
 const ContactPage = lazy(() => import('../pages/public/contact-page.tsx'));

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useThemeSync } from '../../features/preferences/index.ts';
 import { OfflineNotice } from '../realtime/offline-notice.tsx';
@@ -22,10 +21,7 @@ export function AppLayout() {
       <OfflineNotice />
       {/* At least a screen tall, so the footer starts below the fold and content arriving later never pushes it (layout shift). */}
       <main id="main" tabIndex={-1} className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none print:min-h-0 print:max-w-none print:p-0">
-        {/* A page's chunk loading: the shell shows meanwhile; on a later navigation the old page stays until it is ready. */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Footer />
       <CookieConsent />

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -17,7 +17,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const form = useForm<ChangePasswordFormInput>({ resolver, defaultValues: EMPTY, shouldFocusError: false });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);

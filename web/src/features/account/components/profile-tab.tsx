@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -63,7 +63,7 @@ const CONFIRMATION_FIELDS = ['currentPassword', 'code'] as const;
 export function ProfileTab({ account, isEditing, onEditingChange }: { account: Account; isEditing: boolean; onEditingChange: (editing: boolean) => void }) {
   const updateProfile = useUpdateProfile();
   const [serverError, setServerError] = useState<string>();
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const form = useForm<ProfileFormInput>({
     resolver,
     defaultValues: { name: account.name, email: account.email, avatar: account.avatar, currentPassword: '', code: '' },

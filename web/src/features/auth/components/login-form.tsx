@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
@@ -18,7 +18,7 @@ const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schema
 /** Email and password; calls back when the password was right but a second factor is needed. */
 export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => void }) {
   const signIn = useSignIn();
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const form = useForm<SignInInput>({ resolver, defaultValues: { email: '', password: '' }, shouldFocusError: false });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { messageFrom } from './error-message.ts';
@@ -15,7 +15,7 @@ const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schema
 
 export function RegisterForm() {
   const signUp = useSignUp();
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const form = useForm<SignUpFormInput>({
     resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },

@@ -11,7 +11,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
@@ -24,7 +24,7 @@ const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schema
 /** The contact form, validated by the same schema as the server's /api/contact route. */
 export function ContactForm() {
   const sendMessage = useSendContactMessage();
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const {
     register,
     handleSubmit,

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateContact } from '../api/create-contact.ts';
@@ -40,7 +40,7 @@ export function ContactForm({ contact, initial, isAddressFixed = false, onDone, 
   const create = useCreateContact();
   const update = useUpdateContact();
   const [banner, setBanner] = useState<string>();
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const form = useForm<ContactFormInput, unknown, ContactFormValues>({
     resolver,
     defaultValues: {

@@ -17,7 +17,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import type { requestFormSchema } from '../../../lib/schemas.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { useCreatePaymentRequest } from '../api/create-payment-request.ts';
@@ -57,7 +57,7 @@ export interface RequestFormProps {
  * rate quoted when it is paid), a note, the expiry and the name the payer sees. POST /api/payment-requests.
  */
 export function RequestForm({ walletId, asset, defaultDisplayName, onCreated, onCancel }: RequestFormProps) {
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const form = useForm<RequestFormInput, unknown, RequestFormValues>({
     resolver,
     defaultValues: {

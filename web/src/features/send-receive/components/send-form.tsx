@@ -33,7 +33,7 @@ import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
-import { useSchemasAfterFirstPaint } from '../../../lib/use-schemas-after-first-paint.ts';
+import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import type { sendFormSchema } from '../../../lib/schemas.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -139,7 +139,7 @@ export interface SendFormProps {
  */
 export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, prefill }: SendFormProps) {
   const navigate = useNavigate();
-  useSchemasAfterFirstPaint();
+  useSchemasOnFirstInteraction();
   const form = useForm<SendFormInput, unknown, SendFormValues>({
     resolver,
     defaultValues: {
