@@ -1,2 +1,2 @@
-/** The QR scanner feature's public API: the dialog (its camera panel loads lazily when it opens). */
-export { QrScannerDialog, type QrScannerDialogProps } from './components/qr-scanner-dialog.tsx';
+/** The QR scanner feature's public API: the button that opens the scanner (its dialog and camera panel load on first open). */
+export { QrScannerButton } from './components/qr-scanner-button.tsx';

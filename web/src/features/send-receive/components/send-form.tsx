@@ -18,7 +18,6 @@ import {
   isDisplayCurrency,
   parseAmount,
 } from '@fincrypt/domain';
-import { ScanLine } from 'lucide-react';
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -40,7 +39,7 @@ import { toast } from '../../../lib/toast.ts';
 import { ContactPicker, type ContactsNavigationState, getContacts } from '../../contacts/index.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
-import { QrScannerDialog } from '../../qr-scanner/index.ts';
+import { QrScannerButton } from '../../qr-scanner/index.ts';
 import { type ReceivedQuote, useCreateQuote } from '../api/create-quote.ts';
 import { type FeeQuoteTarget, useFeeQuotes } from '../api/get-fee-quotes.ts';
 import { useRecipientCurrency } from '../api/get-recipient-currency.ts';
@@ -539,14 +538,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
               spellCheck={false}
               placeholder={wallet && NETWORKS[wallet.network].family === 'solana' ? 'Solana address' : '0x…'}
             />
-            <QrScannerDialog
-              onScan={paymentCode.onScan}
-              trigger={
-                <Button variant="outline" aria-label="Scan QR code" className="shrink-0 px-3">
-                  <ScanLine aria-hidden className="h-5 w-5" />
-                </Button>
-              }
-            />
+            <QrScannerButton onScan={paymentCode.onScan} />
           </div>
         )}
       </Field>
