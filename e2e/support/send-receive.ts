@@ -62,6 +62,9 @@ export function sendForm(page: Page) {
     amount: form.getByLabel('Amount', { exact: true }),
     max: form.getByRole('button', { name: 'MAX', exact: true }),
     speed: (label: 'Slow' | 'Normal' | 'Fast'): Locator => form.getByRole('radio', { name: new RegExp(`^${label}`) }),
+    /** The speed's card: the radio's label, which shows its rate, fee, value and time (a native radio holds no text). */
+    speedCard: (label: 'Slow' | 'Normal' | 'Fast'): Locator =>
+      form.locator('label').filter({ has: form.page().getByRole('radio', { name: new RegExp(`^${label}`) }) }),
     /** The form's own button: it checks the form and opens the review step with a firm quote. */
     submit: form.getByRole('button', { name: 'Review', exact: true }),
     amountUnit: form.getByLabel('Amount in'),

@@ -205,7 +205,7 @@ test.describe('Cross-border payments', () => {
       await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
       const form = sendForm(page);
       await form.form.getByLabel('Asset').selectOption('USDC');
-      await expect(form.speed('Normal')).toContainText('ETH');
+      await expect(form.speedCard('Normal')).toContainText('ETH');
       await form.recipient.fill(`0x${'4'.repeat(40)}`);
       await form.amountUnit.selectOption('recipient');
       await form.recipientCurrency.selectOption('gbp');

@@ -113,7 +113,7 @@ test.describe('Payment requests', () => {
     await expect(form.amount).toHaveValue('500');
     await expect(form.amountUnit).toHaveValue('recipient');
     await expect(form.recipientCurrency).toHaveValue('inr');
-    await expect(form.speed('Normal')).toContainText('ETH');
+    await expect(form.speedCard('Normal')).toContainText('ETH');
 
     const quote = await openReview(payer.page);
     expect(quote).toMatchObject({ fixed: 'recipient', recipientCurrency: 'inr', asset: 'USDC' });

@@ -25,7 +25,7 @@ async function expectSendTabOn(page: Page, wallet: WalletView, received: readonl
 
   const feesOnScreen = async () => {
     const fees: Record<string, string> = {};
-    for (const [speed, label] of Object.entries(SPEEDS)) fees[speed] = await shownFee(form.speed(label), wallet.symbol);
+    for (const [speed, label] of Object.entries(SPEEDS)) fees[speed] = await shownFee(form.speedCard(label), wallet.symbol);
     return JSON.stringify(fees);
   };
   const lastQuoted = () => {

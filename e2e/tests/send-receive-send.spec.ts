@@ -72,7 +72,7 @@ test.describe('Sending', () => {
     await form.recipient.fill(recipientWallet.address);
     await form.amount.fill('2.5');
     await form.speed('Fast').click();
-    const fastFee = await shownFee(form.speed('Fast'), 'MATIC');
+    const fastFee = await shownFee(form.speedCard('Fast'), 'MATIC');
     await expect(form.form.getByText('Network fee', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${fastFee} MATIC`);
 
     const { transaction, quote } = await submitAndConfirm(page, { expectConfirmation: true });
@@ -182,7 +182,7 @@ test.describe('Sending', () => {
     const expectMaxFor = async (speed: 'Normal' | 'Fast', symbol: string) => {
       await expect(async () => {
         const max = toUnits(await form.amount.inputValue(), 18);
-        const fee = toUnits(await shownFee(form.speed(speed), symbol), 18);
+        const fee = toUnits(await shownFee(form.speedCard(speed), symbol), 18);
         const left = toUnits('100', 18) - max;
         expect(left >= fee && left < fee + toUnits('0.00000101', 18), `100 - ${max} vs fee ${fee}`).toBe(true);
       }).toPass();
@@ -226,7 +226,7 @@ test.describe('Sending', () => {
       await form.recipient.fill(OUTSIDE_EVM_ADDRESS);
       await form.amount.fill('1');
       await form.speed(speed).click();
-      const shown = await shownFee(form.speed(speed), 'ETH');
+      const shown = await shownFee(form.speedCard(speed), 'ETH');
       await expect(form.form.getByText('Network fee', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${shown} ETH`);
       const { transaction, quote } = await submitAndConfirm(page, { expectConfirmation: false });
       expect(transaction.speed).toBe(speed.toLowerCase());
@@ -363,8 +363,8 @@ test.describe('Sending', () => {
     const pricesResponse = await page.request.get('/api/prices');
     const { prices } = (await pricesResponse.json()) as { prices: { ethereum: { prices: Record<string, number> } } };
     for (const label of ['Slow', 'Normal', 'Fast'] as const) {
-      await expect(form.speed(label)).toContainText(/≈ €[\d,]+\.\d{2}/);
-      const text = (await form.speed(label).textContent()) ?? '';
+      await expect(form.speedCard(label)).toContainText(/≈ €[\d,]+\.\d{2}/);
+      const text = (await form.speedCard(label).textContent()) ?? '';
       expect(text).not.toContain('$');
       const fee = Number(/(\d+\.\d+) ETH/.exec(text)?.[1]);
       const euros = Number(/≈ €([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, ''));
@@ -380,11 +380,11 @@ test.describe('Sending', () => {
     await chooseSendWallet(page, await walletOn(page.request, 'solana_devnet'));
     const form = sendForm(page);
     for (const label of ['Slow', 'Normal', 'Fast'] as const) {
-      await expect(form.speed(label)).toContainText(/[\d,]+ lamports per signature/);
-      await expect(form.speed(label)).not.toContainText('Gwei');
+      await expect(form.speedCard(label)).toContainText(/[\d,]+ lamports per signature/);
+      await expect(form.speedCard(label)).not.toContainText('Gwei');
     }
     await expect.poll(() => traffic.latestQuotes()?.network).toBe('solana_devnet');
-    const text = (await form.speed('Normal').textContent()) ?? '';
+    const text = (await form.speedCard('Normal').textContent()) ?? '';
     // The card shows one of the quotes the server sent (a refresh may have landed meanwhile), digit for digit.
     const normal = traffic
       .allQuotes()

@@ -167,7 +167,7 @@ test.describe('Send & Receive page', () => {
     const form = sendForm(page);
     await expect(page.getByRole('radiogroup', { name: 'Transaction Speed' })).toBeVisible();
     for (const [label, gwei] of [['Slow', 30], ['Normal', 45], ['Fast', 60]] as const) {
-      const text = (await form.speed(label).textContent()) ?? '';
+      const text = (await form.speedCard(label).textContent()) ?? '';
       // The fee's value is in the display currency (rupees by default).
       const match = /(\d+\.\d{2}) Gwei.*?(\d+\.\d+) ETH.*?≈ ₹([\d,]+\.\d{2}).*?(\d+-\d+ sec)/.exec(text);
       expect(match, text).not.toBeNull();
@@ -176,8 +176,7 @@ test.describe('Send & Receive page', () => {
       expect(Number(match?.[1])).toBeLessThanOrEqual(gwei * 1.2 + 0.01);
     }
     await form.speed('Normal').focus();
-    // Radix moves focus a tick after keydown and checks the item only while the arrow key is still down:
-    // hold the key as a person does rather than an instant press.
+    // Native radios: the arrow key moves focus and checks the next speed, as a person holding it down sees.
     await page.keyboard.down('ArrowRight');
     await expect(form.speed('Fast')).toBeFocused();
     await page.keyboard.up('ArrowRight');

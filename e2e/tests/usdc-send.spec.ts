@@ -37,7 +37,7 @@ async function chooseUsdc(page: Page): Promise<void> {
   });
   await assetSelect(page).selectOption('USDC');
   await quotesArrived;
-  await expect(sendForm(page).speed('Normal')).toContainText(/\d ETH/);
+  await expect(sendForm(page).speedCard('Normal')).toContainText(/\d ETH/);
 }
 
 test.describe('Sending USDC', () => {
@@ -64,7 +64,7 @@ test.describe('Sending USDC', () => {
 
     await form.recipient.fill(recipientBefore.address);
     await form.amount.fill('25');
-    const fee = await shownFee(form.speed('Normal'), 'ETH');
+    const fee = await shownFee(form.speedCard('Normal'), 'ETH');
     await expect(summaryFigure(page, 'Network fee')).toHaveText(`${fee} ETH`);
     await expect(summaryFigure(page, 'Total')).toHaveText(`25 USDC + ${fee} ETH`);
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });

@@ -25,15 +25,15 @@ describe('GasSpeedSelector', () => {
 
   it("prices a Solana fee per signature from the quotes' gasUsed, in the coin", () => {
     render(<GasSpeedSelector {...props} quotes={[quote('1500000000', '0.0000315')]} symbol="SOL" network="solana_devnet" gasUsed="21000" />);
-    const option = screen.getByRole('radio', { name: /^Normal/ });
-    expect(option.textContent).toContain('31,500 lamports per signature');
-    expect(option.textContent).toContain('0.0000315 SOL');
+    const option = screen.getByRole('radio', { name: /^Normal/ }).closest('label');
+    expect(option?.textContent).toContain('31,500 lamports per signature');
+    expect(option?.textContent).toContain('0.0000315 SOL');
   });
 
   it('shows an EVM rate as its gas price whatever the gas used, and the fee in the coin', () => {
     render(<GasSpeedSelector {...props} quotes={[quote('45000000000', '0.002925')]} symbol="ETH" network="eth_sepolia" gasUsed="65000" />);
-    const option = screen.getByRole('radio', { name: /^Normal/ });
-    expect(option.textContent).toContain('45.00 Gwei');
-    expect(option.textContent).toContain('0.002925 ETH');
+    const option = screen.getByRole('radio', { name: /^Normal/ }).closest('label');
+    expect(option?.textContent).toContain('45.00 Gwei');
+    expect(option?.textContent).toContain('0.002925 ETH');
   });
 });

@@ -1,8 +1,8 @@
 import { type DisplayCurrency, type FeeQuoteView, GAS_USED, type GasSpeed, type NetworkId, feeFiatValue, feeRate, formatFiat } from '@fincrypt/domain';
-import { RadioGroup } from 'radix-ui';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSecondsSince } from '../hooks/use-seconds-since.ts';
 
@@ -56,36 +56,35 @@ export function GasSpeedSelector({ quotes, symbol, network, gasUsed, coinPrice, 
         </Alert>
       )}
       {state === 'ready' && quotes && (
-        <RadioGroup.Root
-          aria-labelledby={headingId}
+        <ChoiceCards
+          name={`${headingId}-speed`}
+          labelledBy={headingId}
           value={value}
-          onValueChange={(speed) => onChange(speed as GasSpeed)}
+          onChange={onChange}
           className="grid gap-2 sm:grid-cols-3"
-        >
-          {quotes.map((quote) => {
+          options={quotes.map((quote) => {
             const fiat = network && coinPrice !== undefined ? feeFiatValue(quote.feeUnits, network, coinPrice) : undefined;
             // Each network's rate in its own units: Gwei per gas, or lamports per signature on Solana.
             const rate = network ? feeRate(network, gasUsed ?? GAS_USED, quote.gasPriceWei, 'screen') : { value: quote.gasPriceGwei, unit: 'Gwei' };
-            return (
-              <RadioGroup.Item
-                key={quote.speed}
-                value={quote.speed}
-                className="rounded-lg border border-slate-300 p-3 text-left text-sm hover:border-indigo-400 data-[state=checked]:border-indigo-600 data-[state=checked]:bg-indigo-50 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600 dark:border-slate-600 dark:data-[state=checked]:border-indigo-400 dark:data-[state=checked]:bg-indigo-950 dark:data-[state=checked]:ring-indigo-400"
-              >
-                <span className="block font-semibold">{quote.label}</span>
-                {/* One wrapped line on narrow screens, one figure per line in the three-column layout. */}
-                <span className="flex flex-wrap gap-x-3 text-slate-600 sm:block dark:text-slate-300">
-                  <span className="sm:block">
-                    {rate.unit === 'Gwei' ? `${rate.value} Gwei` : `${Number(rate.value).toLocaleString('en-US')} lamports per signature`}
+            return {
+              value: quote.speed,
+              content: (
+                <>
+                  <span className="block font-semibold">{quote.label}</span>
+                  {/* One wrapped line on narrow screens, one figure per line in the three-column layout. */}
+                  <span className="flex flex-wrap gap-x-3 text-slate-600 sm:block dark:text-slate-300">
+                    <span className="sm:block">
+                      {rate.unit === 'Gwei' ? `${rate.value} Gwei` : `${Number(rate.value).toLocaleString('en-US')} lamports per signature`}
+                    </span>
+                    <span className="font-mono text-slate-900 sm:block dark:text-slate-100">{`${quote.fee} ${symbol ?? ''}`.trim()}</span>
+                    {fiat !== undefined && <span className="sm:block">{`≈ ${formatFiat(fiat, currency)}`}</span>}
+                    <span className="sm:block">{quote.timeEstimate}</span>
                   </span>
-                  <span className="font-mono text-slate-900 sm:block dark:text-slate-100">{`${quote.fee} ${symbol ?? ''}`.trim()}</span>
-                  {fiat !== undefined && <span className="sm:block">{`≈ ${formatFiat(fiat, currency)}`}</span>}
-                  <span className="sm:block">{quote.timeEstimate}</span>
-                </span>
-              </RadioGroup.Item>
-            );
+                </>
+              ),
+            };
           })}
-        </RadioGroup.Root>
+        />
       )}
     </div>
   );

@@ -647,8 +647,8 @@ describe('SendForm', () => {
       expect(screen.getByText('Balance: 1000.00 USDC')).toBeTruthy();
       expect(screen.getByText('Network fee paid in ETH (balance 100.0000 ETH)')).toBeTruthy();
       // The rate is the gas price (each fee ÷ 65,000 gas), and the fee is in ETH.
-      expect(screen.getByRole('radio', { name: /^Normal/ }).textContent).toContain('45.00 Gwei');
-      expect(screen.getByRole('radio', { name: /^Normal/ }).textContent).toContain('0.002925 ETH');
+      expect(screen.getByRole('radio', { name: /^Normal/ }).closest('label')?.textContent).toContain('45.00 Gwei');
+      expect(screen.getByRole('radio', { name: /^Normal/ }).closest('label')?.textContent).toContain('0.002925 ETH');
 
       fireEvent.input(field('Amount'), { target: { value: '25' } });
       await screen.findByText('Total');

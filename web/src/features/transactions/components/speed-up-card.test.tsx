@@ -103,7 +103,7 @@ describe('SpeedUpCard', () => {
     const onSpedUp = renderCard(transaction);
     fireEvent.click(screen.getByRole('button', { name: 'Speed up' }));
     // 45 − 30 Gwei and 60 − 30 Gwei, times 21,000 gas.
-    expect((await screen.findByRole('radio', { name: /Normal.*\+0\.000315 ETH/ })).getAttribute('aria-checked')).toBe('true');
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: /Normal.*\+0\.000315 ETH/ })).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: /Fast.*\+0\.00063 ETH/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm: pay 0.00063 ETH more' }));
     await waitFor(() => expect(onSpedUp).toHaveBeenCalledWith(newHash));

@@ -9,12 +9,12 @@ import {
   speedUpPrice,
 } from '@fincrypt/domain';
 import { Zap } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useSpeedUp, useSpeedUpQuotes } from '../api/speed-up.ts';
 import { transactionPath } from '../paths.ts';
@@ -143,25 +143,23 @@ export function SpeedUpCard({ transaction, onSpedUp }: { transaction: Transactio
               <span id={choiceId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
                 Faster speed
               </span>
-              <RadioGroup.Root
-                aria-labelledby={choiceId}
+              <ChoiceCards
+                name={`${choiceId}-speed`}
+                labelledBy={choiceId}
                 value={selected.speed}
-                onValueChange={(speed) => setChosen(speed as GasSpeed)}
+                onChange={setChosen}
                 className="grid gap-2 sm:grid-cols-2"
-              >
-                {options.map((option) => (
-                  <RadioGroup.Item
-                    key={option.speed}
-                    value={option.speed}
-                    data-testid={`speed-up-${option.speed}`}
-                    className="rounded-lg border border-slate-300 p-3 text-left text-sm hover:border-indigo-400 data-[state=checked]:border-indigo-600 data-[state=checked]:bg-indigo-50 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600 dark:border-slate-600 dark:data-[state=checked]:border-indigo-400 dark:data-[state=checked]:bg-indigo-950 dark:data-[state=checked]:ring-indigo-400"
-                  >
-                    <span className="block font-semibold">{GAS_SPEED_LABELS[option.speed]}</span>
-                    <span className="block font-mono text-slate-900 dark:text-slate-100">{`+${option.extra} ${symbol}`}</span>
-                    <span className="block text-slate-600 dark:text-slate-300">{`Fee ${option.total} ${symbol} in all · ${option.quote.timeEstimate}`}</span>
-                  </RadioGroup.Item>
-                ))}
-              </RadioGroup.Root>
+                options={options.map((option) => ({
+                  value: option.speed,
+                  content: (
+                    <>
+                      <span className="block font-semibold">{GAS_SPEED_LABELS[option.speed]}</span>
+                      <span className="block font-mono text-slate-900 dark:text-slate-100">{`+${option.extra} ${symbol}`}</span>
+                      <span className="block text-slate-600 dark:text-slate-300">{`Fee ${option.total} ${symbol} in all · ${option.quote.timeEstimate}`}</span>
+                    </>
+                  ),
+                }))}
+              />
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 {`Pays ${selected.extra} ${symbol} more, from this wallet's ${symbol}. The transfer gets a new hash; the old one still finds it.`}
               </p>
