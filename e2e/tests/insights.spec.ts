@@ -127,6 +127,62 @@ test.describe('AI Market Insights', () => {
     await expect(region(page, 'Fraud Alerts')).toContainText('No fraud alerts at this time');
   });
 
+  test('a method explanation opens with Enter or Space, closes with Escape (focus back on its button), Tab or a click outside, and fits a phone', async ({
+    page,
+    account: _account,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openInsightsFigures(page);
+    const button = region(page, 'Exchange Rate Forecast').getByRole('button', { name: 'How forecasts are made' });
+    const explanation = page.getByRole('dialog', { name: 'How forecasts are made' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(explanation).toBeHidden();
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(explanation).toContainText("Holt's");
+    await expect(explanation).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(button).toHaveAttribute('aria-controls', (await explanation.getAttribute('id'))!);
+    // Whole on the phone's screen, under its button, and above whatever the page has below it.
+    await explanation.scrollIntoViewIfNeeded();
+    const [panel, trigger] = [(await explanation.boundingBox())!, (await button.boundingBox())!];
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(375);
+    expect(panel.y).toBeGreaterThanOrEqual(trigger.y + trigger.height);
+    expect(
+      await explanation.evaluate((element) => {
+        const { left, top, width, height } = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(left + width / 2, top + height / 2));
+      }),
+    ).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect(explanation).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await page.keyboard.press('Space');
+    await expect(explanation).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(explanation).toBeHidden();
+
+    await button.click();
+    await expect(explanation).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(explanation).toBeHidden();
+
+    // The sentiment's explanation works the same way; opening one closes the other.
+    const sentiment = page.getByRole('dialog', { name: 'How the sentiment is read' });
+    await region(page, 'Market Sentiment').getByRole('button', { name: 'How the sentiment is read' }).click();
+    await expect(sentiment).toBeVisible();
+    await button.click();
+    await expect(sentiment).toBeHidden();
+    await expect(explanation).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(explanation).toBeHidden();
+  });
+
   test('on a phone, the charts below the first screen draw only when scrolled towards', async ({ page, account: _account }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto('/insights');
