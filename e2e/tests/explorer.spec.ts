@@ -78,15 +78,32 @@ test.describe('Transaction detail', () => {
     await expect(fact(page, 'Gas Fee')).toContainText(`Gas used 21,000 · Gas price ${transaction.gasPriceGwei} Gwei`);
     await expect(fact(page, 'Timestamp')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
 
-    await page.getByTestId('block-number').hover();
+    // The confirmations tooltip: it describes the block number, shows on hover (and while the pointer moves onto
+    // it) and on focus, and Escape hides it, leaving focus where it was.
+    const blockNumber = page.getByTestId('block-number');
+    await expect(blockNumber).toHaveAccessibleDescription('12 confirmations');
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await blockNumber.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('12 confirmations');
+    await page.getByRole('tooltip').hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await blockNumber.hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).hover();
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await fact(page, 'Network').click();
+    // From the previous control, the hash's copy button, Tab goes to the block number.
+    await page.getByRole('button', { name: 'Copy transaction hash' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(blockNumber).toBeFocused();
     await expect(page.getByRole('tooltip')).toHaveText('12 confirmations');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('tooltip')).toBeHidden();
-    await page.getByRole('heading', { level: 1 }).hover();
-    await fact(page, 'Network').click();
-    await page.getByTestId('block-number').focus();
-    await expect(page.getByRole('tooltip')).toHaveText('12 confirmations');
-    await page.keyboard.press('Escape');
+    await expect(blockNumber).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('tooltip')).toBeHidden();
 
     for (const [button, message, value] of [
       ['Copy transaction hash', 'Transaction hash copied to clipboard', transaction.hash],

@@ -1,9 +1,9 @@
 import { type NetworkId, confirmationsLabel, feeExact, feeFromReceipt, feeRate } from '@fincrypt/domain';
 import { Info } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 
 /** A hash, address or block that links to its public explorer page. */
 export const factLinkClass = 'text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300';
@@ -45,29 +45,14 @@ export function CopyableValue({
 /** The block number; hovering or focusing it tells how many confirmations the transaction has. */
 export function BlockNumber({ blockNumber, confirmations }: { blockNumber: number | null; confirmations: number }) {
   return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
-        <Tooltip.Trigger
-          type="button"
-          className="inline-flex items-center gap-1.5 rounded-md font-mono text-sm underline decoration-dotted underline-offset-4"
-          data-testid="block-number"
-        >
-          {blockNumber === null ? 'Pending' : blockNumber.toLocaleString('en-US')}
-          <Info aria-hidden className="h-4 w-4 text-slate-500 dark:text-slate-400" />
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            side="top"
-            sideOffset={6}
-            collisionPadding={12}
-            className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-          >
-            {blockNumber === null ? 'Not in a block yet: 0 confirmations' : confirmationsLabel(confirmations)}
-            <Tooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <Tooltip
+      content={blockNumber === null ? 'Not in a block yet: 0 confirmations' : confirmationsLabel(confirmations)}
+      className="inline-flex items-center gap-1.5 rounded-md font-mono text-sm underline decoration-dotted underline-offset-4"
+      data-testid="block-number"
+    >
+      {blockNumber === null ? 'Pending' : blockNumber.toLocaleString('en-US')}
+      <Info aria-hidden className="h-4 w-4 text-slate-500 dark:text-slate-400" />
+    </Tooltip>
   );
 }
 
