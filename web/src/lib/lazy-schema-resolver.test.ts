@@ -1,12 +1,8 @@
-import { ACCOUNT_MESSAGES, signInSchema } from '@fincrypt/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ResolverOptions } from 'react-hook-form';
+import { ACCOUNT_MESSAGES, signUpFormSchema } from '@fincrypt/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { lazySchemaResolver } from './lazy-schema-resolver.ts';
 import { loadSchemas } from './load-schemas.ts';
-
-const options = <T extends Record<string, unknown>>(): ResolverOptions<T> => ({ fields: {}, shouldUseNativeValidation: false });
 
 const nameSchema = z.object({ name: z.string().min(1, 'Name is required') });
 
@@ -17,39 +13,51 @@ describe('lazySchemaResolver', () => {
     const resolver = lazySchemaResolver(load);
     expect(load).not.toHaveBeenCalled();
 
-    const first = resolver({ name: '' }, undefined, options());
+    const first = resolver({ name: '' });
     expect(load).toHaveBeenCalledTimes(1);
     release(nameSchema);
-    const refused = await first;
-    expect(refused.values).toEqual({});
-    expect(refused.errors.name?.message).toBe('Name is required');
+    await expect(first).resolves.toEqual({ ok: false, errors: { name: { message: 'Name is required' } } });
 
-    await expect(resolver({ name: 'Ada' }, undefined, options())).resolves.toEqual({ values: { name: 'Ada' }, errors: {} });
+    await expect(resolver({ name: 'Ada' })).resolves.toEqual({ ok: true, values: { name: 'Ada' } });
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('answers as zodResolver does with the schema from the lazily loaded schemas module', async () => {
-    const lazy = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.signInSchema));
-    const eager = zodResolver(signInSchema);
+  it("answers with the schema's output and each field's first message, from the lazily loaded schemas module", async () => {
+    const signIn = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.signInSchema));
+    await expect(signIn({ email: '', password: '' })).resolves.toEqual({
+      ok: false,
+      errors: { email: { message: ACCOUNT_MESSAGES.emailRequired }, password: { message: ACCOUNT_MESSAGES.passwordRequired } },
+    });
+    await expect(signIn({ email: 'x'.repeat(300), password: 'secret' })).resolves.toEqual({
+      ok: false,
+      errors: { email: { message: ACCOUNT_MESSAGES.invalidCredentials } },
+    });
+    await expect(signIn({ email: ' Ada@Example.com ', password: 'secret' })).resolves.toEqual({
+      ok: true,
+      values: { email: 'ada@example.com', password: 'secret' },
+    });
+  });
+
+  it('gives every field the first of its issues, as zod lists them, and a refinement its path', async () => {
+    const signUp = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.signUpFormSchema));
     for (const values of [
-      { email: '', password: '' },
-      { email: 'x'.repeat(300), password: 'secret' },
-      { email: ' Ada@Example.com ', password: 'secret' },
+      { name: '', email: 'not an email', password: 'short', confirmPassword: '' },
+      { name: 'Ada', email: 'ada@example.com', password: 'long enough', confirmPassword: 'different' },
     ]) {
-      const expected = await eager(values, undefined, options());
-      await expect(lazy(values, undefined, options())).resolves.toEqual(expected);
+      const parsed = await signUpFormSchema.safeParseAsync(values);
+      const firstMessages: Record<string, { message: string }> = {};
+      for (const issue of parsed.error?.issues ?? []) firstMessages[issue.path.join('.')] ??= { message: issue.message };
+      await expect(signUp(values)).resolves.toEqual({ ok: false, errors: firstMessages });
     }
-    const empty = await lazy({ email: '', password: '' }, undefined, options());
-    expect(empty.errors.email?.message).toBe(ACCOUNT_MESSAGES.emailRequired);
-    expect(empty.errors.password?.message).toBe(ACCOUNT_MESSAGES.passwordRequired);
+    const mismatch = await signUp({ name: 'Ada', email: 'ada@example.com', password: 'long enough', confirmPassword: 'different' });
+    expect(mismatch).toEqual({ ok: false, errors: { confirmPassword: { message: ACCOUNT_MESSAGES.passwordsDoNotMatch } } });
   });
 
   it('asks for the schema again when loading it failed', async () => {
     const load = vi.fn<() => Promise<typeof nameSchema>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(nameSchema);
     const resolver = lazySchemaResolver(load);
-    await expect(resolver({ name: '' }, undefined, options())).rejects.toThrow(TypeError);
-    const refused = await resolver({ name: '' }, undefined, options());
-    expect(refused.errors.name?.message).toBe('Name is required');
+    await expect(resolver({ name: '' })).rejects.toThrow(TypeError);
+    await expect(resolver({ name: '' })).resolves.toEqual({ ok: false, errors: { name: { message: 'Name is required' } } });
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

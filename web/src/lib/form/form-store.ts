@@ -31,25 +31,25 @@ export interface SetValueOptions {
   shouldValidate?: boolean;
 }
 
-/** A form's values, errors and submits; `useForm` keeps one per form. */
+/** A form's values, errors and submits; `useForm` keeps one per form. Its functions need no `this`: they can be destructured. */
 export interface Form<Values extends FormValues, Output = Values> {
   readonly formState: FormState<Values>;
   /** Ties a text control to the field `name`: the control shows its value and stores what is typed. */
-  register<Name extends FieldName<Values>>(name: Name, options?: RegisterOptions): RegisteredField<Name>;
+  register: <Name extends FieldName<Values>>(name: Name, options?: RegisterOptions) => RegisteredField<Name>;
   /**
    * A submit handler: checks every field, then calls `onValid` with the checked values when none is wrong. Errors that
    * `onValid` sets (the server's answer) stay until the field is checked again.
    */
-  handleSubmit(onValid: (values: Output) => unknown): (event?: { preventDefault: () => void }) => Promise<void>;
-  setError(name: FieldName<Values>, error: FieldError): void;
+  handleSubmit: (onValid: (values: Output) => unknown) => (event?: { preventDefault: () => void }) => Promise<void>;
+  setError: (name: FieldName<Values>, error: FieldError) => void;
   /** Clears the errors of these fields, or of all of them. */
-  clearErrors(names?: FieldName<Values> | readonly FieldName<Values>[]): void;
-  setValue<Name extends FieldName<Values>>(name: Name, value: Values[Name], options?: SetValueOptions): void;
-  getValues(): Values;
+  clearErrors: (names?: FieldName<Values> | readonly FieldName<Values>[]) => void;
+  setValue: <Name extends FieldName<Values>>(name: Name, value: Values[Name], options?: SetValueOptions) => void;
+  getValues: () => Values;
   /** The field's value now; the form renders again whenever it changes. */
-  watch<Name extends FieldName<Values>>(name: Name): Values[Name];
+  watch: <Name extends FieldName<Values>>(name: Name) => Values[Name];
   /** Starts the form over: these values (or the last defaults), no errors, no submit yet. */
-  reset(values?: Partial<Values>): void;
+  reset: (values?: Partial<Values>) => void;
 }
 
 export interface FormStore<Values extends FormValues, Output> {

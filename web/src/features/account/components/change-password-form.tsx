@@ -1,9 +1,9 @@
 import type { ChangePasswordFormInput } from '@fincrypt/domain';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useForm } from '../../../lib/form/use-form.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -18,7 +18,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   useSchemasOnFirstInteraction();
-  const form = useForm<ChangePasswordFormInput>({ resolver, defaultValues: EMPTY, shouldFocusError: false });
+  const form = useForm<ChangePasswordFormInput>({ resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
 

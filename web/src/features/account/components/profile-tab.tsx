@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES, AVATAR_PRESETS, type ProfileUpdateInput, apiErrorFieldIn, formatDate } from '@fincrypt/domain';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useForm } from '../../../lib/form/use-form.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -67,7 +67,6 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
   const form = useForm<ProfileFormInput>({
     resolver,
     defaultValues: { name: account.name, email: account.email, avatar: account.avatar, currentPassword: '', code: '' },
-    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
@@ -139,7 +138,7 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
   return (
     <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       {serverError && <Alert>{serverError}</Alert>}
-      <Controller control={form.control} name="avatar" render={({ field }) => <AvatarPicker value={field.value} onChange={field.onChange} />} />
+      <AvatarPicker value={form.watch('avatar')} onChange={(avatar) => form.setValue('avatar', avatar, { shouldValidate: form.formState.isSubmitted })} />
       <Field label="Full name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </Field>

@@ -1,9 +1,9 @@
 import type { SignUpFormInput } from '@fincrypt/domain';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useForm } from '../../../lib/form/use-form.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -19,7 +19,6 @@ export function RegisterForm() {
   const form = useForm<SignUpFormInput>({
     resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
-    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);

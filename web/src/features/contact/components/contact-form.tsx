@@ -4,11 +4,11 @@ import {
   type ContactMessage,
   type ContactMessageInput,
 } from '@fincrypt/domain';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useForm } from '../../../lib/form/use-form.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -30,11 +30,10 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, submitCount },
-  } = useForm<ContactMessageInput, unknown, ContactMessage>({
+  } = useForm<ContactMessageInput, ContactMessage>({
     resolver,
     // The subject starts on the empty 'Select a subject' option, so it has no default value.
     defaultValues: { name: '', email: '', message: '' },
-    shouldFocusError: false,
   });
   const formRef = useFocusFirstInvalid(submitCount, errors);
 

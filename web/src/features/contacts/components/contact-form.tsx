@@ -1,12 +1,12 @@
 import { type ContactView, NETWORKS, NETWORK_IDS, type NetworkId, type createContactSchema, validateRecipient } from '@fincrypt/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { useForm } from '../../../lib/form/use-form.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -41,14 +41,13 @@ export function ContactForm({ contact, initial, isAddressFixed = false, onDone, 
   const update = useUpdateContact();
   const [banner, setBanner] = useState<string>();
   useSchemasOnFirstInteraction();
-  const form = useForm<ContactFormInput, unknown, ContactFormValues>({
+  const form = useForm<ContactFormInput, ContactFormValues>({
     resolver,
     defaultValues: {
       name: contact?.name ?? '',
       network: contact?.network ?? initial?.network ?? 'eth_sepolia',
       address: contact?.address ?? initial?.address ?? '',
     },
-    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);

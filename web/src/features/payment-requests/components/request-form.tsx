@@ -6,7 +6,6 @@ import {
   type PaymentRequestView,
   apiErrorFieldIn,
 } from '@fincrypt/domain';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +14,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useForm } from '../../../lib/form/use-form.ts';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -58,7 +58,7 @@ export interface RequestFormProps {
  */
 export function RequestForm({ walletId, asset, defaultDisplayName, onCreated, onCancel }: RequestFormProps) {
   useSchemasOnFirstInteraction();
-  const form = useForm<RequestFormInput, unknown, RequestFormValues>({
+  const form = useForm<RequestFormInput, RequestFormValues>({
     resolver,
     defaultValues: {
       amount: '',
@@ -67,7 +67,6 @@ export function RequestForm({ walletId, asset, defaultDisplayName, onCreated, on
       displayName: defaultDisplayName.slice(0, PAYMENT_REQUEST_LIMITS.displayNameChars),
       expiresInHours: PAYMENT_REQUEST_LIMITS.defaultExpiryHours,
     },
-    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);

@@ -19,7 +19,6 @@ import {
   parseAmount,
 } from '@fincrypt/domain';
 import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -27,6 +26,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { useForm } from '../../../lib/form/use-form.ts';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -139,7 +139,7 @@ export interface SendFormProps {
 export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, prefill }: SendFormProps) {
   const navigate = useNavigate();
   useSchemasOnFirstInteraction();
-  const form = useForm<SendFormInput, unknown, SendFormValues>({
+  const form = useForm<SendFormInput, SendFormValues>({
     resolver,
     defaultValues: {
       walletId: initialWalletId,
@@ -148,7 +148,6 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
       amount: '',
       speed: DEFAULT_GAS_SPEED,
     },
-    shouldFocusError: false,
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
   // A refused send focuses its first invalid field top to bottom: Wallet before Recipient.
