@@ -1,7 +1,7 @@
-import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ChangePasswordForm, NotificationsTab, ProfileTab, TwoFactorSection, useAccount } from '../../features/account/index.ts';
 import { ContactsTab, readContactsNavigationState } from '../../features/contacts/index.ts';
@@ -30,7 +30,7 @@ export default function ProfilePage() {
   return (
     <section className="mx-auto max-w-4xl">
       <h1 className="text-3xl font-bold">Account Settings</h1>
-      <Tabs.Root
+      <Tabs
         value={tab}
         onValueChange={(next) => {
           // Switching tab leaves edit mode (and so clears the form's errors).
@@ -39,38 +39,38 @@ export default function ProfilePage() {
         }}
         className="mt-6"
       >
-        <Tabs.List aria-label="Account settings" className="flex flex-wrap gap-2">
+        <TabList aria-label="Account settings" className="flex flex-wrap gap-2">
           {TABS.map((item) => (
-            <Tabs.Trigger key={item.value} value={item.value} className={triggerClass}>
+            <Tab key={item.value} value={item.value} className={triggerClass}>
               {item.label}
-            </Tabs.Trigger>
+            </Tab>
           ))}
-        </Tabs.List>
+        </TabList>
         <Card className="mt-4 p-6">
           {!account.data ? (
             <Spinner label="Loading your account" />
           ) : (
             <>
-              <Tabs.Content value="profile">
+              <TabPanel value="profile">
                 <ProfileTab account={account.data} isEditing={isEditing} onEditingChange={setEditing} />
-              </Tabs.Content>
-              <Tabs.Content value="wallets">
+              </TabPanel>
+              <TabPanel value="wallets">
                 <WalletsSettingsTab />
-              </Tabs.Content>
-              <Tabs.Content value="contacts">
+              </TabPanel>
+              <TabPanel value="contacts">
                 <ContactsTab initial={contactsState?.newContact} />
-              </Tabs.Content>
-              <Tabs.Content value="security" className="space-y-10">
+              </TabPanel>
+              <TabPanel value="security" className="space-y-10">
                 <ChangePasswordForm />
                 <TwoFactorSection isEnabled={account.data.twoFactorEnabled} />
-              </Tabs.Content>
-              <Tabs.Content value="notifications">
+              </TabPanel>
+              <TabPanel value="notifications">
                 <NotificationsTab />
-              </Tabs.Content>
+              </TabPanel>
             </>
           )}
         </Card>
-      </Tabs.Root>
+      </Tabs>
     </section>
   );
 }

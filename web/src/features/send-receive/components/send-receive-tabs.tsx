@@ -1,7 +1,7 @@
 import type { WalletView } from '@fincrypt/domain';
-import { Tabs } from 'radix-ui';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { walletOnNetwork } from '../apply-prefill.ts';
 import type { SendReceiveTab } from '../navigation-state.ts';
 import type { SendPrefill } from '../send-prefill.ts';
@@ -43,21 +43,21 @@ export function SendReceiveTabs({ wallets, initialTab, initialWalletId, prefill 
   }, []);
 
   return (
-    <Tabs.Root value={tab} onValueChange={(next) => setTab(next as SendReceiveTab)} className="space-y-4">
-      <Tabs.List aria-label="Send or receive" className="flex gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800/60">
-        <Tabs.Trigger value="send" className={triggerClass}>
+    <Tabs value={tab} onValueChange={(next) => setTab(next as SendReceiveTab)} className="space-y-4">
+      <TabList aria-label="Send or receive" className="flex gap-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800/60">
+        <Tab value="send" className={triggerClass}>
           Send
-        </Tabs.Trigger>
-        <Tabs.Trigger value="receive" className={triggerClass}>
+        </Tab>
+        <Tab value="receive" className={triggerClass}>
           Receive
-        </Tabs.Trigger>
-      </Tabs.List>
+        </Tab>
+      </TabList>
       <Card className="p-4 sm:p-6">
         {/* Both panels open with their own controls, so (per the WAI-ARIA tabs pattern) a panel is no tab stop of its own. */}
-        <Tabs.Content value="send" tabIndex={-1} className="focus:outline-none">
+        <TabPanel value="send" tabIndex={-1} className="focus:outline-none">
           <SendForm wallets={wallets} walletId={walletId} onWalletChange={setWalletId} prefill={prefill} />
-        </Tabs.Content>
-        <Tabs.Content value="receive" tabIndex={-1} className="focus:outline-none">
+        </TabPanel>
+        <TabPanel value="receive" tabIndex={-1} className="focus:outline-none">
           <Suspense
             fallback={
               <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
@@ -68,8 +68,8 @@ export function SendReceiveTabs({ wallets, initialTab, initialWalletId, prefill 
           >
             <ReceivePanel wallets={wallets} walletId={walletId} onWalletChange={setWalletId} />
           </Suspense>
-        </Tabs.Content>
+        </TabPanel>
       </Card>
-    </Tabs.Root>
+    </Tabs>
   );
 }
