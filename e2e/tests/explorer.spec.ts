@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
 import { PENDING_GLANCE_MS, newSignedInUser, seenWhilePending, toastWith } from '../support/live.ts';
+import { decodeQrPng } from '../support/qr-media.ts';
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
 
 const UNKNOWN_HASH = `0x${'0'.repeat(63)}1`;
@@ -221,6 +222,41 @@ test.describe('Explorer', () => {
     await expect(visitor.getByRole('heading', { level: 1, name: 'Transaction Not Found' })).toBeVisible();
     await expect(visitor.getByRole('link', { name: 'Back to Transactions' })).toHaveAttribute('href', '/transactions');
     await visitor.context().close();
+  });
+
+  test("an address page draws its QR code after its first paint, in the place kept for it, and the code reads as the address", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 667 } });
+    await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL! }]);
+    const visitor = await context.newPage();
+    // The QR library's chunk is held back until the page has been looked at without it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await visitor.route('**/assets/qr-code-svg-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visitor.goto(`/explorer/address/${OUTSIDE_EVM_ADDRESS}`);
+    await expect(visitor.getByTestId('explorer-address')).toHaveText(OUTSIDE_EVM_ADDRESS);
+    const place = visitor.getByTestId('address-qr');
+    const qrCode = visitor.getByRole('img', { name: `QR code of the address ${OUTSIDE_EVM_ADDRESS}` });
+    await expect(place).toBeVisible();
+    await expect(qrCode).toHaveCount(0);
+    const before = await place.boundingBox();
+
+    release();
+    await expect(qrCode).toBeVisible();
+    expect(await place.boundingBox()).toEqual(before);
+    expect(decodeQrPng(await place.screenshot())).toBe(OUTSIDE_EVM_ADDRESS);
+    const timeline = await visitor.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      qrRequested: performance.getEntriesByType('resource').find((entry) => /\/assets\/qr-code-svg-[\w-]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(timeline.firstContentfulPaint).toBeDefined();
+    expect(timeline.qrRequested!).toBeGreaterThan(timeline.firstContentfulPaint!);
+    await context.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ExplorerAddress } from '@fincrypt/domain';
-import { QRCodeSVG } from 'qrcode.react';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 
 /** The QR code's side: large enough to scan from a screen, small enough to sit beside the address at 375 px. */
 export const ADDRESS_QR_SIZE_PX = 160;
@@ -39,8 +39,8 @@ export function AddressHeader({ address }: { address: ExplorerAddress }) {
           </p>
         )}
       </div>
-      <figure className="shrink-0 self-center rounded-lg bg-white p-2 sm:self-start">
-        <QRCodeSVG value={address.address} size={ADDRESS_QR_SIZE_PX} role="img" aria-label={`QR code of the address ${address.address}`} />
+      <figure data-testid="address-qr" className="shrink-0 self-center rounded-lg bg-white p-2 sm:self-start">
+        <QrCode value={address.address} size={ADDRESS_QR_SIZE_PX} label={`QR code of the address ${address.address}`} />
       </figure>
     </Card>
   );

@@ -1,8 +1,8 @@
 import type { PaymentRequestView } from '@fincrypt/domain';
 import { Share2 } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { askedHeadline, networkLabelOf, payLinkOf } from '../request-figures.ts';
 
 export const REQUEST_QR_SIZE_PX = 220;
@@ -19,7 +19,7 @@ export function RequestShare({ request }: { request: PaymentRequestView }) {
     <div className="space-y-4">
       <figure className="flex flex-col items-center gap-2">
         <div className="rounded-lg bg-white p-4">
-          <QRCodeSVG value={request.uri} size={REQUEST_QR_SIZE_PX} level="M" role="img" aria-label={`QR code of the payment request for ${askedHeadline(request)}`} />
+          <QrCode value={request.uri} size={REQUEST_QR_SIZE_PX} level="M" label={`QR code of the payment request for ${askedHeadline(request)}`} />
         </div>
         <figcaption className="text-center text-sm text-slate-600 dark:text-slate-300">
           {`Scan to pay ${askedHeadline(request)} on ${networkLabelOf(request)}`}
