@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { addressKey, looksLikeButDiffers, sameAddress, shortenAddress } from './address-forms.ts';
 import {
-  addressKey,
   INVALID_RECIPIENT_MESSAGE,
   isEvmAddress,
   isSolanaAddress,
   isValidAddress,
-  looksLikeButDiffers,
-  sameAddress,
-  shortenAddress,
   toChecksumAddress,
   validateRecipient,
 } from './addresses.ts';

@@ -1,4 +1,4 @@
-import { addressKey } from './addresses.ts';
+import { addressKey } from './address-forms.ts';
 import { parseDecimalText } from './money.ts';
 
 /** The score looks at this many of the most recent transactions. */

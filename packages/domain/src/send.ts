@@ -1,4 +1,5 @@
-import { sameAddress, validateRecipient } from './addresses.ts';
+import { sameAddress } from './address-forms.ts';
+import { validateRecipient } from './addresses.ts';
 import { checkAssetOn, type Asset } from './assets.ts';
 import { API_ERRORS, type SendRefusalCode } from './errors.ts';
 import { parseAmount } from './money.ts';
