@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WALLETS_PER_USER, startingBalanceUnits, TRANSACTION_PAGE_LIMITS, WALLET_MESSAGES, walletAlreadyConnectedMessage } from './ledger-api.ts';
+import { MAX_WALLETS_PER_USER, startingBalanceUnits, TRANSACTION_PAGE_LIMITS } from './ledger-api.ts';
+import { WALLET_MESSAGES, walletAlreadyConnectedMessage } from './ledger-messages.ts';
 import { connectWalletSchema, idempotencyKeySchema, transactionListQuerySchema } from './ledger-api-schemas.ts';
 
 describe('wallet rules', () => {

@@ -1,35 +1,18 @@
 import type { AVATAR_PRESETS } from './account.ts';
-import { API_ERRORS } from './errors.ts';
 import type { AssetBalanceView, FraudAlertView, TransactionView, WalletView } from './ledger-api-schemas.ts';
 import { unitsPerCoin } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 import type { PaymentRequestView } from './payment-requests-schemas.ts';
 
 /**
- * The wallets, fees, transactions, alerts and risk API's messages and limits, and the realtime events; the API's
+ * The wallets, fees, transactions, alerts and risk API's limits, and the realtime events (its messages are in
+ * ledger-messages.ts, so that what only needs a limit does not load the error registry); the API's
  * shapes (one definition for the server's routes and the browser's calls) are in ledger-api-schemas.ts. Amounts
  * travel as strings: `…Units` are integers in the smallest unit (wei, lamports), the others are decimal coin amounts.
  */
 
-/** The wallet and transaction API's messages, as the error registry (errors.ts) defines them. */
-export const WALLET_MESSAGES = {
-  walletNotFound: API_ERRORS.NOT_FOUND.messages.walletNotFound,
-  transactionNotFound: API_ERRORS.NOT_FOUND.messages.transactionNotFound,
-  idempotencyKeyMissing: API_ERRORS.VALIDATION_ERROR.messages.idempotencyKeyMissing,
-  idempotencyKeyInvalid: API_ERRORS.VALIDATION_ERROR.messages.idempotencyKeyInvalid,
-  idempotencyKeyReused: API_ERRORS.IDEMPOTENCY_KEY_REUSED.messages.idempotencyKeyReused,
-  invalidCursor: API_ERRORS.VALIDATION_ERROR.messages.invalidCursor,
-  invalidDateRange: API_ERRORS.VALIDATION_ERROR.messages.invalidDateRange,
-  walletLimitReached: API_ERRORS.WALLET_LIMIT_REACHED.messages.walletLimitReached,
-} as const;
-
 /** Every connect mints a new 100.0000, so the wallets one account may ever create are capped. */
 export const MAX_WALLETS_PER_USER = 30;
-
-/** 'A Ethereum Sepolia wallet is already connected' — the template of docs/product.md#wallets with the network's label. */
-export function walletAlreadyConnectedMessage(network: NetworkId): string {
-  return API_ERRORS.WALLET_ALREADY_CONNECTED.messages.alreadyConnected(network);
-}
 
 /** Every new wallet starts with 100.0000 of its coin (and its tokens' opening grants, assets.ts), minted for it. */
 export const STARTING_BALANCE_COINS = 100n;
