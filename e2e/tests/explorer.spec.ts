@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
 import { PENDING_GLANCE_MS, newSignedInUser, seenWhilePending, toastWith } from '../support/live.ts';
+import { collectCspViolations } from '../support/csp-violations.ts';
 import { decodeQrPng } from '../support/qr-media.ts';
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
 
@@ -231,6 +232,8 @@ test.describe('Explorer', () => {
     const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 667 } });
     await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL! }]);
     const visitor = await context.newPage();
+    // The code's size is set as a style property: the page's Content-Security-Policy must let it through.
+    const violations = await collectCspViolations(visitor);
     // The QR library's chunk is held back until the page has been looked at without it.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -256,6 +259,7 @@ test.describe('Explorer', () => {
     }));
     expect(timeline.firstContentfulPaint).toBeDefined();
     expect(timeline.qrRequested!).toBeGreaterThan(timeline.firstContentfulPaint!);
+    expect(violations).toEqual([]);
     await context.close();
   });
 });
