@@ -151,6 +151,23 @@ test.describe('Dashboard', () => {
     await expect(analysis.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/insights');
   });
 
+  test('on a phone the AI Market Analysis figures load when the reader scrolls to them', async ({ page, account: _account }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    let sentimentRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/insights/sentiment') sentimentRequests += 1;
+    });
+    await openDashboard(page);
+    const analysis = page.getByRole('region', { name: 'AI Market Analysis' });
+    await expect(page.getByTestId('wallet-card')).toHaveCount(3);
+    // Below the wallets and the latest transactions: its heading is there, its figures wait.
+    await expect(analysis.getByRole('status')).toHaveText('Loading the market analysis');
+    expect(sentimentRequests).toBe(0);
+    await analysis.scrollIntoViewIfNeeded();
+    await expect(analysis).toContainText(/Sentiment confidence \d+%/);
+    expect(sentimentRequests).toBe(1);
+  });
+
   test('fits a 375 px screen without horizontal scrolling', async ({ page, account: _account }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await openDashboard(page);

@@ -57,6 +57,8 @@ function renderCard() {
 
 beforeEach(() => {
   useCurrencyStore.setState({ currency: 'inr' as DisplayCurrency });
+  // happy-dom's IntersectionObserver never reports: without one, the card counts as near the screen.
+  vi.stubGlobal('IntersectionObserver', undefined);
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
@@ -74,6 +76,22 @@ afterEach(() => {
 });
 
 describe('AiMarketAnalysisCard', () => {
+  it('holds the figures’ place until the card comes near the screen', () => {
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe = (element: Element) => observed.push(element);
+        disconnect = () => undefined;
+      },
+    );
+    renderCard();
+    const card = screen.getByRole('region', { name: 'AI Market Analysis' });
+    expect(observed).toEqual([card]);
+    expect(within(card).getByRole('status').textContent).toBe('Loading the market analysis');
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+  });
+
   it('shows the Ethereum sentiment and forecast, a link to the insights, and the research warning', async () => {
     renderCard();
     const card = screen.getByRole('region', { name: 'AI Market Analysis' });
