@@ -26,6 +26,7 @@ function makeWebBuild(): string {
     'src/pages/auth/login-page.tsx': { file: 'assets/login-page-l1.js', imports: ['_schemas-s1.js'] },
     'src/pages/public/explorer-page.tsx': { file: 'assets/explorer-page-x1.js', imports: [], css: ['assets/explorer-x1.css'] },
     'src/app/realtime/realtime-connection.ts': { file: 'assets/realtime-connection-q1.js' },
+    'src/app/layout/user-chip.tsx': { file: 'assets/user-chip-u1.js' },
   };
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -97,7 +98,9 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
     // Only what the app reads: no session token, no second-factor state.
     expect(response.body).not.toMatch(/token|twoFactor/i);
     expect(response.body).toContain('href="/assets/dashboard-page-d1.js"');
-    expect(response.body).toContain('href="/assets/realtime-connection-q1.js"');
+    expect(response.body).toContain('href="/assets/user-chip-u1.js"');
+    // The realtime connection loads once the app runs, not beside the page's own chunks: it is not on the first screen.
+    expect(response.body).not.toContain('realtime-connection');
     // The CSP that allows the page's scripts from our origin only is on it, and the JSON is not script.
     expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(response.body).toMatch(new RegExp(`<script type="application/json" id="${SESSION_BOOTSTRAP_ID}">`));
