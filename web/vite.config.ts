@@ -17,6 +17,25 @@ export default defineConfig({
     sourcemap: false,
     // bench/first-load-size.ts reads it to add up what each page loads first.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every route's first load holds anyway (React, the router, TanStack Query, zustand, the API client),
+          // as one chunk instead of nine: on a phone's HTTP/1.1 connections each chunk of a first load costs a round
+          // trip, and a page loads nothing it would not have loaded. The infinite-list code is left to the pages that
+          // page through lists. (docs/decisions/015-own-primitives-where-a-library-costs-the-first-screen.md)
+          groups: [
+            {
+              name: 'framework',
+              test: (id: string) =>
+                !/infinite/i.test(id) &&
+                (/node_modules\/(react|react-dom|scheduler|@tanstack\/(react-query|query-core)|react-router|zustand)\//.test(id) ||
+                  /vite\/preload-helper|\/web\/src\/lib\/(api-client|use-page-title)\.ts$|\/packages\/domain\/src\/currency\.ts$/.test(id)),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
