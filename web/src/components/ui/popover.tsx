@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { PanelArrow } from './panel-arrow.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 export interface PopoverProps {
@@ -68,16 +69,7 @@ export function Popover({ label, trigger, triggerClassName, children, className 
       >
         {children}
         {/* The arrow points up at the (h-8 w-8) button's middle. */}
-        <svg
-          aria-hidden
-          width={10}
-          height={5}
-          viewBox="0 0 30 10"
-          preserveAspectRatio="none"
-          className="absolute right-2.5 bottom-full rotate-180 fill-white dark:fill-slate-900"
-        >
-          <polygon points="0,0 30,0 15,10" />
-        </svg>
+        <PanelArrow className="absolute right-2.5 bottom-full rotate-180 fill-white dark:fill-slate-900" />
       </div>
     </span>
   );

@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { PanelArrow } from './panel-arrow.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 export interface TooltipProps extends Omit<ComponentProps<'button'>, 'content' | 'type'> {
@@ -70,16 +71,7 @@ export function Tooltip({ content, delayMs = 150, className, children, onClick, 
       <span id={tooltipId} role="tooltip" hidden={!isOpen} className="absolute bottom-full left-0 z-50 pb-1.5">
         <span className="relative block w-max max-w-[min(20rem,calc(100vw-2rem))] rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
           {content}
-          <svg
-            aria-hidden
-            width={10}
-            height={5}
-            viewBox="0 0 30 10"
-            preserveAspectRatio="none"
-            className="absolute top-full left-4 fill-slate-900 dark:fill-slate-100"
-          >
-            <polygon points="0,0 30,0 15,10" />
-          </svg>
+          <PanelArrow className="absolute top-full left-4 fill-slate-900 dark:fill-slate-100" />
         </span>
       </span>
     </span>
