@@ -146,7 +146,13 @@ test.describe('AI Market Insights', () => {
     await expect(button).toHaveAttribute('aria-controls', (await explanation.getAttribute('id'))!);
     // Whole on the phone's screen, under its button, and above whatever the page has below it.
     await explanation.scrollIntoViewIfNeeded();
-    const [panel, trigger] = [(await explanation.boundingBox())!, (await button.boundingBox())!];
+    // Both boxes from one frame: charts drawing as they come near the screen can move the page between two reads.
+    const [panel, trigger] = await explanation.evaluate((element) => {
+      const opener = document.querySelector(`[aria-controls="${element.id}"]`);
+      if (!opener) throw new Error('no button controls the explanation');
+      return [element.getBoundingClientRect().toJSON(), opener.getBoundingClientRect().toJSON()] as { x: number; y: number; width: number; height: number }[];
+    });
+    if (!panel || !trigger) throw new Error('no boxes');
     expect(panel.x).toBeGreaterThanOrEqual(0);
     expect(panel.x + panel.width).toBeLessThanOrEqual(375);
     expect(panel.y).toBeGreaterThanOrEqual(trigger.y + trigger.height);
