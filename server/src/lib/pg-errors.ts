@@ -1,6 +1,7 @@
 interface PgErrorFields {
   code?: unknown;
   constraint?: unknown;
+  detail?: unknown;
   cause?: unknown;
 }
 
@@ -13,6 +14,17 @@ function findPgError(error: unknown): PgErrorFields | undefined {
     current = fields.cause;
   }
   return undefined;
+}
+
+/** The SQLSTATE of the PostgreSQL error behind `error`, if there is one. */
+export function sqlStateOf(error: unknown): string | undefined {
+  return findPgError(error)?.code as string | undefined;
+}
+
+/** The DETAIL of the PostgreSQL error behind `error` (a RAISE … USING DETAIL), if there is one. */
+export function detailOf(error: unknown): string | undefined {
+  const detail = findPgError(error)?.detail;
+  return typeof detail === 'string' ? detail : undefined;
 }
 
 /** True for a unique violation (23505), optionally of one named constraint or index. */

@@ -20,22 +20,20 @@ export function verdictOf(hits: number, windowStartedAt: Date, rule: RateLimitRu
 }
 
 /**
- * The statement that counts one attempt (a new window once the old one has expired), returning `hits` and
- * `window_started_at`. A statement of its own, so another statement can carry it (the send path does).
+ * The query that counts one attempt (a new window once the old one has expired), answering `hits` and
+ * `window_started_at`: the database's count_attempt (migration 0009), so the send path's one call counts alike.
+ * A query of its own, so another statement can carry it (the send's transaction path does).
  */
-export function countAttempt(db: Db, key: string, rule: RateLimitRule) {
-  const isExpired = sql`${rateLimitCounters.windowStartedAt} <= now() - make_interval(secs => ${rule.windowMs / 1000})`;
-  return db
-    .insert(rateLimitCounters)
-    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        hits: sql`case when ${isExpired} then 1 else ${rateLimitCounters.hits} + 1 end`,
-        windowStartedAt: sql`case when ${isExpired} then now() else ${rateLimitCounters.windowStartedAt} end`,
-      },
-    })
-    .returning({ hits: rateLimitCounters.hits, windowStartedAt: rateLimitCounters.windowStartedAt });
+export function countAttemptSql(key: string, rule: RateLimitRule) {
+  return sql`select hits, window_started_at from count_attempt(${key}, ${rule.windowMs / 1000}::float8)`;
+}
+
+/** Counts one attempt: the counter's hits and when its window started. */
+export async function countAttempt(db: Db, key: string, rule: RateLimitRule): Promise<{ hits: number; windowStartedAt: Date }> {
+  const result = (await db.execute(countAttemptSql(key, rule))) as unknown as { rows: { hits: unknown; window_started_at: unknown }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('count_attempt returned no row');
+  return { hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at as string | Date) };
 }
 
 /**
@@ -45,8 +43,7 @@ export function countAttempt(db: Db, key: string, rule: RateLimitRule) {
 export function createRateLimiter(db: Db) {
   return {
     async hit(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
-      const [row] = await countAttempt(db, key, rule);
-      if (!row) throw new Error('rate limit upsert returned no row');
+      const row = await countAttempt(db, key, rule);
       return verdictOf(row.hits, row.windowStartedAt, rule);
     },
 

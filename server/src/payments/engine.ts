@@ -45,7 +45,7 @@ import type { RateLimitRule } from '../lib/rate-limiter.ts';
 import { createFaucet } from './faucet.ts';
 import { createPaymentRequestService } from './payment-requests.ts';
 import { createQuoteService, type PricesAtHand } from './quotes.ts';
-import { createSendService, type SendResult } from './send.ts';
+import { createSendService, type SendResult, type SendSession } from './send.ts';
 import { createSpeedUpService, type SpeedUpOutcome } from './speed-up.ts';
 import { createWalletLedger } from './wallets.ts';
 
@@ -83,8 +83,8 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
     /** A firm quote for a payment from one of the user's wallets (quotes.ts); refusals are AppErrors with the send rules' codes. */
     createQuote: (userId: string, request: CreateQuoteRequest): Promise<PaymentQuote> => quotes.create(userId, request),
     /** One send under an Idempotency-Key (see send.ts): the stored answer for a key already used. */
-    send: (userId: string, idempotencyKey: string, request: SendRequest): Promise<SendResult> =>
-      sends.send(userId, idempotencyKey, request),
+    send: (userId: string, idempotencyKey: string, request: SendRequest, session?: SendSession): Promise<SendResult> =>
+      sends.send(userId, idempotencyKey, request, session),
     /** Speeds up the user's pending EVM send by its current or an older hash (speed-up.ts); refusals are answered, not thrown. */
     speedUp: (userId: string, hash: string, request: SpeedUpRequest): Promise<SpeedUpOutcome> => speedUps.speedUp(userId, hash, request),
     /** A new wallet on the network with its starting balance minted; 409 when one is connected there or the limit is reached. */

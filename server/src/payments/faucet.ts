@@ -53,8 +53,7 @@ const MAX_CONFLICT_RETRIES = 3;
 export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
   async function claimOnce(userId: string, walletId: string): Promise<{ response: FaucetResponse; rows: TransactionRow[] }> {
     return db.transaction(async (tx) => {
-      const [counted] = await countAttempt(tx, `faucet:user:${userId}`, faucetRule);
-      if (!counted) throw new Error('faucet rate limit upsert returned no row');
+      const counted = await countAttempt(tx, `faucet:user:${userId}`, faucetRule);
       const verdict = verdictOf(counted.hits, counted.windowStartedAt, faucetRule);
       if (!verdict.isAllowed) {
         // Throwing rolls the count back with everything else: a refused claim costs nothing.

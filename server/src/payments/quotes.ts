@@ -37,7 +37,7 @@ import {
   type PriceTokenId,
   type ValueAtSend,
 } from '@fincrypt/domain';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { Db } from '../db/database.ts';
 import { paymentQuotes, wallets } from '../db/schema.ts';
@@ -383,6 +383,3 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     },
   };
 }
-
-/** A sql fragment reading a wallet owner's chosen currency, for the send's lock statement. */
-export const ownerCurrencySql = sql<string | null>`(select u.display_currency from users u where u.id = ${wallets.userId})`;

@@ -1,18 +1,15 @@
-import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { contacts, fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
-import { countAttempt, type RateLimitRule } from '../lib/rate-limiter.ts';
+import { queryPrepared } from '../db/prepared-query.ts';
+import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { detailOf, sqlStateOf } from '../lib/pg-errors.ts';
+import { countAttemptSql, type RateLimitRule } from '../lib/rate-limiter.ts';
 import { markRequestPaidSql } from './payment-requests.ts';
-import { markQuoteUsedSql, ownerCurrencySql } from './quotes.ts';
+import { markQuoteUsedSql } from './quotes.ts';
+import { parseSendState, type SendState, type SendStateScope, sendStateArgs } from './send-state.ts';
 import { jsonValue } from './wallet-store.ts';
 
-// ---- the send path: after BEGIN, three statements and COMMIT (claim and count, lock and read, write) ----
-
-/**
- * A wallet row as the send path reads it, locked, with its balance of each asset (locked too) and the display
- * currency its owner chose (null until they choose one): a send's value at send time is kept in it.
- */
-export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint>; ownerCurrency: string | null };
+// ---- the send path: one call (send_in_one_call), or in a transaction: claim and count, lock and read, write ----
 
 /**
  * Claims the Idempotency-Key and counts the send against the user's limit, in one statement. `claimed` is
@@ -26,7 +23,7 @@ export async function claimKeyAndCountSend(
 ): Promise<{ claimed: boolean; hits: number; windowStartedAt: Date }> {
   const insertClaim = db.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   const result = (await db.execute(
-    sql`with claim as (${insertClaim.getSQL()}), counted as (${countAttempt(db, counter.key, counter.rule).getSQL()})
+    sql`with claim as (${insertClaim.getSQL()}), counted as (${countAttemptSql(counter.key, counter.rule)})
       select (select count(*) from claim)::int as claimed, counted.hits, counted.window_started_at from counted`,
   )) as unknown as { rows: { claimed: unknown; hits: unknown; window_started_at: unknown }[] };
   const row = result.rows[0];
@@ -34,77 +31,103 @@ export async function claimKeyAndCountSend(
   return { claimed: Number(row.claimed) === 1, hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at as string | Date) };
 }
 
-/** The history the fraud rules compare a send with (see fraud-rules.ts). */
-export interface FraudContext {
-  /** The user's latest sends on the sender's network, newest first, of any asset. */
-  earlierSends: { asset: string; amountUnits: bigint }[];
-  paidAddresses: string[];
-  ownAddresses: string[];
-  /** The addresses the user saved as contacts on the sender's network: known recipients (modules/contacts). */
-  contactAddresses: string[];
-  recentSendCount: number;
+/** The state under the lock was not the one the send was decided from: decide again, under the lock. */
+export class SendStateChanged extends Error {
+  constructor() {
+    super('the send state changed since it was read');
+  }
 }
 
-/**
- * Locks the sender's wallet and any wallet at one of `recipientCandidates` (network, address), with their
- * balance rows, in (wallet id, asset) order so two opposite transfers cannot deadlock, and reads the sender's
- * fraud history on the sender's network in the same statement. Both tables' rows are locked (FOR UPDATE OF
- * both), so a statement that had to wait re-reads their latest committed balances before answering.
- */
-export async function lockWalletsAndReadHistory(
-  db: Db,
-  send: { userId: string; senderWalletId: string; recipientCandidates: readonly { network: string; address: string }[]; burstSince: Date },
-): Promise<{ locked: LockedWallet[]; history: FraudContext }> {
-  const { userId, senderWalletId, recipientCandidates, burstSince } = send;
-  const atRecipient =
-    recipientCandidates.length === 0
-      ? sql`false`
-      : sql`(${wallets.network}, ${wallets.address}) in (${sql.join(
-          recipientCandidates.map((candidate) => sql`(${candidate.network}, ${candidate.address})`),
-          sql`, `,
-        )})`;
-  const sendsOnNetwork = sql`sent.user_id = ${userId} and sent.type = 'send'
-    and sent.network = (select sender.network from ${wallets} sender where sender.id = ${senderWalletId})`;
-  const list = (value: unknown): string[] => jsonValue<string[]>(value, []);
-  const rows = await db
-    .select({
-      wallet: wallets,
-      asset: walletBalances.asset,
-      balance: walletBalances.balance,
-      ownerCurrency: ownerCurrencySql,
-      earlier: sql<unknown>`(select coalesce(json_agg(json_build_array(asset, amount)), '[]') from (
-        select sent.asset, sent.amount::text as amount from ${transactions} sent where ${sendsOnNetwork}
-        order by sent.created_at desc nulls last limit 50) earlier)`,
-      paid: sql<unknown>`(select coalesce(json_agg(address), '[]') from (
-        select distinct sent.to_address as address from ${transactions} sent where ${sendsOnNetwork} limit 500) paid)`,
-      own: sql<unknown>`(select coalesce(json_agg(mine.address), '[]') from ${wallets} mine where mine.user_id = ${userId})`,
-      saved: sql<unknown>`(select coalesce(json_agg(saved.address), '[]') from ${contacts} saved where saved.user_id = ${userId}
-        and saved.network = (select sender.network from ${wallets} sender where sender.id = ${senderWalletId}))`,
-      recent: sql<unknown>`(select count(*)::int from ${transactions} sent
-        where sent.user_id = ${userId} and sent.type = 'send' and sent.created_at > ${burstSince.toISOString()}::timestamptz)`,
-    })
-    .from(wallets)
-    .innerJoin(walletBalances, eq(walletBalances.walletId, wallets.id))
-    .where(or(eq(wallets.id, senderWalletId), atRecipient))
-    .orderBy(asc(wallets.id), asc(walletBalances.asset))
-    .for('update', { of: [wallets, walletBalances] });
-  const locked = new Map<string, LockedWallet>();
-  for (const row of rows) {
-    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {}, ownerCurrency: row.ownerCurrency };
-    wallet.balances[row.asset] = row.balance;
-    locked.set(row.wallet.id, wallet);
+/** The session the server remembered has ended in the database (signed out, expired, revoked). */
+export class SessionEnded extends Error {
+  constructor() {
+    super('the session has ended');
   }
-  const first = rows[0];
-  return {
-    locked: [...locked.values()],
-    history: {
-      earlierSends: jsonValue<[string, string][]>(first?.earlier, []).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
-      paidAddresses: list(first?.paid),
-      ownAddresses: list(first?.own),
-      contactAddresses: list(first?.saved),
-      recentSendCount: Number(first?.recent ?? 0),
-    },
-  };
+}
+
+/** The user is over the send limit; the window started then. */
+export class OverSendLimit extends Error {
+  constructor(readonly windowStartedAt: Date) {
+    super('over the send limit');
+  }
+}
+
+/** A row as the driver writes it: keyed by column name, each value through its column's own mapping (bigint → text). */
+function toColumnRecord<T extends Table>(table: T, row: Partial<T['$inferInsert']>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = (row as Record<string, unknown>)[key];
+    if (value !== undefined) record[column.name] = value === null ? null : column.mapToDriverValue(value);
+  }
+  return record;
+}
+
+const SEND_IN_ONE_CALL = `select send_in_one_call($1, $2, $3, $4, $5, $6::int, $7::float8, $8::uuid, $9::jsonb, $10::int, $11,
+  $12::int, $13::jsonb, $14::jsonb, $15::jsonb, $16::jsonb) as answer`;
+
+/**
+ * A send in one round trip (migration 0009): claims the key, counts the send, locks the wallets, checks the state
+ * is still `stateMd5`, stores the answer and, for a transfer, writes it. Answers the key's holder when another
+ * request has it, or the state after the send; throws SendStateChanged, SessionEnded or OverSendLimit, each having
+ * changed nothing.
+ */
+export async function sendInOneCall(
+  db: Db,
+  call: {
+    scope: SendStateScope;
+    /** The session token to check, when the user was taken from the server's memory rather than read just now. */
+    sessionToken: string | undefined;
+    key: string;
+    fingerprint: string;
+    counter: { key: string; rule: RateLimitRule };
+    stateMd5: string;
+    statusCode: number;
+    response: unknown;
+    /** What a transfer writes; undefined for a refusal, which only stores its answer. */
+    transfer?: {
+      balanceChanges: readonly BalanceChange[];
+      transactionRows: (typeof transactions.$inferInsert)[];
+      alertRows: (typeof fraudAlerts.$inferInsert)[];
+    };
+  },
+): Promise<{ kind: 'replay'; holder: { fingerprint: string; statusCode: number | null; response: unknown } } | { kind: 'sent'; state: SendState }> {
+  const [userId, walletId, candidates, recent] = sendStateArgs(call.scope);
+  const { transfer } = call;
+  let rows: { answer: unknown }[];
+  try {
+    rows = await queryPrepared<{ answer: unknown }>(db, 'send_in_one_call', SEND_IN_ONE_CALL, [
+      userId,
+      call.sessionToken ?? null,
+      call.key,
+      call.fingerprint,
+      call.counter.key,
+      call.counter.rule.limit,
+      call.counter.rule.windowMs / 1000,
+      walletId,
+      candidates,
+      recent,
+      call.stateMd5,
+      call.statusCode,
+      JSON.stringify(call.response),
+      transfer ? JSON.stringify(sumBalanceChanges(transfer.balanceChanges).map((change) => ({ wallet_id: change.walletId, asset: change.asset, delta: change.deltaUnits.toString() }))) : null,
+      transfer ? JSON.stringify(transfer.transactionRows.map((row) => toColumnRecord(transactions, row))) : null,
+      transfer ? JSON.stringify(transfer.alertRows.map((row) => toColumnRecord(fraudAlerts, row))) : null,
+    ]);
+  } catch (error) {
+    const code = sqlStateOf(error);
+    if (code === 'FC409') throw new SendStateChanged();
+    if (code === 'FC401') throw new SessionEnded();
+    if (code === 'FC429') throw new OverSendLimit(new Date(Number(detailOf(error))));
+    throw error;
+  }
+  const answer = jsonValue<{
+    replay?: { fingerprint: string; status_code: number | null; response: unknown };
+    state?: unknown;
+    state_md5?: string;
+  }>(rows[0]?.answer, {});
+  if (answer.replay) return { kind: 'replay', holder: { fingerprint: answer.replay.fingerprint, statusCode: answer.replay.status_code, response: answer.replay.response } };
+  if (answer.state === undefined || answer.state_md5 === undefined) throw new Error('send_in_one_call answered without a state');
+  return { kind: 'sent', state: parseSendState(answer.state, answer.state_md5) };
 }
 
 /** What a transfer adds to one wallet's balance of one asset: negative for what the sender pays. */
@@ -114,6 +137,17 @@ export interface BalanceChange {
   deltaUnits: bigint;
 }
 
+/** Changes to one (wallet, asset) summed into one, so each balance row is written once. */
+export function sumBalanceChanges(changes: readonly BalanceChange[]): BalanceChange[] {
+  const summed = new Map<string, BalanceChange>();
+  for (const change of changes) {
+    const key = `${change.walletId}:${change.asset}`;
+    const earlier = summed.get(key);
+    summed.set(key, earlier ? { ...earlier, deltaUnits: earlier.deltaUnits + change.deltaUnits } : change);
+  }
+  return [...summed.values()];
+}
+
 /**
  * Moves balances by `changes` as two CTEs of one statement, `debited` and `credited` (changes to one
  * (wallet, asset) are summed first, so each row is written once). A debit is an UPDATE: past zero it breaks
@@ -121,14 +155,9 @@ export interface BalanceChange {
  * yet (a token added to the registry after the wallet opened). `moved` counts the rows written.
  */
 export function balanceMovesSql(db: Db, changes: readonly BalanceChange[]): { ctes: SQL; moved: SQL; expected: number } {
-  const summed = new Map<string, BalanceChange>();
-  for (const change of changes) {
-    const key = `${change.walletId}:${change.asset}`;
-    const earlier = summed.get(key);
-    summed.set(key, earlier ? { ...earlier, deltaUnits: earlier.deltaUnits + change.deltaUnits } : change);
-  }
-  const debits = [...summed.values()].filter((change) => change.deltaUnits < 0n);
-  const credits = [...summed.values()].filter((change) => change.deltaUnits > 0n);
+  const summed = sumBalanceChanges(changes);
+  const debits = summed.filter((change) => change.deltaUnits < 0n);
+  const credits = summed.filter((change) => change.deltaUnits > 0n);
   const pair = (change: BalanceChange) => sql`(${change.walletId}::uuid, ${change.asset})`;
   const debited =
     debits.length === 0

@@ -17,7 +17,6 @@ import {
   type Asset,
   type DisplayCurrency,
   type Network,
-  type NetworkId,
   type PriceTokenId,
   type SendRefusal,
   type SendRequest,
@@ -30,6 +29,7 @@ import { signTransfer } from '../chain/signing.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
+import { createKeyedQueue } from '../lib/keyed-queue.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
 import { BURST_WINDOW_MS, evaluateFraudRules, type FraudFinding } from './fraud-rules.ts';
@@ -42,12 +42,24 @@ import {
 } from './payment-requests.ts';
 import { lockQuote, type PricesAtHand, QUOTE_REFUSALS, type QuoteRow, quoteRefusal, valuesFromPrices, valuesFromQuote } from './quotes.ts';
 import {
+  createSendStateCache,
+  type LockedWallet,
+  lockSendState,
+  readSendState,
+  type RecipientCandidate,
+  type SendState,
+  type SendStateScope,
+  sendsSince,
+} from './send-state.ts';
+import {
   type BalanceChange,
   claimKeyAndCountSend,
   findIdempotencyRecord,
-  type LockedWallet,
-  lockWalletsAndReadHistory,
+  OverSendLimit,
   saveIdempotentResponse,
+  SendStateChanged,
+  SessionEnded,
+  sendInOneCall,
   writeSend,
 } from './send-store.ts';
 import {
@@ -112,6 +124,9 @@ export function sendFingerprint(request: SendRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** A send that carries neither a firm quote nor a payment request's reference: it goes in one round trip. */
+export const isPlainSend = (request: SendRequest) => request.quoteId === undefined && request.reference === undefined;
+
 /** A transaction that lost a serialization or deadlock race is retried this many times in all. */
 export const MAX_CONFLICT_RETRIES = 3;
 
@@ -123,12 +138,6 @@ class RolledBack extends Error {
   constructor(readonly outcome: SendOutcome) {
     super('rolled back');
   }
-}
-
-/** A wallet of ours the recipient address may name: the address in canonical form on one network it is valid on. */
-interface RecipientCandidate {
-  network: NetworkId;
-  address: string;
 }
 
 /** The recipient may be one of our wallets on any network the address is valid for; the sender's network decides. */
@@ -381,34 +390,46 @@ async function payRequest(
   return row;
 }
 
+/** What a send came to before anything is written: a refusal, or a signed transfer with its rows, alerts and answer. */
+type Decision =
+  | { kind: 'refused'; outcome: SendOutcome }
+  | {
+      kind: 'transfer';
+      outcome: { statusCode: 201; body: SendResponse };
+      transfer: SignedTransfer;
+      rows: TransferRows;
+      alertRows: FraudAlertRow[];
+      paying: PaymentRequestRow | undefined;
+    };
+
 /**
- * Everything a send writes, in the caller's database transaction. Refusals are returned, not thrown, so
- * they can be stored. Two round trips: lock the wallets (reading the fraud history with them), then write it all.
+ * Reads and locks what the send carries besides the wallets, once the sender, network and asset are known: the firm
+ * quote and the payment request (the transaction path only; each throws a RolledBack refusal).
  */
-async function applySend(
+type HonourCarried = (send: { sender: LockedWallet; network: Network; asset: Asset; nowMs: number }) => Promise<{
+  quote: QuoteRow | undefined;
+  paying: PaymentRequestRow | undefined;
+}>;
+
+/**
+ * Decides a send from its state: who it is between, the fee, the checks, the signature, the rows, the fraud alerts
+ * and the answer. Writes nothing: the caller writes the decision in one call or in its transaction. Refusals are
+ * returned, not thrown, so they can be stored.
+ */
+async function decideSend(
   deps: SendServiceDeps,
-  tx: Db,
-  send: { userId: string; idempotencyKey: string; request: SendRequest },
-  outbox: Outbox,
-): Promise<SendOutcome> {
-  const { userId, idempotencyKey, request } = send;
-  const nowMs = Date.now();
-  const candidates = recipientCandidates(request.to);
-  const { locked, history } = await lockWalletsAndReadHistory(tx, {
-    userId,
-    senderWalletId: request.walletId,
-    recipientCandidates: candidates,
-    burstSince: new Date(nowMs - BURST_WINDOW_MS),
-  });
-  const parties = resolveParties(locked, candidates, userId, request.walletId);
-  if (!parties) return refused({ code: 'WALLET_NOT_FOUND', message: SEND_MESSAGES.walletNotFound });
+  send: { userId: string; request: SendRequest; state: SendState; candidates: readonly RecipientCandidate[]; nowMs: number },
+  honourCarried?: HonourCarried,
+): Promise<Decision> {
+  const { userId, request, state, candidates, nowMs } = send;
+  const { history } = state;
+  const parties = resolveParties(state.wallets, candidates, userId, request.walletId);
+  if (!parties) return { kind: 'refused', outcome: refused({ code: 'WALLET_NOT_FOUND', message: SEND_MESSAGES.walletNotFound }) };
   const { sender, network } = parties;
   // The asset decides the gas, so it is checked before the fee is priced (checkSend checks it again, in its order).
   const chosen = assetForSend(network.id, request.asset);
-  if (!chosen.ok) return refused(chosen);
-  const quote = request.quoteId === undefined ? undefined : await honourQuote(tx, request.quoteId, { userId, sender, network, asset: chosen.asset, request, nowMs });
-  const paying =
-    request.reference === undefined ? undefined : await payRequest(deps, tx, request.reference, { network, asset: chosen.asset, request, quote, nowMs });
+  if (!chosen.ok) return { kind: 'refused', outcome: refused(chosen) };
+  const { quote, paying } = honourCarried ? await honourCarried({ sender, network, asset: chosen.asset, nowMs }) : { quote: undefined, paying: undefined };
   // A firm quote fixes the fee itself; otherwise a fresh fee quote fixes the gas price, or the price of the moment.
   const charged: ChargedFee = quote
     ? { gasPriceWei: quote.gasPrice, gasUsed: quote.gasUsed, feeUnits: quote.fee, source: 'quote' }
@@ -423,7 +444,7 @@ async function applySend(
     fee: charged.feeUnits,
     to: request.to,
   });
-  if (!check.ok) return refused(check);
+  if (!check.ok) return { kind: 'refused', outcome: refused(check) };
 
   const { hash, raw } = await signTransfer({
     network,
@@ -466,73 +487,189 @@ async function applySend(
     paidAddresses: history.paidAddresses,
     ownAddresses: history.ownAddresses,
     contactAddresses: history.contactAddresses,
-    recentSendCount: history.recentSendCount,
+    recentSendCount: sendsSince(history, nowMs - BURST_WINDOW_MS),
   });
   const alertRows = buildAlertRows(findings, userId, rows.sendRow);
-  const outcome = { statusCode: 201, body: buildSendResponse(transfer, rows, alertRows) } satisfies SendOutcome;
+  return { kind: 'transfer', outcome: { statusCode: 201, body: buildSendResponse(transfer, rows, alertRows) }, transfer, rows, alertRows, paying };
+}
+
+/** The events of a transfer, published once it has committed: the parties', the explorer's, and the request's owner's. */
+function addTransferEvents(deps: SendServiceDeps, outbox: Outbox, userId: string, decision: Extract<Decision, { kind: 'transfer' }>, nowMs: number): void {
+  const { transfer, rows, outcome, paying } = decision;
+  addSendEvents(outbox, userId, transfer, rows, outcome.body);
+  if (paying) {
+    const paid = paidRow(paying, { transactionId: rows.sendRow.id, paidAt: transfer.createdAt });
+    const view = toOwnerView(paid, { hash: transfer.hash, amountUnits: transfer.amountUnits }, deps.pricesAtHand(), nowMs);
+    outbox.add(paying.userId, 'payment_request_paid', { request: view, transactionHash: transfer.hash });
+  }
+}
+
+/**
+ * A send in the caller's database transaction (the path of a send carrying a firm quote or a payment request, and of
+ * a plain send whose one call found its state changed): locks the wallets and reads their state, reads and locks the
+ * quote and the request, decides, and writes it all in one statement. Two or more round trips inside the transaction.
+ */
+async function applySend(
+  deps: SendServiceDeps,
+  tx: Db,
+  send: { userId: string; idempotencyKey: string; request: SendRequest },
+  outbox: Outbox,
+): Promise<SendOutcome> {
+  const { userId, idempotencyKey, request } = send;
+  const nowMs = Date.now();
+  const candidates = recipientCandidates(request.to);
+  const state = await lockSendState(tx, { userId, senderWalletId: request.walletId, recipientCandidates: candidates });
+  const decision = await decideSend(deps, { userId, request, state, candidates, nowMs }, async ({ sender, network, asset }) => {
+    const quote = request.quoteId === undefined ? undefined : await honourQuote(tx, request.quoteId, { userId, sender, network, asset, request, nowMs });
+    const paying =
+      request.reference === undefined ? undefined : await payRequest(deps, tx, request.reference, { network, asset, request, quote, nowMs });
+    return { quote, paying };
+  });
+  if (decision.kind === 'refused') return decision.outcome;
+  const { transfer, rows, alertRows, outcome, paying } = decision;
   await writeSend(tx, {
     balanceChanges: rows.balanceChanges,
-    signerWalletId: sender.id,
+    signerWalletId: transfer.parties.sender.id,
     transactionRows: rows.receiveRow ? [rows.sendRow, rows.receiveRow] : [rows.sendRow],
     alertRows,
     userId,
     idempotencyKey,
     statusCode: outcome.statusCode,
     response: outcome.body,
-    quoteUse: quote ? { quoteId: quote.id, transactionId: rows.sendRow.id, usedAt: transfer.createdAt } : undefined,
+    quoteUse: transfer.quote ? { quoteId: transfer.quote.id, transactionId: rows.sendRow.id, usedAt: transfer.createdAt } : undefined,
     requestPaid: paying ? { requestId: paying.id, transactionId: rows.sendRow.id, paidAt: transfer.createdAt } : undefined,
   });
-  addSendEvents(outbox, userId, transfer, rows, outcome.body);
-  if (paying) {
-    const paid = paidRow(paying, { transactionId: rows.sendRow.id, paidAt: transfer.createdAt });
-    const view = toOwnerView(paid, { hash, amountUnits: check.amountUnits }, deps.pricesAtHand(), nowMs);
-    outbox.add(paying.userId, 'payment_request_paid', { request: view, transactionHash: hash });
-  }
+  addTransferEvents(deps, outbox, userId, decision, nowMs);
   return outcome;
+}
+
+/** The 429 of a user over the send limit, with how long until the window ends. */
+function rateLimited(windowStartedAt: Date, rule: RateLimitRule): AppError {
+  const verdict = verdictOf(Number.POSITIVE_INFINITY, windowStartedAt, rule);
+  const message = API_ERRORS.RATE_LIMITED.messages.tooMany('transactions', describeWait(verdict.retryAfterMs));
+  return new AppError('RATE_LIMITED', message, { retryAfterMs: verdict.retryAfterMs });
+}
+
+/** How a send's caller knows who sends: the user, and the session token to check when it came from memory. */
+export interface SendSession {
+  /** Set when the server took the user from its memory of an earlier request: the one call checks it is still live. */
+  unconfirmedToken?: string | undefined;
 }
 
 export function createSendService(deps: SendServiceDeps) {
   const { db, events } = deps;
+  const states = createSendStateCache();
+  // One user's sends from one wallet to one recipient go one after another in this process: each then decides from
+  // the state the one before left, and the one call finds it unchanged (the wallet's row lock serialises them anyway).
+  const queue = createKeyedQueue();
+
+  /**
+   * A send in a database transaction: claim and count, then applySend; a key already used rolls back and replays
+   * its answer. Retried when it loses a serialization or deadlock race.
+   */
+  async function sendInTransaction(userId: string, idempotencyKey: string, request: SendRequest, fingerprint: string): Promise<SendResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      const outbox = createOutbox();
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const claim = await claimKeyAndCountSend(
+            tx,
+            { userId, key: idempotencyKey, fingerprint },
+            { key: `send:user:${userId}`, rule: deps.sendRule },
+          );
+          if (!claim.claimed) {
+            const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
+            if (!holder) throw new Error('idempotency key claimed but not readable');
+            // Rolling back takes back the count: a replay is free.
+            throw new RolledBack(replay(holder, fingerprint));
+          }
+          const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
+          if (!verdict.isAllowed) throw rateLimited(claim.windowStartedAt, deps.sendRule);
+          const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
+          if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
+          return result;
+        });
+        const committedAt = performance.timeOrigin + performance.now();
+        events.publishOutbox(outbox);
+        return { ...outcome, committedAt };
+      } catch (error) {
+        if (error instanceof RolledBack) return error.outcome;
+        if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * A plain send in one round trip: decided from the state this process kept from the last send of the same scope
+   * (or read now), then written by one call that checks that state under the lock. A state changed by anyone else in
+   * the meantime costs that call, and the send goes the transaction path, which cannot find it changed.
+   */
+  async function sendInOneRoundTrip(
+    userId: string,
+    idempotencyKey: string,
+    request: SendRequest,
+    fingerprint: string,
+    session: SendSession,
+  ): Promise<SendResult> {
+    const candidates = recipientCandidates(request.to);
+    const scope: SendStateScope = { userId, senderWalletId: request.walletId, recipientCandidates: candidates };
+    const state = states.get(scope) ?? (await readSendState(db, scope));
+    const nowMs = Date.now();
+    const decision = await decideSend(deps, { userId, request, state, candidates, nowMs });
+    const transfer =
+      decision.kind === 'transfer'
+        ? {
+            balanceChanges: decision.rows.balanceChanges,
+            transactionRows: decision.rows.receiveRow ? [decision.rows.sendRow, decision.rows.receiveRow] : [decision.rows.sendRow],
+            alertRows: decision.alertRows,
+          }
+        : undefined;
+    let answer: Awaited<ReturnType<typeof sendInOneCall>>;
+    try {
+      answer = await sendInOneCall(db, {
+        scope,
+        sessionToken: session.unconfirmedToken,
+        key: idempotencyKey,
+        fingerprint,
+        counter: { key: `send:user:${userId}`, rule: deps.sendRule },
+        stateMd5: state.md5,
+        statusCode: decision.outcome.statusCode,
+        response: decision.outcome.body,
+        transfer,
+      });
+    } catch (error) {
+      states.delete(scope);
+      if (error instanceof SessionEnded) throw new AppError('UNAUTHORIZED', API_ERRORS.UNAUTHORIZED.messages.signInRequired);
+      if (error instanceof OverSendLimit) throw rateLimited(error.windowStartedAt, deps.sendRule);
+      if (error instanceof SendStateChanged || isRetryableConflict(error)) return sendInTransaction(userId, idempotencyKey, request, fingerprint);
+      throw error;
+    }
+    if (answer.kind === 'replay') return replay(answer.holder, fingerprint);
+    const committedAt = performance.timeOrigin + performance.now();
+    states.set(scope, answer.state);
+    if (decision.kind === 'transfer') {
+      const outbox = createOutbox();
+      addTransferEvents(deps, outbox, userId, decision, nowMs);
+      events.publishOutbox(outbox);
+    }
+    return { ...decision.outcome, committedAt };
+  }
+
   return {
     /**
      * One send under an Idempotency-Key: the first request with a key writes to the ledger (or is refused)
      * and its answer is stored in the same database transaction; later ones with the key get that answer.
+     * A plain send takes one round trip; one carrying a firm quote or a payment request, a transaction.
      */
-    async send(userId: string, idempotencyKey: string, request: SendRequest): Promise<SendResult> {
+    async send(userId: string, idempotencyKey: string, request: SendRequest, session: SendSession = {}): Promise<SendResult> {
       const fingerprint = sendFingerprint(request);
-      for (let attempt = 1; ; attempt += 1) {
-        const outbox = createOutbox();
-        try {
-          const outcome = await db.transaction(async (tx) => {
-            const claim = await claimKeyAndCountSend(
-              tx,
-              { userId, key: idempotencyKey, fingerprint },
-              { key: `send:user:${userId}`, rule: deps.sendRule },
-            );
-            if (!claim.claimed) {
-              const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
-              if (!holder) throw new Error('idempotency key claimed but not readable');
-              // Rolling back takes back the count: a replay is free.
-              throw new RolledBack(replay(holder, fingerprint));
-            }
-            const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
-            if (!verdict.isAllowed) {
-              const message = API_ERRORS.RATE_LIMITED.messages.tooMany('transactions', describeWait(verdict.retryAfterMs));
-              throw new AppError('RATE_LIMITED', message, { retryAfterMs: verdict.retryAfterMs });
-            }
-            const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
-            if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
-            return result;
-          });
-          const committedAt = performance.timeOrigin + performance.now();
-          events.publishOutbox(outbox);
-          return { ...outcome, committedAt };
-        } catch (error) {
-          if (error instanceof RolledBack) return error.outcome;
-          if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;
-          throw error;
-        }
+      if (!isPlainSend(request)) {
+        if (session.unconfirmedToken !== undefined) throw new Error('a send with a quote or a reference needs a session read from the database');
+        return sendInTransaction(userId, idempotencyKey, request, fingerprint);
       }
+      // Sends from one wallet queue here, so each finds the state the one before it left.
+      return queue.run(`${userId} ${request.walletId}`, () => sendInOneRoundTrip(userId, idempotencyKey, request, fingerprint, session));
     },
   };
 }

@@ -23,7 +23,8 @@ import { errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { balancesAfter, MAX_CONFLICT_RETRIES, random01 } from './send.ts';
-import { balanceMovesSql, type BalanceChange, type LockedWallet } from './send-store.ts';
+import type { LockedWallet } from './send-state.ts';
+import { balanceMovesSql, type BalanceChange } from './send-store.ts';
 import { balanceUpdateOf, networkOf, toExplorerListItem, toTransactionView, toWalletView, type TransactionRow } from './views.ts';
 
 /**

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import type { SendResponse } from '@fincrypt/domain';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
+import { queryMetrics, runScoped, setScoping } from '../db/query-metrics.ts';
+import { fraudAlerts, transactions, wallets } from '../db/schema.ts';
+import { call, signUp } from '../test/auth-client.ts';
+import { claimFaucet, expectLedgerBalanced, externalAddress, postSend, storedBalances, walletOn } from '../test/ledger-client.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
+
+/** Runs one request with its database statements counted (query-metrics.ts's scope): the answer and the count. */
+async function countedStatements(request: () => Promise<LightMyRequestResponse>): Promise<{ response: LightMyRequestResponse; statements: number }> {
+  setScoping(true);
+  try {
+    const before = queryMetrics().scopedStatements;
+    const response = await new Promise<LightMyRequestResponse>((resolve, reject) =>
+      runScoped((done) => {
+        request().then((answer) => {
+          done();
+          resolve(answer);
+        }, reject);
+      }),
+    );
+    return { response, statements: queryMetrics().scopedStatements - before };
+  } finally {
+    setScoping(false);
+  }
+}
+
+describeEachDatabase('a plain send in one round trip', (kind) => {
+  const ctx = useTestApp(kind);
+  const sendCount = async (walletId: string) =>
+    (await ctx.database.db.select({ count: count() }).from(transactions).where(eq(transactions.walletId, walletId)))[0]!.count;
+  const send = (app: FastifyInstance, cookie: string, walletId: string, to: string, amount = '0.01') =>
+    postSend(app, { cookie }, { walletId, to, amount, speed: 'fast' });
+
+  it('takes one statement, session included, once the server holds the wallet state; a new recipient adds one read', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const to = externalAddress('eth_sepolia');
+    expect((await send(ctx.app, user.cookie, wallet.id, to)).statusCode).toBe(201);
+
+    const again = await countedStatements(() => send(ctx.app, user.cookie, wallet.id, to));
+    expect(again.response.statusCode).toBe(201);
+    expect(again.statements).toBe(1);
+
+    const elsewhere = await countedStatements(() => send(ctx.app, user.cookie, wallet.id, externalAddress('eth_sepolia')));
+    expect(elsewhere.response.statusCode).toBe(201);
+    expect(elsewhere.statements).toBe(2);
+
+    // Each send signed with the nonce after the one before: the state the server kept moved with the sends.
+    const nonces = await ctx.database.db.select({ nonce: transactions.nonce }).from(transactions).where(eq(transactions.walletId, wallet.id));
+    expect(nonces.map((row) => row.nonce).sort()).toEqual([0, 1, 2]);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('sends right when the state changed elsewhere since the server kept it: a credit, a faucet claim', async () => {
+    const user = await signUp(ctx.app);
+    const friend = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const friendWallet = await walletOn(ctx.app, friend, 'eth_sepolia');
+    const to = externalAddress('eth_sepolia');
+    const first: SendResponse = (await send(ctx.app, user.cookie, wallet.id, to)).json();
+
+    // Another user's send credits the wallet, and the faucet tops it up: the state the server kept is stale twice over.
+    expect((await send(ctx.app, friend.cookie, friendWallet.id, wallet.address, '2')).statusCode).toBe(201);
+    expect((await claimFaucet(ctx.app, user, wallet.id)).statusCode).toBe(201);
+
+    const second = await send(ctx.app, user.cookie, wallet.id, to);
+    expect(second.statusCode).toBe(201);
+    const sent: SendResponse = second.json();
+    const stored = (await storedBalances(ctx.database.db, [wallet.id], 'ETH')).get(wallet.id)!;
+    expect(BigInt(sent.wallet.balanceUnits)).toBe(stored);
+    expect(BigInt(sent.wallet.balanceUnits)).toBeGreaterThan(BigInt(first.wallet.balanceUnits));
+    const [row] = await ctx.database.db.select({ nonce: wallets.nextNonce }).from(wallets).where(eq(wallets.id, wallet.id));
+    expect(row!.nonce).toBe(2);
+    expect(sent.transaction.hash).not.toBe(first.transaction.hash);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('answers 401 and writes nothing once the session the server remembered has ended', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const to = externalAddress('eth_sepolia');
+    expect((await send(ctx.app, user.cookie, wallet.id, to)).statusCode).toBe(201);
+    expect((await call(ctx.app, 'POST', '/api/auth/sign-out', { cookie: user.cookie, body: {} })).statusCode).toBe(200);
+
+    const plain = await send(ctx.app, user.cookie, wallet.id, to);
+    expect(plain.statusCode).toBe(401);
+    // A send carrying a reference goes in a transaction: its session is read from the database first.
+    const withReference = await postSend(ctx.app, user, { walletId: wallet.id, to, amount: '0.01', speed: 'fast', reference: randomBytes(32).toString('hex') });
+    expect(withReference.statusCode).toBe(401);
+    expect((await call(ctx.app, 'GET', '/api/wallets', { cookie: user.cookie })).statusCode).toBe(401);
+    expect(await sendCount(wallet.id)).toBe(1);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it("inserts every column of the schema's transactions and fraud alerts that the server writes", async () => {
+    const result = (await ctx.database.db.execute(sql`select prosrc from pg_proc where proname = 'send_in_one_call'`)) as unknown as {
+      rows: { prosrc: string }[];
+    };
+    const source = result.rows[0]!.prosrc;
+    const insertedInto = (table: string) =>
+      new RegExp(`INSERT INTO ${table} \\(([^)]*)\\)`)
+        .exec(source)![1]!
+        .split(',')
+        .map((column) => column.trim())
+        .sort();
+    const written = (table: typeof transactions | typeof fraudAlerts) =>
+      Object.values(getTableColumns(table))
+        .filter((column) => !column.generated)
+        .map((column) => column.name)
+        .sort();
+    expect(insertedInto('transactions')).toEqual(written(transactions));
+    expect(insertedInto('fraud_alerts')).toEqual(written(fraudAlerts));
+  });
+});

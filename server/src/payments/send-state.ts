@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import type { wallets } from '../db/schema.ts';
+import { BURST_SENDS } from './fraud-rules.ts';
+
+/**
+ * A wallet row as a send reads it, with its balance of each asset and the display currency its owner chose (null
+ * until they choose one): a send's value at send time is kept in it.
+ */
+export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint>; ownerCurrency: string | null };
+
+/** The history the fraud rules compare a send with (see fraud-rules.ts). */
+export interface FraudContext {
+  /** The user's latest sends on the sender's network, newest first, of any asset. */
+  earlierSends: { asset: string; amountUnits: bigint }[];
+  paidAddresses: string[];
+  ownAddresses: string[];
+  /** The addresses the user saved as contacts on the sender's network: known recipients (modules/contacts). */
+  contactAddresses: string[];
+  /** When the user's latest sends (on any network) were made, newest first: the burst rule counts those in its window. */
+  recentSendTimesMs: number[];
+}
+
+/** What a send is decided from (migration 0009's send_state), and its md5, which the one-call send checks under lock. */
+export interface SendState {
+  wallets: LockedWallet[];
+  history: FraudContext;
+  md5: string;
+}
+
+/** A wallet of ours the recipient address may name: the address in canonical form on one network it is valid on. */
+export interface RecipientCandidate {
+  network: string;
+  address: string;
+}
+
+/** Whose state: the user, the wallet they send from, and the wallets of ours the recipient address may name. */
+export interface SendStateScope {
+  userId: string;
+  senderWalletId: string;
+  recipientCandidates: readonly RecipientCandidate[];
+}
+
+/**
+ * The burst rule only asks whether this send is the BURST_SENDS-th in its window, so the times of the latest
+ * BURST_SENDS sends are all it needs.
+ */
+const RECENT_SENDS_KEPT = BURST_SENDS;
+
+/** send_state's arguments, as SQL parameters in its order. */
+export function sendStateArgs(scope: SendStateScope): [string, string, string, number] {
+  const candidates = scope.recipientCandidates.map(({ network, address }) => ({ network, address }));
+  return [scope.userId, scope.senderWalletId, JSON.stringify(candidates), RECENT_SENDS_KEPT];
+}
+
+interface WalletJson {
+  id: string;
+  user_id: string;
+  network: string;
+  address: string;
+  public_key: string;
+  encrypted_private_key: string;
+  next_nonce: number;
+  faucet_claimed_at: string | null;
+  created_at: string;
+  disconnected_at: string | null;
+  owner_currency: string | null;
+  balances: Record<string, string>;
+}
+
+interface StateJson {
+  wallets: WalletJson[];
+  earlier: [string, string][];
+  paid: string[];
+  own: string[];
+  saved: string[];
+  recent: string[];
+}
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** send_state's jsonb (an object, or its text) as the send path uses it. */
+export function parseSendState(value: unknown, md5: string): SendState {
+  const state = (typeof value === 'string' ? JSON.parse(value) : value) as StateJson;
+  return {
+    wallets: state.wallets.map((wallet) => ({
+      id: wallet.id,
+      userId: wallet.user_id,
+      network: wallet.network,
+      address: wallet.address,
+      publicKey: wallet.public_key,
+      encryptedPrivateKey: wallet.encrypted_private_key,
+      nextNonce: wallet.next_nonce,
+      faucetClaimedAt: dateOrNull(wallet.faucet_claimed_at),
+      createdAt: new Date(wallet.created_at),
+      disconnectedAt: dateOrNull(wallet.disconnected_at),
+      ownerCurrency: wallet.owner_currency,
+      balances: Object.fromEntries(Object.entries(wallet.balances).map(([asset, units]) => [asset, BigInt(units)])),
+    })),
+    history: {
+      earlierSends: state.earlier.map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
+      paidAddresses: state.paid,
+      ownAddresses: state.own,
+      contactAddresses: state.saved,
+      recentSendTimesMs: state.recent.map((time) => Date.parse(time)),
+    },
+    md5,
+  };
+}
+
+/** How many of the user's sends fall after `sinceMs` (the burst rule's window). */
+export const sendsSince = (history: FraudContext, sinceMs: number) => history.recentSendTimesMs.filter((time) => time > sinceMs).length;
+
+/** Reads a send's state without locking anything: what the one-call send decides from when it has none at hand. */
+export async function readSendState(db: Db, scope: SendStateScope): Promise<SendState> {
+  const [userId, walletId, candidates, recent] = sendStateArgs(scope);
+  const result = (await db.execute(
+    sql`select state, md5(state::text) as md5 from send_state(${userId}, ${walletId}::uuid, ${candidates}::jsonb, ${recent}::int) state`,
+  )) as unknown as { rows: { state: unknown; md5: string }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('send_state returned no row');
+  return parseSendState(row.state, row.md5);
+}
+
+/**
+ * Locks the sender's wallet and any wallet at one of the candidates with their balance rows (in id order, so two
+ * opposite transfers cannot deadlock), then reads the state as it is under the lock: the transaction path's read.
+ */
+export async function lockSendState(db: Db, scope: SendStateScope): Promise<SendState> {
+  const [userId, walletId, candidates, recent] = sendStateArgs(scope);
+  const result = (await db.execute(
+    sql`select state, md5(state::text) as md5 from lock_send_state(${userId}, ${walletId}::uuid, ${candidates}::jsonb, ${recent}::int) state`,
+  )) as unknown as { rows: { state: unknown; md5: string }[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('lock_send_state returned no row');
+  return parseSendState(row.state, row.md5);
+}
+
+/** The most wallets whose state is kept. */
+export const SEND_STATE_CACHE_LIMIT = 10_000;
+
+/**
+ * The state each wallet's last send left behind, so the same user's next send from it to the same recipient needs no
+ * read: the one-call send checks it under lock, and a state changed elsewhere costs that call. One entry per (user,
+ * wallet), for the recipient it was last read with (a send to another recipient reads anew). Bounded: the entry used
+ * least lately goes when it is full.
+ */
+export function createSendStateCache(limit = SEND_STATE_CACHE_LIMIT) {
+  const entries = new Map<string, { recipients: string; state: SendState }>();
+  const walletKey = (scope: SendStateScope) => `${scope.userId} ${scope.senderWalletId}`;
+  const recipientsKey = (scope: SendStateScope) => scope.recipientCandidates.map((candidate) => `${candidate.network}:${candidate.address}`).join(' ');
+  return {
+    get(scope: SendStateScope): SendState | undefined {
+      const entry = entries.get(walletKey(scope));
+      return entry?.recipients === recipientsKey(scope) ? entry.state : undefined;
+    },
+    set(scope: SendStateScope, state: SendState) {
+      const key = walletKey(scope);
+      entries.delete(key);
+      entries.set(key, { recipients: recipientsKey(scope), state });
+      if (entries.size > limit) entries.delete(entries.keys().next().value as string);
+    },
+    delete: (scope: SendStateScope) => entries.delete(walletKey(scope)),
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type SendStateCache = ReturnType<typeof createSendStateCache>;
