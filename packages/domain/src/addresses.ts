@@ -1,18 +1,17 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
+import { EVM_ADDRESS_SHAPE, SOLANA_ADDRESS_SHAPE } from './address-shapes.ts';
 import { API_ERRORS } from './errors.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 export const INVALID_RECIPIENT_MESSAGE = API_ERRORS.INVALID_RECIPIENT.messages.invalidRecipient;
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const SOLANA_ADDRESS_CHARS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const SOLANA_PUBLIC_KEY_BYTES = 32;
 
 /** EIP-55: a hex letter is upper case when the matching nibble of keccak-256(lowercase hex) is 8 or more. */
 export function toChecksumAddress(address: string): string {
-  if (!EVM_ADDRESS.test(address)) throw new TypeError(`Not a 0x-prefixed 40-hex-digit address: ${address}`);
+  if (!EVM_ADDRESS_SHAPE.test(address)) throw new TypeError(`Not a 0x-prefixed 40-hex-digit address: ${address}`);
   const lower = address.slice(2).toLowerCase();
   const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
   let checksummed = '0x';
@@ -25,7 +24,7 @@ export function toChecksumAddress(address: string): string {
 
 /** All-lowercase and all-uppercase hex carry no checksum and are accepted; mixed case must match EIP-55. */
 export function isEvmAddress(address: string): boolean {
-  if (!EVM_ADDRESS.test(address)) return false;
+  if (!EVM_ADDRESS_SHAPE.test(address)) return false;
   const hex = address.slice(2);
   if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
   return toChecksumAddress(address) === address;
@@ -33,7 +32,7 @@ export function isEvmAddress(address: string): boolean {
 
 /** A base58 string that decodes to a 32-byte ed25519 public key. */
 export function isSolanaAddress(address: string): boolean {
-  if (!SOLANA_ADDRESS_CHARS.test(address)) return false;
+  if (!SOLANA_ADDRESS_SHAPE.test(address)) return false;
   try {
     return base58.decode(address).length === SOLANA_PUBLIC_KEY_BYTES;
   } catch {

@@ -14,6 +14,7 @@ export * from './money.ts';
 export * from './fees.ts';
 export * from './fees-schemas.ts';
 export * from './address-forms.ts';
+export * from './address-shapes.ts';
 export * from './addresses.ts';
 export * from './qr.ts';
 export * from './send.ts';
