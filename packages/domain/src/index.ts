@@ -39,6 +39,7 @@ export * from './quote-api-schemas.ts';
 export * from './timeline.ts';
 export * from './timeline-schemas.ts';
 export * from './payment-pricing.ts';
+export * from './payment-reference.ts';
 export * from './payment-requests.ts';
 export * from './payment-requests-schemas.ts';
 export * from './address-book.ts';

@@ -3,8 +3,8 @@ import { assetSymbolSchema } from './assets-schemas.ts';
 import { DISPLAY_CURRENCIES } from './currency.ts';
 import { isPositiveDecimalText } from './money.ts';
 import { networkIdSchema } from './networks-schemas.ts';
+import { normalizePaymentReference } from './payment-reference.ts';
 import {
-  normalizePaymentReference,
   PAYMENT_REQUEST_ID_PATTERN,
   PAYMENT_REQUEST_LIMITS,
   PAYMENT_REQUEST_MESSAGES,

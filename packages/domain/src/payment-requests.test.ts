@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodePaymentRequestUri, normalizePaymentReference, referenceToBase58 } from './payment-requests.ts';
+import { encodePaymentRequestUri, referenceToBase58 } from './payment-requests.ts';
 
 const REFERENCE = '0f'.repeat(32);
-
-describe('payment request references', () => {
-  it('reads hex (with or without 0x) and base58 of 32 bytes into one canonical form', () => {
-    expect(normalizePaymentReference(REFERENCE.toUpperCase())).toBe(REFERENCE);
-    expect(normalizePaymentReference(`0x${REFERENCE}`)).toBe(REFERENCE);
-    expect(normalizePaymentReference(referenceToBase58(REFERENCE))).toBe(REFERENCE);
-  });
-
-  it('refuses anything that is not 32 bytes', () => {
-    expect(normalizePaymentReference('0f'.repeat(31))).toBeUndefined();
-    expect(normalizePaymentReference('1'.repeat(32))).toBe('00'.repeat(32));
-    expect(normalizePaymentReference('1'.repeat(44))).toBeUndefined();
-    expect(normalizePaymentReference(`${referenceToBase58(REFERENCE)}z`)).toBeUndefined();
-    expect(normalizePaymentReference('not a reference')).toBeUndefined();
-  });
-});
 
 describe('encodePaymentRequestUri', () => {
   it('writes an EIP-681 coin request with the chain id and the value in wei', () => {

@@ -29,9 +29,6 @@ export const PAYMENT_REQUEST_LIMITS = {
   listed: 100,
 } as const;
 
-/** The bytes of a reference: Solana Pay's is a 32-byte public key; the EVM form carries the same 32 bytes as hex. */
-export const PAYMENT_REFERENCE_BYTES = 32;
-
 /** A `/pay/{id}` id: 16 random bytes in base64url (22 characters), unguessable. */
 export const PAYMENT_REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -44,21 +41,6 @@ export const PAYMENT_REQUEST_MESSAGES = {
   unknownUnit: 'Choose the asset or one of INR, USD, EUR, GBP, JPY',
   enterValidAmount: 'Please enter a valid amount',
 } as const;
-
-/** A reference in its canonical form: 64 lowercase hex digits. Accepts that, with or without 0x, or base58 of 32 bytes. */
-export function normalizePaymentReference(text: string): string | undefined {
-  const trimmed = text.trim();
-  const hex = /^(?:0x)?([0-9a-fA-F]{64})$/.exec(trimmed)?.[1];
-  if (hex) return hex.toLowerCase();
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(trimmed)) return undefined;
-  try {
-    const bytes = base58.decode(trimmed);
-    if (bytes.length !== PAYMENT_REFERENCE_BYTES) return undefined;
-    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  } catch {
-    return undefined;
-  }
-}
 
 /** The reference as Solana Pay writes it: the 32 bytes in base58 (a public key). */
 export function referenceToBase58(referenceHex: string): string {

@@ -2,7 +2,8 @@ import { isSolanaAddress } from './addresses.ts';
 import { type Asset, findAsset, listAllAssets, nativeAsset } from './assets.ts';
 import { MAX_INTEGER_DIGITS, formatAmountTrimmed, parseAmount, unitsPerCoin } from './money.ts';
 import { NETWORK_IDS, NETWORKS, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
-import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_MESSAGES, encodePaymentRequestUri, normalizePaymentReference } from './payment-requests.ts';
+import { normalizePaymentReference } from './payment-reference.ts';
+import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_MESSAGES, encodePaymentRequestUri } from './payment-requests.ts';
 import { type PaymentUriFailure, parseEip681, parseSolanaPay, readEip681Number } from './payment-uri.ts';
 
 export const INVALID_QR_MESSAGE = 'Invalid QR code format';
