@@ -16,6 +16,7 @@ export * from './fees-schemas.ts';
 export * from './address-forms.ts';
 export * from './address-shapes.ts';
 export * from './addresses.ts';
+export * from './payment-code-shape.ts';
 export * from './qr.ts';
 export * from './send.ts';
 export * from './send-schemas.ts';

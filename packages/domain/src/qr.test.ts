@@ -6,13 +6,12 @@ import { isEvmAddress, toChecksumAddress } from './addresses.ts';
 import { findAsset, listAssets } from './assets.ts';
 import { formatAmountTrimmed, unitsPerCoin } from './money.ts';
 import { NETWORK_IDS } from './networks.ts';
+import { MAX_QR_PAYLOAD_CHARS } from './payment-code-shape.ts';
 import { PAYMENT_REQUEST_LIMITS, encodePaymentRequestUri, referenceToBase58 } from './payment-requests.ts';
 import {
   INVALID_QR_MESSAGE,
   MAX_CODE_WHOLE_UNITS,
-  MAX_QR_PAYLOAD_CHARS,
   QR_CODE_MESSAGES,
-  looksLikePaymentCode,
   parseQrPayload,
   receiveQrPayload,
   receiveUri,
@@ -276,17 +275,6 @@ describe('parseQrPayload: bad codes get a clear message and nothing else', () =>
       ok: false,
       message: QR_CODE_MESSAGES.tooLarge,
     });
-  });
-});
-
-describe('looksLikePaymentCode', () => {
-  it('tells a code from an address the user types or pastes', () => {
-    expect(looksLikePaymentCode(`ethereum:${EVM}@80001`)).toBe(true);
-    expect(looksLikePaymentCode(`/pay/${REQUEST_ID}`)).toBe(true);
-    expect(looksLikePaymentCode(`https://fincrypt.example/pay/${REQUEST_ID}`)).toBe(true);
-    expect(looksLikePaymentCode(EVM)).toBe(false);
-    expect(looksLikePaymentCode(SOLANA_RECIPIENT)).toBe(false);
-    expect(looksLikePaymentCode(`Address: ${EVM}`)).toBe(false);
   });
 });
 

@@ -2,14 +2,12 @@ import { isSolanaAddress } from './addresses.ts';
 import { type Asset, findAsset, listAllAssets, nativeAsset } from './assets.ts';
 import { MAX_INTEGER_DIGITS, formatAmountTrimmed, parseAmount, unitsPerCoin } from './money.ts';
 import { NETWORK_IDS, NETWORKS, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
+import { MAX_QR_PAYLOAD_CHARS, WHOLE_URI } from './payment-code-shape.ts';
 import { normalizePaymentReference } from './payment-reference.ts';
 import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_MESSAGES, encodePaymentRequestUri } from './payment-requests.ts';
 import { type PaymentUriFailure, parseEip681, parseSolanaPay, readEip681Number } from './payment-uri.ts';
 
 export const INVALID_QR_MESSAGE = 'Invalid QR code format';
-
-/** Far above any address or payment link (Solana Pay's reference parser refuses longer URLs too). */
-export const MAX_QR_PAYLOAD_CHARS = 2048;
 
 /** Whole units of an asset above which a code's amount is refused as absurd: 10^15, far beyond any supply. */
 export const MAX_CODE_WHOLE_UNITS = 10n ** 15n;
@@ -81,8 +79,6 @@ export interface QrParseOptions {
 const INVALID: QrParseFailure = { ok: false, message: INVALID_QR_MESSAGE };
 const fail = (message: string): QrParseFailure => ({ ok: false, message });
 
-/** A whole URI: scheme, colon, and no white space anywhere (so "Address: 0x…" is text, not a URI). */
-const URI = /^([A-Za-z][A-Za-z0-9+.-]*):\S+$/;
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const PAY_PATH = /^\/pay\/([^/?#]+)\/?$/;
 /** The rule for anything else: an alphanumeric run of 42 or more characters (docs/product.md#qr-codes). */
@@ -269,7 +265,7 @@ export function parseQrPayload(text: string, options: QrParseOptions = {}): QrPa
   if (trimmed.length > MAX_QR_PAYLOAD_CHARS) return fail(QR_CODE_MESSAGES.tooLong);
   if (trimmed.startsWith('/pay/')) return readPayLink(trimmed);
 
-  const scheme = URI.exec(trimmed)?.[1]?.toLowerCase();
+  const scheme = WHOLE_URI.exec(trimmed)?.[1]?.toLowerCase();
   if (scheme === 'ethereum' || scheme === 'polygon') return readEvmCode(trimmed, scheme);
   if (scheme === 'solana') return readSolanaCode(trimmed);
   if (scheme === 'http' || scheme === 'https') return readWebLink(trimmed, options);
@@ -278,12 +274,6 @@ export function parseQrPayload(text: string, options: QrParseOptions = {}): QrPa
   if (isSolanaAddress(trimmed)) return { ok: true, kind: 'recipient', address: trimmed, network: 'solana_devnet' };
   const run = HEX_ADDRESS.test(trimmed) ? trimmed : LONG_ALPHANUMERIC_RUN.exec(trimmed)?.[0];
   return run ? { ok: true, kind: 'recipient', address: run } : INVALID;
-}
-
-/** True when the text is a URI or a `/pay/` link rather than an address: the recipient field reads it as a code. */
-export function looksLikePaymentCode(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed.startsWith('/pay/') || URI.test(trimmed) || trimmed.length > MAX_QR_PAYLOAD_CHARS;
 }
 
 /**
