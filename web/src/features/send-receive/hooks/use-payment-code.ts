@@ -3,7 +3,8 @@ import { type ClipboardEvent, useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { getPublicPaymentRequest } from '../../payment-requests/index.ts';
 import type { PrefillOptions, PrefillPlan } from '../apply-prefill.ts';
-import { codeDescription, prefillFromCode, prefillFromPayRequest } from '../payment-code.ts';
+import { codeDescription, prefillFromCode } from '../payment-code.ts';
+import { prefillFromPayRequest } from '../pay-request-prefill.ts';
 import type { SendPrefill } from '../send-prefill.ts';
 
 /** A code for another network than the chosen wallet's: what it asks for, and the user's wallet there. */
