@@ -7,12 +7,9 @@ import {
   NETWORKS,
   type NetworkId,
   PAYMENT_MESSAGES,
-  SEND_FIELDS,
   type SendRequestInput,
   type TransactionView,
   type WalletView,
-  apiErrorFieldIn,
-  checkSend,
   formatAmountTrimmed,
   formatFiatMinor,
   isDisplayCurrency,
@@ -46,6 +43,7 @@ import { useRecipientCurrency } from '../api/get-recipient-currency.ts';
 import { getHasPaidBefore, getPastRecipients } from '../api/get-recipient-history.ts';
 import { useSendTransaction } from '../api/send-transaction.ts';
 import { type AcknowledgedSend, acknowledgeWarnings, reasonsConfirmedBy } from '../acknowledged-warnings.ts';
+import { loadSendFormChecks } from '../load-send-form-checks.ts';
 import {
   AMOUNT_UNITS,
   type AmountUnit,
@@ -87,6 +85,9 @@ export const INDICATIVE_NOTE = 'Indicative, at the live price. Review gets a fir
 type SendFormInput = z.input<typeof sendFormSchema>;
 type SendFormValues = z.output<typeof sendFormSchema>;
 const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.sendFormSchema));
+// The first interaction asks for what the first check needs: the schemas and the send rules, which the first load
+// does not carry (send-form-checks.ts).
+const loadFormChecks = () => Promise.all([loadSchemas(), loadSendFormChecks()]);
 
 /** What a successful send's toast adds under its title: what left, on which network. */
 export function sentDescription(transaction: Pick<TransactionView, 'amount' | 'symbol' | 'network'>): string {
@@ -138,7 +139,7 @@ export interface SendFormProps {
  */
 export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, prefill }: SendFormProps) {
   const navigate = useNavigate();
-  useSchemasOnFirstInteraction();
+  useSchemasOnFirstInteraction(loadFormChecks);
   const form = useForm<SendFormInput, SendFormValues>({
     resolver,
     defaultValues: {
@@ -313,12 +314,13 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
   // ---- end of payment codes ----
 
   /** A refusal from the server that concerns a field of the form: back to the form, with the message at that field. */
-  function showAtField(error: ApiError): boolean {
+  async function showAtField(error: ApiError): Promise<void> {
+    // Loaded by the submit that led here: at once from the module map.
+    const { SEND_FIELDS, apiErrorFieldIn } = await loadSendFormChecks();
     const field = apiErrorFieldIn(error.code, SEND_FIELDS);
-    if (!field) return false;
+    if (!field) return;
     setReview(undefined);
     form.setError(field, { message: error.message });
-    return true;
   }
 
   /** The quote asked for at the click, or again after one ran out; the review opens (or stays) with it. */
@@ -326,7 +328,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
     try {
       return await createQuote.mutateAsync(request);
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) showAtField(error);
+      if (error instanceof ApiError && error.status < 500) await showAtField(error);
       toast.error(error instanceof ApiError || error instanceof Error ? error.message || PAYMENT_MESSAGES.failed : PAYMENT_MESSAGES.failed);
       return undefined;
     }
@@ -356,7 +358,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
           // Paid, expired or cancelled meanwhile: back to the form, which says so (a send with its reference is refused again).
           setReview(undefined);
           setRequestClosed(error.message);
-        } else showAtField(error);
+        } else await showAtField(error);
       }
       const tryAgain = { label: PAYMENT_MESSAGES.tryAgain, onClick: () => void sendAgain(request, saveOffer) };
       if (failure.isTimeout) toast.error(failure.message, { action: tryAgain });
@@ -380,6 +382,7 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
     if (isInFlight.current) return;
     isInFlight.current = true;
     try {
+      const { checkSend } = await loadSendFormChecks();
       const sender = wallets.find((candidate) => candidate.id === values.walletId);
       const feeQuote = quotesAtClick?.quotes.find((candidate) => candidate.speed === values.speed);
       // The asset the form shows: the wallet's coin unless another was chosen.

@@ -1,12 +1,17 @@
 import type { WalletView } from '@fincrypt/domain';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ClipboardEvent } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PrefillPlan } from '../apply-prefill.ts';
+import { loadSendFormChecks } from '../load-send-form-checks.ts';
 import type { SendPrefill } from '../send-prefill.ts';
 import { usePaymentCode } from './use-payment-code.ts';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+// As in the form, where the first interaction has loaded them before a paste: the first import here can take longer
+// than waitFor waits.
+beforeAll(() => loadSendFormChecks());
 
 afterEach(() => {
   cleanup();
@@ -37,7 +42,7 @@ function setUp(plan: (prefill: SendPrefill, options?: { switchWallet?: boolean }
 const applied: PrefillPlan = { status: 'apply', values: { walletId: 'sepolia-wallet', asset: 'ETH', to: TO, amount: undefined, unit: 'asset', recipientCurrency: undefined } };
 
 describe('usePaymentCode', () => {
-  it('a plain address pastes as typed; a code is read and filled without switching wallets', () => {
+  it('a plain address pastes as typed; a code is read and filled without switching wallets', async () => {
     const { applyPrefill, hook } = setUp(() => applied);
     const plain = paste(TO);
     hook.result.current.onPaste(plain);
@@ -47,13 +52,16 @@ describe('usePaymentCode', () => {
     const code = paste(`ethereum:${TO}@11155111?value=5e17`);
     act(() => hook.result.current.onPaste(code));
     expect(code.prevented).toBe(true);
-    expect(applyPrefill).toHaveBeenCalledWith({ network: 'eth_sepolia', to: TO, amount: '0.5', amountUnit: { kind: 'asset' } }, { switchWallet: false });
+    // The reader loads with the send form's checks (send-form-checks.ts): the code is read once it is here.
+    await waitFor(() =>
+      expect(applyPrefill).toHaveBeenCalledWith({ network: 'eth_sepolia', to: TO, amount: '0.5', amountUnit: { kind: 'asset' } }, { switchWallet: false }),
+    );
   });
 
-  it('a pasted code that cannot be used fills nothing and says why at the field', () => {
+  it('a pasted code that cannot be used fills nothing and says why at the field', async () => {
     const { applyPrefill, showAtRecipient, hook } = setUp(() => applied);
     act(() => hook.result.current.onPaste(paste(`ethereum:${TO}@1`)));
-    expect(showAtRecipient).toHaveBeenCalledWith('This code is for chain id 1, a network FinCrypt does not support');
+    await waitFor(() => expect(showAtRecipient).toHaveBeenCalledWith('This code is for chain id 1, a network FinCrypt does not support'));
     expect(applyPrefill).not.toHaveBeenCalled();
   });
 

@@ -1,10 +1,9 @@
-import { type ScannedCode, type WalletView, looksLikePaymentCode, parseQrPayload } from '@fincrypt/domain';
+import { type ScannedCode, type WalletView, looksLikePaymentCode } from '@fincrypt/domain';
 import { type ClipboardEvent, useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { getPublicPaymentRequest } from '../../payment-requests/index.ts';
 import type { PrefillOptions, PrefillPlan } from '../apply-prefill.ts';
+import { loadSendFormChecks } from '../load-send-form-checks.ts';
 import { codeDescription, prefillFromCode } from '../payment-code.ts';
-import { prefillFromPayRequest } from '../pay-request-prefill.ts';
 import type { SendPrefill } from '../send-prefill.ts';
 
 /** A code for another network than the chosen wallet's: what it asks for, and the user's wallet there. */
@@ -70,6 +69,7 @@ export function usePaymentCode({ applyPrefill, walletId, showAtRecipient }: UseP
       return;
     }
     try {
+      const { getPublicPaymentRequest, prefillFromPayRequest } = await loadSendFormChecks();
       const read = prefillFromPayRequest(await getPublicPaymentRequest(code.requestId));
       if (read.ok) fill(read.prefill, undefined, report);
       else report(read.message);
@@ -80,11 +80,17 @@ export function usePaymentCode({ applyPrefill, walletId, showAtRecipient }: UseP
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
     const text = event.clipboardData.getData('text');
+    // Whether the text is a code is decided at once (a code is not pasted as typed); it is read once the reader is here.
     if (!looksLikePaymentCode(text)) return;
     event.preventDefault();
+    void readPasted(text);
+  }
+
+  async function readPasted(text: string) {
+    const { parseQrPayload } = await loadSendFormChecks();
     const parsed = parseQrPayload(text, { origin: window.location.origin });
     if (!parsed.ok) showAtRecipient(parsed.message);
-    else void readCode(parsed, showAtRecipient);
+    else await readCode(parsed, showAtRecipient);
   }
 
   function acceptOffer() {
