@@ -102,11 +102,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('a silent network to Po
     await holder.query('select id from wallets where id = $1 for update', [wallet.id]);
     const inFlightKey = randomUUID();
     const inFlight = timed(postSend(app, user, body, inFlightKey));
+    // Asked on another connection: inside the holder's transaction, pg_stat_activity would keep its first answer.
     await waitUntil(
       async () =>
-        (await holder.query<{ waiting: number }>(
-          `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )).rows[0]!.waiting > 0,
+        (await rowsOf<{ waiting: number }>(
+          sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        ))[0]!.waiting > 0,
       10_000,
       'the send to wait on the wallet lock',
     );
@@ -134,7 +135,8 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('a silent network to Po
     expect(again).toMatchObject({ status: 503, body: UNAVAILABLE });
     expect(again.ms).toBeLessThan(ANSWER_WITHIN_MS);
 
-    // PostgreSQL ends the send's transaction, left open and silent: nothing of it was written.
+    // A plain send is one call (decision 016): once the lock is free PostgreSQL finishes it and commits, though its
+    // answer never reaches the app. It is written once, with its answer under its key, and nothing is left open.
     await waitUntil(
       async () =>
         (await rowsOf<{ open: number }>(
@@ -143,8 +145,16 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('a silent network to Po
       ANSWER_WITHIN_MS,
       'the silent transaction to be ended by PostgreSQL',
     );
-    expect(await sendRows(wallet.id)).toEqual([]);
-    expect(await balanceOf(wallet.id)).toBe(balanceBefore);
+    const written = await rowsOf<{ hash: string; amount: string; fee: string }>(
+      sql`select hash, amount::text as amount, fee::text as fee from ${transactions} where wallet_id = ${wallet.id} and type = 'send'`,
+    );
+    expect(written).toHaveLength(1);
+    const [sent] = written;
+    expect(await balanceOf(wallet.id)).toBe(balanceBefore! - BigInt(sent!.amount) - BigInt(sent!.fee));
+    const stored = await rowsOf<{ status: number; hash: string }>(
+      sql`select status_code as status, response->'transaction'->>'hash' as hash from idempotency_keys where key = ${inFlightKey}`,
+    );
+    expect(stored).toEqual([{ status: 201, hash: sent!.hash }]);
 
     // The network comes back (the silenced connections stay dead): the app recovers by itself.
     proxy.resume();
@@ -159,9 +169,11 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('a silent network to Po
       30_000,
       'the app to answer again',
     );
-    // The client sends the refused send again, with its key: it happens once.
+    // The client sends the refused send again, with its key: it gets the send PostgreSQL made, and it happens once.
     await waitUntil(async () => (await postSend(app, user, body, inFlightKey)).statusCode === 201, 30_000, 'the send to go through');
-    expect((await postSend(app, user, body, inFlightKey)).statusCode).toBe(201);
+    const retried = await postSend(app, user, body, inFlightKey);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().transaction.hash).toBe(sent!.hash);
     expect(await sendRows(wallet.id)).toHaveLength(1);
     await expectLedgerBalanced(direct.db);
     console.warn(

@@ -5,7 +5,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe('keyed queue', () => {
   it('runs one key’s tasks one after another and other keys’ at once, then forgets the key', async () => {
-    const queue = createKeyedQueue();
+    const queue = createKeyedQueue({ maxWaitMs: 10_000 });
     const log: string[] = [];
     const task = (name: string) => async () => {
       log.push(`${name} start`);
@@ -21,8 +21,17 @@ describe('keyed queue', () => {
     expect(queue.size).toBe(0);
   });
 
+  it('starts a task after maxWaitMs when the one before it is still running', async () => {
+    const queue = createKeyedQueue({ maxWaitMs: 20 });
+    let release = () => {};
+    const stuck = queue.run('a', () => new Promise<string>((resolve) => (release = () => resolve('stuck'))));
+    await expect(queue.run('a', async () => 'next')).resolves.toBe('next');
+    release();
+    await expect(stuck).resolves.toBe('stuck');
+  });
+
   it('goes on with the next task when one fails, and hands the failure to its caller only', async () => {
-    const queue = createKeyedQueue();
+    const queue = createKeyedQueue({ maxWaitMs: 10_000 });
     const failing = queue.run('a', async () => {
       throw new Error('no');
     });

@@ -124,6 +124,9 @@ export function sendFingerprint(request: SendRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** How long a send waits for the one before it from the same wallet in this process before it starts anyway. */
+export const SEND_QUEUE_WAIT_MS = 500;
+
 /** A send that carries neither a firm quote nor a payment request's reference: it goes in one round trip. */
 export const isPlainSend = (request: SendRequest) => request.quoteId === undefined && request.reference === undefined;
 
@@ -559,9 +562,11 @@ export interface SendSession {
 export function createSendService(deps: SendServiceDeps) {
   const { db, events } = deps;
   const states = createSendStateCache();
-  // One user's sends from one wallet to one recipient go one after another in this process: each then decides from
-  // the state the one before left, and the one call finds it unchanged (the wallet's row lock serialises them anyway).
-  const queue = createKeyedQueue();
+  // One user's sends from one wallet go one after another in this process: each then decides from the state the one
+  // before left, and the one call finds it unchanged (the wallet's row lock serialises them anyway). A send waits at
+  // most SEND_QUEUE_WAIT_MS for the one before, so a send stuck on a silent database does not stack its timeout onto
+  // every send behind it; one that starts early may find its state changed and goes the transaction path.
+  const queue = createKeyedQueue({ maxWaitMs: SEND_QUEUE_WAIT_MS });
 
   /**
    * A send in a database transaction: claim and count, then applySend; a key already used rolls back and replays
