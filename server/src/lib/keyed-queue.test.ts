@@ -15,6 +15,7 @@ describe('keyed queue', () => {
     };
     const results = await Promise.all([queue.run('a', task('a1')), queue.run('a', task('a2')), queue.run('b', task('b1'))]);
     expect(results).toEqual(['a1', 'a2', 'b1']);
+    await expect(queue.run('a', async (hadItsTurn) => hadItsTurn)).resolves.toBe(true);
     expect(log.indexOf('a1 end')).toBeLessThan(log.indexOf('a2 start'));
     expect(log.indexOf('b1 start')).toBeLessThan(log.indexOf('a1 end'));
     await tick();
@@ -25,7 +26,7 @@ describe('keyed queue', () => {
     const queue = createKeyedQueue({ maxWaitMs: 20 });
     let release = () => {};
     const stuck = queue.run('a', () => new Promise<string>((resolve) => (release = () => resolve('stuck'))));
-    await expect(queue.run('a', async () => 'next')).resolves.toBe('next');
+    await expect(queue.run('a', async (hadItsTurn) => (hadItsTurn ? 'in turn' : 'beside'))).resolves.toBe('beside');
     release();
     await expect(stuck).resolves.toBe('stuck');
   });

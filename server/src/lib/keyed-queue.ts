@@ -7,21 +7,22 @@
 export function createKeyedQueue(options: { maxWaitMs: number }) {
   const tails = new Map<string, Promise<unknown>>();
 
-  /** `before` settled, or `maxWaitMs` passed. */
-  function turnAfter(before: Promise<unknown> | undefined): Promise<unknown> {
-    if (!before) return Promise.resolve();
+  /** Resolves true once `before` settled, or false when `maxWaitMs` passed first. */
+  function turnAfter(before: Promise<unknown> | undefined): Promise<boolean> {
+    if (!before) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, options.maxWaitMs);
+      const timer = setTimeout(() => resolve(false), options.maxWaitMs);
       timer.unref();
       void before.then(() => {
         clearTimeout(timer);
-        resolve(undefined);
+        resolve(true);
       });
     });
   }
 
   return {
-    run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    /** Runs `task` in the key's turn; it is told whether it had its turn or starts beside a task still running. */
+    run<T>(key: string, task: (hadItsTurn: boolean) => Promise<T>): Promise<T> {
       const result = turnAfter(tails.get(key)).then(task);
       const tail = result.then(
         () => undefined,

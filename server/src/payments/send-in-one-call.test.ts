@@ -89,7 +89,7 @@ describeEachDatabase('a plain send in one round trip', (kind) => {
 
     const plain = await send(ctx.app, user.cookie, wallet.id, to);
     expect(plain.statusCode).toBe(401);
-    // A send carrying a reference goes in a transaction: its session is read from the database first.
+    // A send carrying a reference goes in a transaction, which checks the remembered session first.
     const withReference = await postSend(ctx.app, user, { walletId: wallet.id, to, amount: '0.01', speed: 'fast', reference: randomBytes(32).toString('hex') });
     expect(withReference.statusCode).toBe(401);
     expect((await call(ctx.app, 'GET', '/api/wallets', { cookie: user.cookie })).statusCode).toBe(401);

@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns, lt, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { queryPrepared } from '../db/prepared-query.ts';
-import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { fraudAlerts, idempotencyKeys, sessions, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { detailOf, sqlStateOf } from '../lib/pg-errors.ts';
 import { countAttemptSql, type RateLimitRule } from '../lib/rate-limiter.ts';
 import { markRequestPaidSql } from './payment-requests.ts';
@@ -29,6 +29,15 @@ export async function claimKeyAndCountSend(
   const row = result.rows[0];
   if (!row) throw new Error('claiming the idempotency key returned no row');
   return { claimed: Number(row.claimed) === 1, hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at as string | Date) };
+}
+
+/** Whether the user's session with this token is still live (not signed out, not expired): the transaction path's check of a remembered session. */
+export async function isSessionLive(db: Db, userId: string, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.token, token), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)));
+  return row !== undefined;
 }
 
 /** The state under the lock was not the one the send was decided from: decide again, under the lock. */

@@ -55,6 +55,7 @@ import {
   type BalanceChange,
   claimKeyAndCountSend,
   findIdempotencyRecord,
+  isSessionLive,
   OverSendLimit,
   saveIdempotentResponse,
   SendStateChanged,
@@ -128,7 +129,7 @@ export function sendFingerprint(request: SendRequest): string {
 export const SEND_QUEUE_WAIT_MS = 500;
 
 /** A send that carries neither a firm quote nor a payment request's reference: it goes in one round trip. */
-export const isPlainSend = (request: SendRequest) => request.quoteId === undefined && request.reference === undefined;
+const isPlainSend = (request: SendRequest) => request.quoteId === undefined && request.reference === undefined;
 
 /** A transaction that lost a serialization or deadlock race is retried this many times in all. */
 export const MAX_CONFLICT_RETRIES = 3;
@@ -546,6 +547,9 @@ async function applySend(
   return outcome;
 }
 
+/** The 401 of a session the server remembered that has ended since. */
+const sessionEnded = () => new AppError('UNAUTHORIZED', API_ERRORS.UNAUTHORIZED.messages.signInRequired);
+
 /** The 429 of a user over the send limit, with how long until the window ends. */
 function rateLimited(windowStartedAt: Date, rule: RateLimitRule): AppError {
   const verdict = verdictOf(Number.POSITIVE_INFINITY, windowStartedAt, rule);
@@ -553,9 +557,9 @@ function rateLimited(windowStartedAt: Date, rule: RateLimitRule): AppError {
   return new AppError('RATE_LIMITED', message, { retryAfterMs: verdict.retryAfterMs });
 }
 
-/** How a send's caller knows who sends: the user, and the session token to check when it came from memory. */
+/** How a send's caller knows who sends: the session token to check, when the user came from the server's memory. */
 export interface SendSession {
-  /** Set when the server took the user from its memory of an earlier request: the one call checks it is still live. */
+  /** Set when the server took the user from its memory of an earlier request: the send checks in the database that it is still live. */
   unconfirmedToken?: string | undefined;
 }
 
@@ -572,11 +576,18 @@ export function createSendService(deps: SendServiceDeps) {
    * A send in a database transaction: claim and count, then applySend; a key already used rolls back and replays
    * its answer. Retried when it loses a serialization or deadlock race.
    */
-  async function sendInTransaction(userId: string, idempotencyKey: string, request: SendRequest, fingerprint: string): Promise<SendResult> {
+  async function sendInTransaction(
+    userId: string,
+    idempotencyKey: string,
+    request: SendRequest,
+    fingerprint: string,
+    session: SendSession,
+  ): Promise<SendResult> {
     for (let attempt = 1; ; attempt += 1) {
       const outbox = createOutbox();
       try {
         const outcome = await db.transaction(async (tx) => {
+          if (session.unconfirmedToken !== undefined && !(await isSessionLive(tx, userId, session.unconfirmedToken))) throw sessionEnded();
           const claim = await claimKeyAndCountSend(
             tx,
             { userId, key: idempotencyKey, fingerprint },
@@ -645,9 +656,10 @@ export function createSendService(deps: SendServiceDeps) {
       });
     } catch (error) {
       states.delete(scope);
-      if (error instanceof SessionEnded) throw new AppError('UNAUTHORIZED', API_ERRORS.UNAUTHORIZED.messages.signInRequired);
+      if (error instanceof SessionEnded) throw sessionEnded();
       if (error instanceof OverSendLimit) throw rateLimited(error.windowStartedAt, deps.sendRule);
-      if (error instanceof SendStateChanged || isRetryableConflict(error)) return sendInTransaction(userId, idempotencyKey, request, fingerprint);
+      // The call checked the session before it found the state changed: the transaction need not check it again.
+      if (error instanceof SendStateChanged || isRetryableConflict(error)) return sendInTransaction(userId, idempotencyKey, request, fingerprint, {});
       throw error;
     }
     if (answer.kind === 'replay') return replay(answer.holder, fingerprint);
@@ -669,12 +681,13 @@ export function createSendService(deps: SendServiceDeps) {
      */
     async send(userId: string, idempotencyKey: string, request: SendRequest, session: SendSession = {}): Promise<SendResult> {
       const fingerprint = sendFingerprint(request);
-      if (!isPlainSend(request)) {
-        if (session.unconfirmedToken !== undefined) throw new Error('a send with a quote or a reference needs a session read from the database');
-        return sendInTransaction(userId, idempotencyKey, request, fingerprint);
-      }
-      // Sends from one wallet queue here, so each finds the state the one before it left.
-      return queue.run(`${userId} ${request.walletId}`, () => sendInOneRoundTrip(userId, idempotencyKey, request, fingerprint, session));
+      if (!isPlainSend(request)) return sendInTransaction(userId, idempotencyKey, request, fingerprint, session);
+      return queue.run(`${userId} ${request.walletId}`, (hadItsTurn) =>
+        // Beside a send still running from the wallet, the state at hand is about to change: lock first instead.
+        hadItsTurn
+          ? sendInOneRoundTrip(userId, idempotencyKey, request, fingerprint, session)
+          : sendInTransaction(userId, idempotencyKey, request, fingerprint, session),
+      );
     },
   };
 }

@@ -17,15 +17,12 @@ declare module 'fastify' {
     sessionId: string;
     /**
      * On a route configured `sessionFromMemory`, the session token when the user came from the server's memory of an
-     * earlier request rather than from the database: the route must check it (the one-call send does, in its call)
-     * or call `app.confirmSession` first.
+     * earlier request rather than from the database: the route must check it in the database (the send does).
      */
     unconfirmedSessionToken: string | undefined;
   }
   interface FastifyInstance {
     requireSession: (request: FastifyRequest) => Promise<void>;
-    /** Reads the session from the database when it came from memory: 401 when it has ended since. */
-    confirmSession: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyContextConfig {
     /** The route checks the session in its own database statement, so `requireSession` may take it from memory. */
@@ -57,7 +54,4 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { auth: Au
     request.unconfirmedSessionToken = session.unconfirmedToken;
   }
   app.decorate('requireSession', (request: FastifyRequest) => readInto(request, request.routeOptions.config.sessionFromMemory === true));
-  app.decorate('confirmSession', async (request: FastifyRequest) => {
-    if (request.unconfirmedSessionToken !== undefined) await readInto(request, false);
-  });
 });

@@ -19,7 +19,6 @@ import { badRequest, notFound } from '../../errors.ts';
 import { normalizeHash } from '../../lib/ids.ts';
 import type { PaymentsEngine } from '../../payments/engine.ts';
 import { findQuote, toQuoteView } from '../../payments/quotes.ts';
-import { isPlainSend } from '../../payments/send.ts';
 import { counterpartyLabelOf, participantLabelsByWallet } from '../../demo-network/labels.ts';
 import { timelineOf, toTransactionView } from '../../payments/views.ts';
 import { replacedHashesOf } from '../explorer/repo.ts';
@@ -63,7 +62,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
   app.post(
     '/transactions',
     {
-      // A plain send checks the session in its one database call (payments/send.ts), so it may come from memory.
+      // A send checks the session in the database itself (payments/send.ts), so it may come from memory.
       config: { sessionFromMemory: true },
       schema: {
         tags: ['transactions'],
@@ -75,10 +74,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       },
     },
     async (request, reply) => {
-      const isPlain = isPlainSend(request.body);
-      if (!isPlain) await app.confirmSession(request);
       const outcome = await payments.send(request.user.id, request.headers[IDEMPOTENCY_KEY_HEADER], request.body, {
-        unconfirmedToken: isPlain ? request.unconfirmedSessionToken : undefined,
+        unconfirmedToken: request.unconfirmedSessionToken,
       });
       // When this request's transaction committed (not on a replay): what "commit → event" latency is measured from.
       if (outcome.committedAt !== undefined) reply.header('server-timing', `commit;desc="${outcome.committedAt.toFixed(3)}"`);
