@@ -111,30 +111,25 @@ export function parseSendState(value: unknown, md5: string): SendState {
 /** How many of the user's sends fall after `sinceMs` (the burst rule's window). */
 export const sendsSince = (history: FraudContext, sinceMs: number) => history.recentSendTimesMs.filter((time) => time > sinceMs).length;
 
-/** Reads a send's state without locking anything: what the one-call send decides from when it has none at hand. */
-export async function readSendState(db: Db, scope: SendStateScope): Promise<SendState> {
+/** One of migration 0009's state readers, called with the scope's arguments: the state and its md5. */
+async function stateFrom(db: Db, reader: 'send_state' | 'lock_send_state', scope: SendStateScope): Promise<SendState> {
   const [userId, walletId, candidates, recent] = sendStateArgs(scope);
   const result = (await db.execute(
-    sql`select state, md5(state::text) as md5 from send_state(${userId}, ${walletId}::uuid, ${candidates}::jsonb, ${recent}::int) state`,
+    sql`select state, md5(state::text) as md5 from ${sql.identifier(reader)}(${userId}, ${walletId}::uuid, ${candidates}::jsonb, ${recent}::int) state`,
   )) as unknown as { rows: { state: unknown; md5: string }[] };
   const row = result.rows[0];
-  if (!row) throw new Error('send_state returned no row');
+  if (!row) throw new Error(`${reader} returned no row`);
   return parseSendState(row.state, row.md5);
 }
+
+/** Reads a send's state without locking anything: what the one-call send decides from when it has none at hand. */
+export const readSendState = (db: Db, scope: SendStateScope) => stateFrom(db, 'send_state', scope);
 
 /**
  * Locks the sender's wallet and any wallet at one of the candidates with their balance rows (in id order, so two
  * opposite transfers cannot deadlock), then reads the state as it is under the lock: the transaction path's read.
  */
-export async function lockSendState(db: Db, scope: SendStateScope): Promise<SendState> {
-  const [userId, walletId, candidates, recent] = sendStateArgs(scope);
-  const result = (await db.execute(
-    sql`select state, md5(state::text) as md5 from lock_send_state(${userId}, ${walletId}::uuid, ${candidates}::jsonb, ${recent}::int) state`,
-  )) as unknown as { rows: { state: unknown; md5: string }[] };
-  const row = result.rows[0];
-  if (!row) throw new Error('lock_send_state returned no row');
-  return parseSendState(row.state, row.md5);
-}
+export const lockSendState = (db: Db, scope: SendStateScope) => stateFrom(db, 'lock_send_state', scope);
 
 /** The most wallets whose state is kept. */
 export const SEND_STATE_CACHE_LIMIT = 10_000;

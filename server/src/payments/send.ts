@@ -557,6 +557,16 @@ function rateLimited(windowStartedAt: Date, rule: RateLimitRule): AppError {
   return new AppError('RATE_LIMITED', message, { retryAfterMs: verdict.retryAfterMs });
 }
 
+/** One send as the service carries it through either path. */
+interface SendCall {
+  userId: string;
+  idempotencyKey: string;
+  request: SendRequest;
+  /** sendFingerprint(request): the same key with another request is refused. */
+  fingerprint: string;
+  session: SendSession;
+}
+
 /** How a send's caller knows who sends: the session token to check, when the user came from the server's memory. */
 export interface SendSession {
   /** Set when the server took the user from its memory of an earlier request: the send checks in the database that it is still live. */
@@ -576,13 +586,7 @@ export function createSendService(deps: SendServiceDeps) {
    * A send in a database transaction: claim and count, then applySend; a key already used rolls back and replays
    * its answer. Retried when it loses a serialization or deadlock race.
    */
-  async function sendInTransaction(
-    userId: string,
-    idempotencyKey: string,
-    request: SendRequest,
-    fingerprint: string,
-    session: SendSession,
-  ): Promise<SendResult> {
+  async function sendInTransaction({ userId, idempotencyKey, request, fingerprint, session }: SendCall): Promise<SendResult> {
     for (let attempt = 1; ; attempt += 1) {
       const outbox = createOutbox();
       try {
@@ -621,13 +625,8 @@ export function createSendService(deps: SendServiceDeps) {
    * (or read now), then written by one call that checks that state under the lock. A state changed by anyone else in
    * the meantime costs that call, and the send goes the transaction path, which cannot find it changed.
    */
-  async function sendInOneRoundTrip(
-    userId: string,
-    idempotencyKey: string,
-    request: SendRequest,
-    fingerprint: string,
-    session: SendSession,
-  ): Promise<SendResult> {
+  async function sendInOneRoundTrip(call: SendCall): Promise<SendResult> {
+    const { userId, idempotencyKey, request, fingerprint, session } = call;
     const candidates = recipientCandidates(request.to);
     const scope: SendStateScope = { userId, senderWalletId: request.walletId, recipientCandidates: candidates };
     const state = states.get(scope) ?? (await readSendState(db, scope));
@@ -659,7 +658,7 @@ export function createSendService(deps: SendServiceDeps) {
       if (error instanceof SessionEnded) throw sessionEnded();
       if (error instanceof OverSendLimit) throw rateLimited(error.windowStartedAt, deps.sendRule);
       // The call checked the session before it found the state changed: the transaction need not check it again.
-      if (error instanceof SendStateChanged || isRetryableConflict(error)) return sendInTransaction(userId, idempotencyKey, request, fingerprint, {});
+      if (error instanceof SendStateChanged || isRetryableConflict(error)) return sendInTransaction({ ...call, session: {} });
       throw error;
     }
     if (answer.kind === 'replay') return replay(answer.holder, fingerprint);
@@ -680,13 +679,11 @@ export function createSendService(deps: SendServiceDeps) {
      * A plain send takes one round trip; one carrying a firm quote or a payment request, a transaction.
      */
     async send(userId: string, idempotencyKey: string, request: SendRequest, session: SendSession = {}): Promise<SendResult> {
-      const fingerprint = sendFingerprint(request);
-      if (!isPlainSend(request)) return sendInTransaction(userId, idempotencyKey, request, fingerprint, session);
+      const call: SendCall = { userId, idempotencyKey, request, fingerprint: sendFingerprint(request), session };
+      if (!isPlainSend(request)) return sendInTransaction(call);
       return queue.run(`${userId} ${request.walletId}`, (hadItsTurn) =>
         // Beside a send still running from the wallet, the state at hand is about to change: lock first instead.
-        hadItsTurn
-          ? sendInOneRoundTrip(userId, idempotencyKey, request, fingerprint, session)
-          : sendInTransaction(userId, idempotencyKey, request, fingerprint, session),
+        hadItsTurn ? sendInOneRoundTrip(call) : sendInTransaction(call),
       );
     },
   };
