@@ -579,7 +579,7 @@ export function createSendService(deps: SendServiceDeps) {
   // One user's sends from one wallet go one after another in this process: each then decides from the state the one
   // before left, and the one call finds it unchanged (the wallet's row lock serialises them anyway). A send waits at
   // most SEND_QUEUE_WAIT_MS for the one before, so a send stuck on a silent database does not stack its timeout onto
-  // every send behind it; one that starts early may find its state changed and goes the transaction path.
+  // every send behind it; one that starts beside a send still running goes the transaction path.
   const queue = createKeyedQueue({ maxWaitMs: SEND_QUEUE_WAIT_MS });
 
   /**

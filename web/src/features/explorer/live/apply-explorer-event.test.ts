@@ -84,15 +84,16 @@ describe('applying the public events to the cache', () => {
     expect(queryClient.getQueryState(explorerDataKeys.block('eth_sepolia', 5000))?.isInvalidated).toBe(true);
   });
 
-  it('a block says the latest transactions may be behind when one of its network shown is still pending from before it', () => {
+  it('a block says the latest transactions may be behind when one of its network shown is still pending', () => {
     const queryClient = new QueryClient();
     const block = makeBlock({ number: 5001, timestamp: '2026-11-25T03:10:00.000Z' });
-    const pendingBefore = makeListItem({ status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:09:59.000Z' });
-    const pendingAfter = makeListItem({ status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:10:01.000Z' });
+    const confirmed = makeListItem({ hash: '0xconfirmed', status: 'confirmed', timestamp: '2026-11-25T03:09:59.000Z' });
     const pendingElsewhere = makeListItem({ network: 'solana_devnet', status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:09:00.000Z' });
-    queryClient.setQueryData<ExplorerPage>(explorerDataKeys.latest(undefined), { items: [pendingAfter, pendingElsewhere], nextCursor: null });
+    queryClient.setQueryData<ExplorerPage>(explorerDataKeys.latest(undefined), { items: [confirmed, pendingElsewhere], nextCursor: null });
     expect(applyExplorerBlock(queryClient, { block })).toBe(false);
-    queryClient.setQueryData<ExplorerPage>(explorerDataKeys.latest('eth_sepolia'), { items: [pendingBefore], nextCursor: null });
+    // Made after the block's timestamp, which is when its 12 s began: the block may hold it all the same.
+    const pendingSinceItBegan = makeListItem({ status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:10:01.000Z' });
+    queryClient.setQueryData<ExplorerPage>(explorerDataKeys.latest('eth_sepolia'), { items: [pendingSinceItBegan], nextCursor: null });
     expect(applyExplorerBlock(queryClient, { block })).toBe(true);
   });
 });

@@ -61,7 +61,9 @@ export function applyExplorerTransaction(queryClient: QueryClient, { transaction
 /**
  * `explorer_block`: the latest blocks change in place; that block's page reads it again. Returns whether the latest
  * transactions shown may be behind: the clock announces only the newest inclusions of a big batch one by one (every
- * block it grew, always), so a row still pending on screen from before this block may have been included unannounced.
+ * block it grew, always), so a row of that network still pending on screen may have been included unannounced. Any
+ * such row, whenever it was made: a block grows over its whole block time, and its timestamp is when that began, so a
+ * row made after the timestamp can be in it too. The caller reads the list again at most every few seconds.
  */
 export function applyExplorerBlock(queryClient: QueryClient, { block }: ExplorerRealtimeEvents['explorer_block']): boolean {
   for (const network of [undefined, block.network] as const) {
@@ -70,12 +72,9 @@ export function applyExplorerBlock(queryClient: QueryClient, { block }: Explorer
     );
   }
   void queryClient.invalidateQueries({ queryKey: explorerDataKeys.block(block.network, block.number) });
-  const blockTime = Date.parse(block.timestamp);
   return queryClient
     .getQueriesData<ExplorerPage>({ queryKey: explorerDataKeys.latestAll })
-    .some(([, page]) =>
-      page?.items.some((item) => item.network === block.network && item.status === 'pending' && Date.parse(item.timestamp) <= blockTime),
-    );
+    .some(([, page]) => page?.items.some((item) => item.network === block.network && item.status === 'pending'));
 }
 
 /** After the channel was down, whatever happened meanwhile is read again. */
