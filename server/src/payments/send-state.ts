@@ -137,8 +137,8 @@ export const SEND_STATE_CACHE_LIMIT = 10_000;
 /**
  * The state each wallet's last send left behind, so the same user's next send from it to the same recipient needs no
  * read: the one-call send checks it under lock, and a state changed elsewhere costs that call. One entry per (user,
- * wallet), for the recipient it was last read with (a send to another recipient reads anew). Bounded: the entry used
- * least lately goes when it is full.
+ * wallet), for the recipient it was last read with (a send to another recipient reads anew). Bounded: the entry set
+ * longest ago goes when it is full (each successful send sets its wallet's anew; a read alone does not).
  */
 export function createSendStateCache(limit = SEND_STATE_CACHE_LIMIT) {
   const entries = new Map<string, { recipients: string; state: SendState }>();

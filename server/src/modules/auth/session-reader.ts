@@ -85,7 +85,7 @@ export async function createSessionReader(db: Db, auth: Auth) {
 
   // Sessions read lately, by token, until they are due for their sliding refresh: a route that checks the session
   // in its own statement (the one-call send) may take the user from here and save the lookup. Bounded; the entry
-  // used least lately goes first.
+  // read from the database longest ago goes first (taking one from here does not renew it).
   const remembered = new Map<string, { session: ReadSession; refreshDueAtMs: number }>();
   function remember(token: string, session: ReadSession, refreshDueAtMs: number) {
     remembered.delete(token);
