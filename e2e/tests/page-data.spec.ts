@@ -6,7 +6,7 @@ import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-recei
  * Each page shows what it first needs from the answers the server put into its HTML (server/src/plugins/spa-page-data.ts),
  * without asking for them: the paths the server embeds are the ones the page's own requests use. The live connection is
  * held off here, because when it connects it asks for the ledger again (live updates can have been missed before), and
- * only the first moment is watched: later refreshes ask the server, as they should.
+ * only the requests made until the page shows its heading are watched: later refreshes ask the server, as they should.
  */
 async function apiRequestsOnFirstLoad(page: Page, path: string, ready: () => Promise<void>): Promise<{ asked: string[]; embedded: string[] }> {
   await page.route('**/socket.io/**', (route) => route.abort());
@@ -17,9 +17,9 @@ async function apiRequestsOnFirstLoad(page: Page, path: string, ready: () => Pro
   };
   page.on('request', onRequest);
   await page.goto(path);
+  // The page's first requests go out from the render that shows its heading; later ones (a refresh, a status that
+  // changed) are the page's own business.
   await ready();
-  // The page's first requests go out as it first renders; a moment later (well before any refresh) they are all seen.
-  await page.waitForTimeout(300);
   page.off('request', onRequest);
   const embedded = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as object));
   return { asked, embedded };
@@ -36,7 +36,8 @@ test.describe('Page data in the HTML', () => {
       .toBe('confirmed');
     const heading = () => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    const pages: { path: string; ready: () => Promise<void>; expected: string[] }[] = [
+    // What a page asks for itself as it renders: requests that depend on an earlier answer, and what is not embedded.
+    const pages: { path: string; ready: () => Promise<void>; expected: string[]; asksItself?: string[] }[] = [
       {
         path: '/dashboard',
         ready: heading,
@@ -47,28 +48,35 @@ test.describe('Page data in the HTML', () => {
         ready: heading,
         expected: ['/api/account', '/api/prices', '/api/transactions/counts', '/api/transactions?limit=25'],
       },
-      { path: '/send-receive', ready: heading, expected: ['/api/account', '/api/wallets', '/api/contacts', '/api/prices'] },
+      {
+        path: '/send-receive',
+        ready: heading,
+        expected: ['/api/account', '/api/wallets', '/api/contacts', '/api/prices'],
+        asksItself: ['/api/fees?', '/api/payment-requests'],
+      },
       {
         path: '/insights',
         ready: heading,
         expected: ['/api/account', '/api/prices', '/api/risk', '/api/alerts?limit=20', '/api/insights/sentiment?token=ethereum'],
+        asksItself: ['/api/insights/', '/api/prices/history?'],
       },
-      { path: `/explorer/${hash}`, ready: heading, expected: ['/api/account', `/api/explorer/tx/${hash}`] },
+      { path: `/explorer/${hash}`, ready: heading, expected: ['/api/account', '/api/explorer/labels', '/api/prices', `/api/explorer/tx/${hash}`] },
       {
         path: `/explorer/address/${wallet.address}`,
         ready: heading,
-        expected: ['/api/account', `/api/explorer/address/${wallet.address}?limit=25`],
+        expected: ['/api/account', '/api/explorer/labels', `/api/explorer/address/${wallet.address}?limit=25`],
       },
       {
         path: '/explorer',
         ready: () => expect(page.getByRole('heading', { level: 1, name: 'Explore the test networks' })).toBeVisible(),
-        expected: ['/api/account', '/api/explorer/stats', '/api/explorer/transactions?limit=20', '/api/explorer/blocks?limit=8'],
+        expected: ['/api/account', '/api/explorer/labels', '/api/explorer/stats', '/api/explorer/transactions?limit=20', '/api/explorer/blocks?limit=8'],
       },
     ];
-    for (const { path, ready, expected } of pages) {
+    for (const { path, ready, expected, asksItself = [] } of pages) {
       const { asked, embedded } = await apiRequestsOnFirstLoad(page, path, ready);
       expect(embedded.sort(), path).toEqual([...expected].sort());
-      expect(asked.filter((request) => embedded.includes(request)), `${path} asked again for what its HTML carries`).toEqual([]);
+      // A request the page makes as it renders that the HTML does not carry means the two lists no longer agree.
+      expect(asked.filter((request) => !asksItself.some((prefix) => request.startsWith(prefix))), `${path} asked for what its HTML should carry`).toEqual([]);
     }
   });
 });

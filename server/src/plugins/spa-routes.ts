@@ -23,6 +23,8 @@ export interface SpaRoute {
 /** What every page asks as it first renders for a signed-in user (the account's display currency and settings). */
 export const SIGNED_IN_DATA: readonly string[] = ['/api/account'];
 const segment = (value: string) => encodeURIComponent(value);
+/** The simulated participants' public names, which every explorer page shows beside their addresses. */
+const EXPLORER_LABELS = '/api/explorer/labels';
 
 export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/', module: 'src/pages/public/home-page.tsx', isSignedIn: false },
@@ -34,21 +36,21 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
     path: '/explorer',
     module: 'src/pages/public/explorer-home-page.tsx',
     isSignedIn: false,
-    data: () => ['/api/explorer/stats', `/api/explorer/transactions?limit=${EXPLORER_LIMITS.latestDefault}`, `/api/explorer/blocks?limit=${EXPLORER_LIMITS.blocksDefault}`],
+    data: () => [EXPLORER_LABELS, '/api/explorer/stats', `/api/explorer/transactions?limit=${EXPLORER_LIMITS.latestDefault}`, `/api/explorer/blocks?limit=${EXPLORER_LIMITS.blocksDefault}`],
   },
   {
     path: '/explorer/address/:address',
     module: 'src/pages/public/explorer-address-page.tsx',
     isSignedIn: false,
-    data: ([address]) => [`/api/explorer/address/${segment(address!)}?limit=${EXPLORER_LIMITS.pageDefault}`],
+    data: ([address]) => [EXPLORER_LABELS, `/api/explorer/address/${segment(address!)}?limit=${EXPLORER_LIMITS.pageDefault}`],
   },
   {
     path: '/explorer/block/:network/:number',
     module: 'src/pages/public/explorer-block-page.tsx',
     isSignedIn: false,
-    data: ([network, number]) => [`/api/explorer/block/${segment(network!)}/${segment(number!)}?limit=${EXPLORER_LIMITS.pageDefault}`],
+    data: ([network, number]) => [EXPLORER_LABELS, `/api/explorer/block/${segment(network!)}/${segment(number!)}?limit=${EXPLORER_LIMITS.pageDefault}`],
   },
-  { path: '/explorer/:hash', module: 'src/pages/public/explorer-page.tsx', isSignedIn: false, data: ([hash]) => [`/api/explorer/tx/${segment(hash!)}`] },
+  { path: '/explorer/:hash', module: 'src/pages/public/explorer-page.tsx', isSignedIn: false, data: ([hash]) => [EXPLORER_LABELS, '/api/prices', `/api/explorer/tx/${segment(hash!)}`] },
   { path: '/pay/:id', module: 'src/pages/public/pay-page.tsx', isSignedIn: false },
   { path: '/login', module: 'src/pages/auth/login-page.tsx', isSignedIn: false },
   { path: '/register', module: 'src/pages/auth/register-page.tsx', isSignedIn: false },

@@ -169,10 +169,10 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
     expect(head.body).toBe('');
     // A hash the explorer does not know is a 404: the page asks for it and shows its message.
     const unknown = await call(app, 'GET', `/explorer/0x${'ab'.repeat(32)}`);
-    expect(pageDataOf(unknown.body)).toBeUndefined();
+    expect(Object.keys(pageDataOf(unknown.body)!).sort()).toEqual(['/api/explorer/labels', '/api/prices']);
     // The public explorer home: its answers, and no account for a visitor.
     const explorer = pageDataOf((await call(app, 'GET', '/explorer')).body)!;
-    expect(Object.keys(explorer).sort()).toEqual(['/api/explorer/blocks?limit=8', '/api/explorer/stats', '/api/explorer/transactions?limit=20']);
+    expect(Object.keys(explorer).sort()).toEqual(['/api/explorer/blocks?limit=8', '/api/explorer/labels', '/api/explorer/stats', '/api/explorer/transactions?limit=20']);
   });
 });
 
@@ -180,7 +180,7 @@ it('reads the values of a path as the router does', () => {
   expect(matchSpaRouteWithParams('/explorer/block/eth_sepolia/12')).toMatchObject({ params: ['eth_sepolia', '12'] });
   expect(matchSpaRouteWithParams('/explorer/address/a%20b')).toMatchObject({ params: ['a b'] });
   expect(matchSpaRouteWithParams('/explorer/address/%E0%A4%A')).toMatchObject({ params: ['%E0%A4%A'] });
-  expect(SPA_ROUTES.find((route) => route.path === '/explorer/address/:address')!.data!(['a/b?c'])).toEqual(['/api/explorer/address/a%2Fb%3Fc?limit=25']);
+  expect(SPA_ROUTES.find((route) => route.path === '/explorer/address/:address')!.data!(['a/b?c'])).toEqual(['/api/explorer/labels', '/api/explorer/address/a%2Fb%3Fc?limit=25']);
 });
 
 it('knows every lazy route of the web router, with the page module it loads', () => {
