@@ -1,12 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { type UserConfig, defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { type RouteChunkPlan, planRouteChunks } from './build/route-chunks.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/** The config; with `routeChunks`, the groups that merge chunks of the routes' first loads (build/route-chunks.ts). */
+const config = (routeChunks?: RouteChunkPlan): UserConfig => ({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     // Every schema module (packages/domain's too) gets zod through the jitless wrapper: no `new Function` probe under the CSP.
@@ -32,6 +34,9 @@ export default defineConfig({
                 (/node_modules\/(react|react-dom|scheduler|@tanstack\/(react-query|query-core)|react-router|zustand)\//.test(id) ||
                   /vite\/preload-helper|\/web\/src\/lib\/(api-client|use-page-title)\.ts$|\/packages\/domain\/src\/currency\.ts$/.test(id)),
             },
+            ...(routeChunks
+              ? [{ name: (moduleId: string) => routeChunks.get(moduleId) ?? null, debugName: 'route-chunks', includeDependenciesRecursively: false }]
+              : []),
           ],
         },
       },
@@ -44,4 +49,17 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
+});
+
+export default defineConfig(async ({ command }) => {
+  if (command !== 'build') return config();
+  // A first build, not written, gives the chunks to merge (build/route-chunks.ts).
+  const routeChunks = await planRouteChunks(config(), {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    pagesDir: 'src/pages/',
+    signedInPagesDir: 'src/pages/app/',
+    // The server preloads it for a signed-in user (server/src/plugins/spa-routes.ts, SIGNED_IN_MODULES).
+    signedInModules: ['src/app/layout/user-chip.tsx'],
+  });
+  return config(routeChunks);
 });

@@ -3,5 +3,5 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['src/test/toaster-mounted.ts'] },
+  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['src/test/toaster-mounted.ts'] },
 });
