@@ -65,13 +65,6 @@ export function readRouteHints(webDistDir: string): { forRoute: (route: SpaRoute
  */
 export function sessionBootstrapElement(user: BootstrapUser | null): string {
   const session = user && { user: { id: user.id, name: user.name, email: user.email, image: user.image, createdAt: user.createdAt.toISOString() } };
-  return `<script type="application/json" id="${SESSION_BOOTSTRAP_ID}">${escapeForInertJson(JSON.stringify(session))}</script>`;
-}
-
-/**
- * JSON text made safe inside `<script type="application/json">`: `<`, `>`, `&` and the JS line separators as `\u`
- * escapes, which mean the same characters to JSON.parse, so no text in it can close the element or start markup.
- */
-export function escapeForInertJson(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(session).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script type="application/json" id="${SESSION_BOOTSTRAP_ID}">${json}</script>`;
 }

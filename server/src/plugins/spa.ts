@@ -6,8 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errorBody } from '../errors.ts';
 import { type BootstrapUser, readRouteHints, sessionBootstrapElement } from './spa-hints.ts';
-import { pageDataElement } from './spa-page-data.ts';
-import { SIGNED_IN_DATA, type SpaRoute, matchSpaRoute, matchSpaRouteWithParams } from './spa-routes.ts';
+import { type SpaRoute, matchSpaRoute } from './spa-routes.ts';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
@@ -17,8 +16,7 @@ import { SIGNED_IN_DATA, type SpaRoute, matchSpaRoute, matchSpaRouteWithParams }
  * index.html goes out with what the page about to render needs named in its head: the route's chunks as
  * modulepreload (spa-hints.ts), and the signed-in user (or that nobody is) as inert JSON, so the app neither
  * waits for its entry chunk to run before fetching the page's chunks nor for /api/auth/get-session before
- * showing the page; and the answers to the page's first requests (spa-page-data.ts), so it shows its content
- * without asking for it. That HTML depends on the session cookie: it varies by Cookie, and with a user in it no
+ * showing the page. That HTML depends on the session cookie: it varies by Cookie, and with a user in it no
  * cache may keep it.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: string }) => {
@@ -41,33 +39,22 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
     }
   };
 
-  /**
-   * The route that will render and its path's values: a guarded page redirects a signed-out visitor to /login, and
-   * /login or /register a signed-in one to the dashboard.
-   */
-  const renderedRoute = (pathname: string, user: BootstrapUser | null | undefined): { route: SpaRoute; params: string[] } | undefined => {
-    const matched = matchSpaRouteWithParams(pathname);
-    if (!matched || user === undefined) return matched;
-    if (matched.route.isSignedIn && !user) return loginRoute && { route: loginRoute, params: [] };
-    if (user && (matched.route === loginRoute || matched.route.path === '/register')) return dashboardRoute && { route: dashboardRoute, params: [] };
-    return matched;
-  };
-
-  /** The answers the page asks for as it first renders (a HEAD gets none: it has no body). */
-  const pageData = (request: FastifyRequest, rendered: { route: SpaRoute; params: string[] } | undefined, user: BootstrapUser | null | undefined) => {
-    if (request.method !== 'GET' || user === undefined || !rendered) return '';
-    const paths = [...(user ? SIGNED_IN_DATA : []), ...(rendered.route.data?.(rendered.params) ?? [])];
-    return paths.length ? pageDataElement(app, request, paths) : '';
+  /** The route that will render: a guarded page redirects a signed-out visitor to /login, and /login or /register a signed-in one to the dashboard. */
+  const renderedRoute = (pathname: string, user: BootstrapUser | null | undefined): SpaRoute | undefined => {
+    const route = matchSpaRoute(pathname);
+    if (!route || user === undefined) return route;
+    if (route.isSignedIn && !user) return loginRoute;
+    if (user && (route === loginRoute || route.path === '/register')) return dashboardRoute;
+    return route;
   };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const user = await userOf(request);
-    const rendered = renderedRoute(pathname, user);
+    const route = renderedRoute(pathname, user);
     const head = [
-      rendered && routeHints ? routeHints.forRoute(rendered.route) : '',
+      route && routeHints ? routeHints.forRoute(route) : '',
       user && routeHints ? routeHints.signedIn : '',
       user === undefined ? '' : sessionBootstrapElement(user),
-      await pageData(request, rendered, user),
     ].join('');
     reply.header('vary', 'Cookie');
     // A signed-in user's page names that user: no cache, shared or the browser's, may keep it.

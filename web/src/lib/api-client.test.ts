@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, onUnauthorized, readRetryAfter } from './api-client.ts';
-import { PAGE_DATA_ID, resetEmbeddedAnswersForTests } from './page-data-bootstrap.ts';
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status, headers }))));
@@ -9,28 +8,6 @@ function respond(status: number, body: unknown, headers: Record<string, string> 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apiFetch', () => {
-  it("takes a GET's answer from the page once, then asks the server; other methods always ask", async () => {
-    const element = document.createElement('script');
-    element.id = PAGE_DATA_ID;
-    element.setAttribute('type', 'application/json');
-    element.textContent = '{"/api/wallets":{"wallets":["embedded"]}}';
-    document.head.append(element);
-    resetEmbeddedAnswersForTests();
-    // The page has just loaded, however long this test process has run.
-    const now = vi.spyOn(performance, 'now').mockReturnValue(0);
-    try {
-      respond(200, { wallets: ['fetched'] });
-      await expect(apiFetch('/api/wallets', { method: 'POST', body: {} })).resolves.toEqual({ wallets: ['fetched'] });
-      await expect(apiFetch('/api/wallets')).resolves.toEqual({ wallets: ['embedded'] });
-      await expect(apiFetch('/api/wallets')).resolves.toEqual({ wallets: ['fetched'] });
-      expect(fetch).toHaveBeenCalledTimes(2);
-    } finally {
-      element.remove();
-      now.mockRestore();
-      resetEmbeddedAnswersForTests();
-    }
-  });
-
   it('returns the parsed body of a 2xx answer', async () => {
     respond(200, { status: 'ok' });
     await expect(apiFetch('/api/health')).resolves.toEqual({ status: 'ok' });

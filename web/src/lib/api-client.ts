@@ -1,5 +1,3 @@
-import { takeEmbeddedAnswer } from './page-data-bootstrap.ts';
-
 /** A failed API call, carrying the server's `{ error: { code, message } }`. */
 export class ApiError extends Error {
   constructor(
@@ -54,15 +52,8 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-/**
- * JSON over fetch with the session cookie; throws ApiError for any non-2xx answer. A GET the server already answered
- * into the page (page-data-bootstrap.ts) takes that answer instead, once.
- */
+/** JSON over fetch with the session cookie; throws ApiError for any non-2xx answer. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  if ((request.method ?? 'GET') === 'GET') {
-    const embedded = takeEmbeddedAnswer(path);
-    if (embedded) return embedded.body as T;
-  }
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
