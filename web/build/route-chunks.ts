@@ -98,20 +98,6 @@ export function routeChunkPlan(chunks: readonly PlannedChunk[], options: RouteCh
     return { files: new Set([file]), routes: routesOfFile.get(file)!, bytes: chunk.gzipBytes, imports };
   });
 
-  /** Whether `to` can be reached from `from` through at least one other group (merging them would make a cycle). */
-  const reachesThroughAnother = (from: number, to: number): boolean => {
-    const stack = [...groups[from]!.imports].filter((next) => next !== to);
-    const seen = new Set<number>();
-    while (stack.length) {
-      const next = stack.pop()!;
-      if (next === to) return true;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      stack.push(...groups[next]!.imports);
-    }
-    return false;
-  };
-
   /** The groups a group loads: itself and what it imports, transitively. */
   const reach = (from: number, into = new Set<number>()): Set<number> => {
     if (into.has(from)) return into;
@@ -122,6 +108,8 @@ export function routeChunkPlan(chunks: readonly PlannedChunk[], options: RouteCh
 
   for (;;) {
     const reaches = groups.map((group, i) => (group ? reach(i) : new Set<number>()));
+    /** A group that reaches another through a third would, merged with it, import that third and be imported by it. */
+    const reachesThroughAnother = (from: Group, to: number) => [...from.imports].some((i) => i !== to && reaches[i]!.has(to));
     let best: { a: number; b: number; value: number; added: Map<string, number> } | undefined;
     for (let a = 0; a < groups.length; a += 1) {
       const groupA = groups[a];
@@ -134,9 +122,10 @@ export function routeChunkPlan(chunks: readonly PlannedChunk[], options: RouteCh
         if (shared === 0) continue;
         // Every route that loads either now loads both and all they import: what each route gains, in bytes.
         const added = new Map<string, number>();
+        const routes = new Set([...groupA.routes, ...groupB.routes]);
         for (const i of new Set([...reaches[a]!, ...reaches[b]!])) {
           const group = groups[i]!;
-          for (const route of new Set([...groupA.routes, ...groupB.routes])) {
+          for (const route of routes) {
             if (!group.routes.has(route)) added.set(route, (added.get(route) ?? 0) + group.bytes);
           }
         }
@@ -149,7 +138,7 @@ export function routeChunkPlan(chunks: readonly PlannedChunk[], options: RouteCh
         if (!fits) continue;
         const value = shared / (1 + addedBytes / 1024);
         if (best && value <= best.value) continue;
-        if (reachesThroughAnother(a, b) || reachesThroughAnother(b, a)) continue;
+        if (reachesThroughAnother(groupA, b) || reachesThroughAnother(groupB, a)) continue;
         best = { a, b, value, added };
       }
     }
@@ -182,7 +171,7 @@ export function routeChunkPlan(chunks: readonly PlannedChunk[], options: RouteCh
 }
 
 /** A short, stable name for a set of routes: the route's own name for one, else the count and a hash of the set. */
-export function routeSetName(routes: readonly string[]): string {
+function routeSetName(routes: readonly string[]): string {
   if (routes.length === 1) return `${routes[0]}-first`;
   const key = [...routes].sort().join(',');
   let hash = 0;
