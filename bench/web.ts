@@ -7,7 +7,8 @@
  *   lists are not empty, and the explorer pages show that user's first send, its sender and its block.
  *   Chromium: CHROMIUM_PATH or /usr/bin/chromium. With several runs per page the median run (by
  *   performance score) is reported. LIGHTHOUSE_PAGES=login,insights runs only those pages (by name);
- *   LIGHTHOUSE_JSON_DIR=dir keeps each run's full Lighthouse result there (critical chains, LCP element, long tasks).
+ *   LIGHTHOUSE_JSON_DIR=dir keeps each run's full Lighthouse result there (critical chains, LCP element, long tasks);
+ *   LIGHTHOUSE_TRACE_DIR=dir keeps each run's Chromium trace.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -120,10 +121,23 @@ async function lighthouseAttempt(url: string, cookie: string | undefined): Promi
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    keepTrace(url, result.artifacts);
     return result.lhr;
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * LIGHTHOUSE_TRACE_DIR=dir keeps each run's Chromium trace there (`<path>-<time>.trace.json`, 5–30 MB each), to read
+ * a page's main-thread tasks and request chain in Chromium's Performance panel or with a script.
+ */
+function keepTrace(url: string, artifacts: { Trace?: unknown }): void {
+  const dir = process.env.LIGHTHOUSE_TRACE_DIR;
+  if (!dir || !artifacts.Trace) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+  fs.writeFileSync(path.join(dir, `${name}-${Date.now()}.trace.json`), JSON.stringify(artifacts.Trace));
 }
 
 /**

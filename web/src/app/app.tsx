@@ -10,9 +10,9 @@ export function App() {
       <BrowserRouter>
         <RouteErrorBoundary>
           {/*
-            The first screen shows the layout and its page together, once the page's chunk (preloaded by the HTML) is
-            in: one render before the first paint rather than a shell and then the page. On a later navigation the
-            old page stays until the new one is ready (BrowserRouter moves in a transition).
+            The first screen renders the layout and its page in one go: main.tsx loads the page's chunk (preloaded by
+            the HTML) before the first render, so nothing suspends (app/lazy-page.ts). On a later navigation the old
+            page stays until the new one is ready (BrowserRouter moves in a transition).
           */}
           <Suspense fallback={null}>
             <AppRoutes />

@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../features/auth/index.ts';
+import { useAfterFirstContentfulPaint } from '../../lib/use-after-first-contentful-paint.ts';
 
 /**
  * Keeps a realtime connection open while someone is signed in, and closes it at sign-out (or when another
- * user signs in). The socket client loads only then, so visitors never download it.
+ * user signs in). The socket client loads only then, so visitors never download it, and only once the page has
+ * shown its first text, so its chunks do not hold that paint back; the first connection refreshes the ledger's
+ * caches, so an event sent before it is not missed (realtime-handlers.ts).
  */
 export function LiveUpdates() {
   const userId = useSession().data?.user.id;
   const queryClient = useQueryClient();
+  const hasPagePainted = useAfterFirstContentfulPaint();
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !hasPagePainted) return;
     let disconnect: (() => void) | undefined;
     let isClosed = false;
     import('./realtime-connection.ts').then(
@@ -24,7 +28,7 @@ export function LiveUpdates() {
       isClosed = true;
       disconnect?.();
     };
-  }, [userId, queryClient]);
+  }, [userId, hasPagePainted, queryClient]);
 
   return null;
 }
