@@ -117,7 +117,8 @@ const importX = {
 const LAZY_SCHEMAS_ADVICE =
   'Reach schemas lazily: a form takes lazySchemaResolver(() => loadSchemas().then((schemas) => schemas.xSchema)) ' +
   '(lib/lazy-schema-resolver.ts), a fetcher awaits loadSchemas() (lib/load-schemas.ts) beside its request; a schema the ' +
-  'browser needs, or one it builds with zod, goes in lib/schemas.ts. Types are fine: `import type`.';
+  'browser needs, or one it builds with zod, goes in lib/schemas.ts (or, for one feature alone, in its ' +
+  'features/<name>/api/<name>-schemas.ts, imported lazily). Types are fine: `import type`.';
 
 /** Type-aware rules need a tsconfig per file; these two config files belong to none. */
 const filesOutsideTsconfigs = ['vitest.config.ts', 'packages/domain/vitest.config.ts'];
@@ -186,14 +187,24 @@ export default tseslint.config(
     // (web/src/lib/load-schemas.ts), which imports lib/schemas.ts on first use. A value import of zod, of lib/schemas.ts
     // or of a domain schema would put zod back into the importer's chunk; a type import costs nothing.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/lib/schemas.ts', 'web/src/lib/browser-zod.ts', 'web/src/**/*.test.{ts,tsx}', 'web/src/lib/testing/**'],
+    ignores: [
+      'web/src/lib/schemas.ts',
+      'web/src/features/*/api/*-schemas.ts',
+      'web/src/lib/browser-zod.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'web/src/lib/testing/**',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'zod', allowTypeImports: true, message: LAZY_SCHEMAS_ADVICE }],
           patterns: [
-            { group: ['**/lib/schemas.ts', './schemas.ts'], allowTypeImports: true, message: LAZY_SCHEMAS_ADVICE },
+            {
+              group: ['**/lib/schemas.ts', './schemas.ts', '**/*-schemas.ts', '!**/load-schemas.ts'],
+              allowTypeImports: true,
+              message: LAZY_SCHEMAS_ADVICE,
+            },
             { group: ['@fincrypt/domain'], importNamePattern: 'Schema$|Shape$', allowTypeImports: true, message: LAZY_SCHEMAS_ADVICE },
           ],
         },

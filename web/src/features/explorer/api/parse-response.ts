@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { type SchemaModule, loadSchemas } from '../../../lib/load-schemas.ts';
+import type * as ExplorerSchemas from './explorer-schemas.ts';
+
+/** The explorer's schemas (explorer-schemas.ts), in a chunk of their own, fetched with the first answer to check. */
+type ExplorerSchemaModule = typeof ExplorerSchemas;
+const loadExplorerSchemas = (): Promise<ExplorerSchemaModule> => import('./explorer-schemas.ts');
 
 /** An explorer answer that is not what the contract says (packages/domain/src/explorer.ts). */
 export class InvalidExplorerResponseError extends Error {
@@ -10,9 +14,9 @@ export class InvalidExplorerResponseError extends Error {
   }
 }
 
-/** GETs a public explorer route and checks its answer against the contract's schema (`pick` names it in lib/schemas.ts). */
-export async function getExplorer<S extends z.ZodType>(path: string, pick: (schemas: SchemaModule) => S, signal?: AbortSignal): Promise<z.infer<S>> {
-  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadSchemas()]);
+/** GETs a public explorer route and checks its answer against the contract's schema (`pick` names it in explorer-schemas.ts). */
+export async function getExplorer<S extends z.ZodType>(path: string, pick: (schemas: ExplorerSchemaModule) => S, signal?: AbortSignal): Promise<z.infer<S>> {
+  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadExplorerSchemas()]);
   const parsed = pick(schemas).safeParse(body);
   if (!parsed.success) throw new InvalidExplorerResponseError();
   return parsed.data;
