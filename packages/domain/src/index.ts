@@ -27,6 +27,7 @@ export * from './confirmations-schemas.ts';
 export * from './format-date.ts';
 export * from './ledger-api.ts';
 export * from './ledger-messages.ts';
+export * from './fraud-schemas.ts';
 export * from './ledger-api-schemas.ts';
 export * from './forecast.ts';
 export * from './market-api.ts';

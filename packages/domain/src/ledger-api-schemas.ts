@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_SYMBOLS } from './assets.ts';
+import { fraudAlertViewSchema } from './fraud-schemas.ts';
 import { assetSymbolSchema } from './assets-schemas.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './confirmations.ts';
 import { rawTransactionSchema } from './explorer-schemas.ts';
@@ -170,16 +171,6 @@ export const transactionDetailSchema = transactionViewSchema.extend({
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
-export const fraudAlertViewSchema = z.object({
-  id: z.uuid(),
-  transactionId: z.uuid(),
-  transactionHash: z.string(),
-  riskLevel: z.enum(['low', 'medium', 'high']),
-  reason: z.string(),
-  timestamp: z.iso.datetime(),
-});
-export type FraudAlertView = z.infer<typeof fraudAlertViewSchema>;
-
 export const sendResponseSchema = z.object({
   transaction: transactionViewSchema,
   /** The sender wallet after the debit. */
@@ -273,16 +264,3 @@ export const faucetResponseSchema = z.object({
   nextClaimAt: z.iso.datetime(),
 });
 export type FaucetResponse = z.infer<typeof faucetResponseSchema>;
-
-export const alertListSchema = z.object({ alerts: z.array(fraudAlertViewSchema) });
-
-export const riskViewSchema = z.object({
-  score: z.number().int(),
-  level: z.enum(['low', 'medium', 'high']),
-  label: z.enum(['Low', 'Medium', 'High']),
-  color: z.enum(['green', 'amber', 'red']),
-  breakdown: z.object({ largeAmounts: z.number().int(), bursts: z.number().int(), distinctRecipients: z.number().int() }),
-  /** How many of your most recent sends the score looked at (at most 10). */
-  transactionsConsidered: z.number().int(),
-});
-export type RiskView = z.infer<typeof riskViewSchema>;

@@ -1,5 +1,6 @@
 import type { AVATAR_PRESETS } from './account.ts';
-import type { AssetBalanceView, FraudAlertView, TransactionView, WalletView } from './ledger-api-schemas.ts';
+import type { FraudAlertView } from './fraud-schemas.ts';
+import type { AssetBalanceView, TransactionView, WalletView } from './ledger-api-schemas.ts';
 import { unitsPerCoin } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 import type { PaymentRequestView } from './payment-requests-schemas.ts';

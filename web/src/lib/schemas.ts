@@ -9,28 +9,20 @@ import {
 import { z } from 'zod';
 
 export {
-  alertListSchema,
   changePasswordFormSchema,
   contactListSchema,
   contactMessageSchema,
   contactViewSchema,
   createContactSchema,
   faucetResponseSchema,
-  forecastsResponseSchema,
-  insightsStatsSchema,
-  orderBookResponseSchema,
   paymentQuoteSchema,
   paymentRequestListSchema,
   paymentRequestViewSchema,
-  priceHistoryResponseSchema,
   publicPaymentRequestSchema,
   recipientCurrencyResponseSchema,
-  riskViewSchema,
   sendResponseSchema,
-  sentimentViewSchema,
   signInSchema,
   signUpFormSchema,
-  volumeResponseSchema,
 } from '@fincrypt/domain';
 
 /** The profile form: the password and code are asked for only when the email changes (checked on submit). */

@@ -2,15 +2,19 @@ import type { DisplayCurrency, MarketTokenId } from '@fincrypt/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { type SchemaModule, loadSchemas } from '../../../lib/load-schemas.ts';
+import type * as InsightsSchemas from './insights-schemas.ts';
+
+/** The Insights answers' schemas (insights-schemas.ts), in a chunk of their own, fetched with the first answer to check. */
+type InsightsSchemaModule = typeof InsightsSchemas;
+const loadInsightsSchemas = (): Promise<InsightsSchemaModule> => import('./insights-schemas.ts');
 
 /** Market figures follow the price feed's cadence; ledger figures are refreshed as often. */
 export const INSIGHTS_REFRESH_MS = 15_000;
 export const FRAUD_ALERTS_SHOWN = 20;
 
-/** GETs `path` and parses the answer with the schema `pick` names in lib/schemas.ts. */
-async function getParsed<T extends z.ZodType>(path: string, pick: (schemas: SchemaModule) => T, signal: AbortSignal): Promise<z.infer<T>> {
-  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadSchemas()]);
+/** GETs `path` and parses the answer with the schema `pick` names in insights-schemas.ts. */
+async function getParsed<T extends z.ZodType>(path: string, pick: (schemas: InsightsSchemaModule) => T, signal: AbortSignal): Promise<z.infer<T>> {
+  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadInsightsSchemas()]);
   return pick(schemas).parse(body);
 }
 

@@ -6,7 +6,6 @@ import {
 } from '@fincrypt/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { PRICE_REFRESH_MS } from './get-prices.ts';
 
 export interface PriceHistoryParams {
@@ -17,7 +16,7 @@ export interface PriceHistoryParams {
 
 export async function getPriceHistory({ token, days, currency }: PriceHistoryParams, signal?: AbortSignal): Promise<PriceHistoryResponse> {
   const query = new URLSearchParams({ token, days: String(days), currency });
-  const [body, { priceHistoryResponseSchema }] = await Promise.all([apiFetch<unknown>(`/api/prices/history?${query}`, { signal }), loadSchemas()]);
+  const [body, { priceHistoryResponseSchema }] = await Promise.all([apiFetch<unknown>(`/api/prices/history?${query}`, { signal }), import('./prices-schemas.ts')]);
   return priceHistoryResponseSchema.parse(body);
 }
 
