@@ -141,7 +141,7 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
 it('knows every lazy route of the web router, with the page module it loads', () => {
   const router = fs.readFileSync(path.resolve(import.meta.dirname, '../../../web/src/app/router.tsx'), 'utf8');
   const pageModules = new Map(
-    [...router.matchAll(/const (\w+) = lazy\(\(\) => import\('\.\.\/(pages\/[^']+)'\)\)/g)].map((match) => [match[1]!, `src/${match[2]}`]),
+    [...router.matchAll(/const (\w+) = lazyPage\(\(\) => import\('\.\.\/(pages\/[^']+)'\)\)/g)].map((match) => [match[1]!, `src/${match[2]}`]),
   );
   const declared = [...router.matchAll(/<Route (?:path="([^"]+)"|index) element=\{<(\w+) \/>\}/g)]
     .filter((match) => pageModules.has(match[2]!))
