@@ -1,12 +1,11 @@
 import type { ContactView, CreateContactInput } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { contactsQueryKey } from './get-contacts.ts';
 import { withContact } from './contacts-cache.ts';
 
 export async function createContact(input: CreateContactInput): Promise<ContactView> {
-  const [body, { contactViewSchema }] = await Promise.all([apiFetch<unknown>('/api/contacts', { method: 'POST', body: input }), loadSchemas()]);
+  const [body, { contactViewSchema }] = await Promise.all([apiFetch<unknown>('/api/contacts', { method: 'POST', body: input }), import('./contacts-schemas.ts')]);
   return contactViewSchema.parse(body);
 }
 

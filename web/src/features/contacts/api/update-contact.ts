@@ -1,14 +1,13 @@
 import type { ContactView, UpdateContactInput } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { contactsQueryKey } from './get-contacts.ts';
 import { withContact } from './contacts-cache.ts';
 
 export async function updateContact({ id, change }: { id: string; change: UpdateContactInput }): Promise<ContactView> {
   const [answer, { contactViewSchema }] = await Promise.all([
     apiFetch<unknown>(`/api/contacts/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
-    loadSchemas(),
+    import('./contacts-schemas.ts'),
   ]);
   return contactViewSchema.parse(answer);
 }

@@ -1,7 +1,6 @@
 import type { PaymentRequestView } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { paymentRequestKeys } from './get-payment-requests.ts';
 import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 
@@ -9,7 +8,7 @@ import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 export async function cancelPaymentRequest(id: string): Promise<PaymentRequestView> {
   const [body, { paymentRequestViewSchema }] = await Promise.all([
     apiFetch<unknown>(`/api/payment-requests/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
-    loadSchemas(),
+    import('./payment-requests-schemas.ts'),
   ]);
   const parsed = paymentRequestViewSchema.safeParse(body);
   if (!parsed.success) throw new InvalidPaymentRequestResponseError();

@@ -1,7 +1,6 @@
 import type { PaymentRequestView } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 
 export const paymentRequestKeys = {
@@ -12,7 +11,7 @@ export const paymentRequestKeys = {
 
 /** GET /api/payment-requests: the signed-in user's requests, newest first (at most 100). */
 export async function getPaymentRequests(signal?: AbortSignal): Promise<PaymentRequestView[]> {
-  const [body, { paymentRequestListSchema }] = await Promise.all([apiFetch<unknown>('/api/payment-requests', { signal }), loadSchemas()]);
+  const [body, { paymentRequestListSchema }] = await Promise.all([apiFetch<unknown>('/api/payment-requests', { signal }), import('./payment-requests-schemas.ts')]);
   const parsed = paymentRequestListSchema.safeParse(body);
   if (!parsed.success) throw new InvalidPaymentRequestResponseError();
   return parsed.data.requests;

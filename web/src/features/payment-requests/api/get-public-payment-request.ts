@@ -1,7 +1,6 @@
 import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_REFUSALS, type PublicPaymentRequest } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { paymentRequestKeys } from './get-payment-requests.ts';
 import { InvalidPaymentRequestResponseError } from './invalid-response.ts';
 
@@ -17,7 +16,7 @@ export async function getPublicPaymentRequest(id: string, signal?: AbortSignal):
     apiFetch<unknown>(`/api/pay/${encodeURIComponent(id)}`, { signal }).catch((error: unknown) => {
       throw error instanceof ApiError && error.status === 404 ? notFound() : error;
     }),
-    loadSchemas(),
+    import('./payment-requests-schemas.ts'),
   ]);
   const parsed = publicPaymentRequestSchema.safeParse(body);
   if (!parsed.success) throw new InvalidPaymentRequestResponseError();
