@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage } from './lazy-page.ts';
@@ -46,6 +46,28 @@ describe('lazyPage', () => {
     expect(fallbackShown).toHaveBeenCalled();
     await Page.preload();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a page that suspended mounted when it renders again after its chunk has loaded', async () => {
+    let mounts = 0;
+    function Counted() {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <p>The page</p>;
+    }
+    const Page = lazyPage(() => Promise.resolve({ default: Counted }));
+    const tree = (label: string) => (
+      <Suspense fallback={<p>Fallback</p>}>
+        <Page />
+        <span>{label}</span>
+      </Suspense>
+    );
+    const { rerender } = render(tree('first'));
+    expect(await screen.findByText('The page')).not.toBeNull();
+    rerender(tree('second'));
+    expect(screen.getByText('second')).not.toBeNull();
+    expect(mounts).toBe(1);
   });
 
   it('tries the chunk again after a failed load', async () => {
