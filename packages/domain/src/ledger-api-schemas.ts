@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ASSET_SYMBOLS } from './assets.ts';
-import { fraudAlertViewSchema } from './fraud-schemas.ts';
 import { assetSymbolSchema } from './assets-schemas.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './confirmations.ts';
 import { rawTransactionSchema } from './explorer-schemas.ts';
 import { GAS_SPEEDS } from './fees.ts';
+import { fraudAlertViewSchema } from './fraud-schemas.ts';
 import { TRANSACTION_PAGE_LIMITS } from './ledger-api.ts';
 import { WALLET_MESSAGES } from './ledger-messages.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
