@@ -225,6 +225,49 @@ test.describe('Explorer', () => {
     await visitor.context().close();
   });
 
+  test("each explorer page's first answers are asked for by its HTML, beside its scripts, and used: one request each", async ({
+    page,
+    browser,
+    baseURL,
+    account: _account,
+  }) => {
+    const sent = await sendEth(page.request, 'fast', '0.3');
+    // Settled, so the transaction page does not poll: any request for it after the preload would be a miss.
+    await fullyConfirmed(page.request, sent.hash);
+    const { blockNumber } = (await (await page.request.get(`/api/explorer/tx/${sent.hash}`)).json()) as ExplorerTransaction;
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL! }]);
+    const visitor = await context.newPage();
+    // The preload asks with the browser's `Accept: */*`; the page's own fetch asks for JSON, and reaches the network
+    // only when no preload matched it.
+    const apiRequests: { url: string; byPage: boolean }[] = [];
+    visitor.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiRequests.push({ url: url.pathname + url.search, byPage: request.headers().accept === 'application/json' });
+    });
+    const pages = [
+      { path: `/explorer/${sent.hash}`, shown: () => expect(fact(visitor, 'Value')).toHaveText('0.3 ETH') },
+      { path: `/explorer/address/${sent.fromAddress}`, shown: () => expect(visitor.getByTestId('explorer-address')).toHaveText(sent.fromAddress) },
+      { path: `/explorer/block/eth_sepolia/${blockNumber}`, shown: () => expect(visitor.getByRole('heading', { level: 2, name: 'Transactions in this block' })).toBeVisible() },
+      { path: '/explorer', shown: () => expect(visitor.getByRole('list', { name: 'Latest transactions' }).getByRole('listitem').first()).toBeVisible() },
+    ];
+    for (const { path, shown } of pages) {
+      apiRequests.length = 0;
+      await visitor.goto(path);
+      await shown();
+      await visitor.waitForLoadState('networkidle');
+      const preloaded = await visitor.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'), (link) => new URL(link.href).pathname + new URL(link.href).search),
+      );
+      expect(preloaded.length, path).toBeGreaterThan(1);
+      const requested = apiRequests.filter((request) => !request.byPage).map((request) => request.url);
+      expect(requested.sort(), path).toEqual([...preloaded].sort());
+      // Its first answers, labels included, came from those preloads: the page asked the explorer API for nothing itself.
+      expect(apiRequests.filter((request) => request.byPage && request.url.startsWith('/api/explorer/')), path).toEqual([]);
+    }
+    await context.close();
+  });
+
   test("an address page draws its QR code after its first paint, in the place kept for it, and the code reads as the address", async ({
     browser,
     baseURL,

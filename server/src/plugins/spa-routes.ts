@@ -1,3 +1,5 @@
+import { explorerPaths, isNetworkId, readBlockNumber } from '@fincrypt/domain';
+
 /**
  * The web app's client routes (web/src/app/router.tsx) and the page module each one loads lazily, so the
  * server can name a page's chunks in the HTML it answers (plugins/spa-hints.ts). A route missing here still
@@ -10,7 +12,20 @@ export interface SpaRoute {
   module: string;
   /** The page is shown to a signed-in user only (RequireAuth). */
   isSignedIn: boolean;
+  /**
+   * The GET API paths the page asks for on its first render, from its address (the route's params, decoded as
+   * react-router decodes them, and the query string), built as the page builds them (@fincrypt/domain), so the HTML
+   * can preload them and the page's first data does not wait for its scripts. None when the page would ask for nothing.
+   */
+  firstData?: (params: Readonly<Record<string, string>>, search: URLSearchParams) => string[];
 }
+
+/** The explorer pages show labels beside the addresses of their first data. */
+const withLabels = (...paths: string[]) => [...paths, explorerPaths.labels];
+const networkOf = (search: URLSearchParams) => {
+  const network = search.get('network');
+  return isNetworkId(network) ? network : undefined;
+};
 
 export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/', module: 'src/pages/public/home-page.tsx', isSignedIn: false },
@@ -18,10 +33,33 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/contact', module: 'src/pages/public/contact-page.tsx', isSignedIn: false },
   { path: '/legal', module: 'src/pages/public/legal-index-page.tsx', isSignedIn: false },
   { path: '/legal/:document', module: 'src/pages/public/legal-document-page.tsx', isSignedIn: false },
-  { path: '/explorer', module: 'src/pages/public/explorer-home-page.tsx', isSignedIn: false },
-  { path: '/explorer/address/:address', module: 'src/pages/public/explorer-address-page.tsx', isSignedIn: false },
-  { path: '/explorer/block/:network/:number', module: 'src/pages/public/explorer-block-page.tsx', isSignedIn: false },
-  { path: '/explorer/:hash', module: 'src/pages/public/explorer-page.tsx', isSignedIn: false },
+  {
+    path: '/explorer',
+    module: 'src/pages/public/explorer-home-page.tsx',
+    isSignedIn: false,
+    firstData: (_, search) => withLabels(explorerPaths.stats, explorerPaths.latestTransactions(networkOf(search)), explorerPaths.latestBlocks(networkOf(search))),
+  },
+  {
+    path: '/explorer/address/:address',
+    module: 'src/pages/public/explorer-address-page.tsx',
+    isSignedIn: false,
+    firstData: ({ address }, search) => withLabels(explorerPaths.address(address!, networkOf(search))),
+  },
+  {
+    path: '/explorer/block/:network/:number',
+    module: 'src/pages/public/explorer-block-page.tsx',
+    isSignedIn: false,
+    firstData: ({ network, number }) => {
+      const blockNumber = readBlockNumber(number!);
+      return isNetworkId(network) && blockNumber !== undefined ? withLabels(explorerPaths.block(network, blockNumber)) : [];
+    },
+  },
+  {
+    path: '/explorer/:hash',
+    module: 'src/pages/public/explorer-page.tsx',
+    isSignedIn: false,
+    firstData: ({ hash }) => withLabels(explorerPaths.transaction(hash!)),
+  },
   { path: '/pay/:id', module: 'src/pages/public/pay-page.tsx', isSignedIn: false },
   { path: '/login', module: 'src/pages/auth/login-page.tsx', isSignedIn: false },
   { path: '/register', module: 'src/pages/auth/register-page.tsx', isSignedIn: false },
@@ -41,11 +79,31 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
  */
 export const SIGNED_IN_MODULES: readonly string[] = ['src/app/layout/user-chip.tsx'];
 
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
 /** The route a pathname shows, as react-router matches it (case-insensitive, a trailing slash ignored); undefined for none. */
 export function matchSpaRoute(pathname: string): SpaRoute | undefined {
-  const segments = pathname.split('/').filter(Boolean);
+  const segments = segmentsOf(pathname);
   return SPA_ROUTES.find((route) => {
-    const pattern = route.path.split('/').filter(Boolean);
+    const pattern = segmentsOf(route.path);
     return pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase()));
   });
+}
+
+/**
+ * The API paths a route's page asks for first (`firstData`), for a pathname `matchSpaRoute` matched to it and the
+ * request's query string; none when a param is not valid percent-encoding (the page gets no further than its error).
+ */
+export function firstDataOf(route: SpaRoute, pathname: string, search: string): string[] {
+  if (!route.firstData) return [];
+  const segments = segmentsOf(pathname);
+  const params: Record<string, string> = {};
+  try {
+    segmentsOf(route.path).forEach((part, i) => {
+      if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segments[i]!);
+    });
+  } catch {
+    return [];
+  }
+  return route.firstData(params, new URLSearchParams(search));
 }

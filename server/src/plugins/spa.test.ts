@@ -9,7 +9,7 @@ import { call, signUp } from '../test/auth-client.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createTestDatabase, describeEachDatabase } from '../test/test-database.ts';
 import { SESSION_BOOTSTRAP_ID } from './spa-hints.ts';
-import { SPA_ROUTES, matchSpaRoute } from './spa-routes.ts';
+import { SPA_ROUTES, firstDataOf, matchSpaRoute } from './spa-routes.ts';
 
 /** A build as Vite writes it: index.html naming the entry's chunks, and the manifest that lists every chunk. */
 function makeWebBuild(): string {
@@ -72,6 +72,40 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
     const unknown = await call(app, 'GET', '/no/such/page');
     expect(unknown.body).not.toContain('modulepreload" crossorigin href="/assets/login');
     expect(unknown.statusCode).toBe(200);
+  });
+
+  it("preloads the explorer pages' first answers, at the URLs the page asks for, and nothing for an address the page refuses", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const hash = `0x${'ab'.repeat(32)}`;
+    expect(preloads((await call(app, 'GET', `/explorer/${hash}`)).body)).toEqual([`/api/explorer/tx/${hash}`, '/api/explorer/labels']);
+    // Params are decoded as react-router decodes them, then encoded as the page's fetch encodes them.
+    expect(preloads((await call(app, 'GET', '/explorer/a%20b%3F')).body)).toEqual(['/api/explorer/tx/a%20b%3F', '/api/explorer/labels']);
+    expect(preloads((await call(app, 'GET', '/explorer')).body)).toEqual([
+      '/api/explorer/stats',
+      '/api/explorer/transactions?limit=20',
+      '/api/explorer/blocks?limit=8',
+      '/api/explorer/labels',
+    ]);
+    // The network filter rides in the query string; in the HTML, its `&` is written as an entity.
+    const filtered = await call(app, 'GET', '/explorer?network=solana_devnet');
+    expect(filtered.body).toContain('href="/api/explorer/transactions?network=solana_devnet&amp;limit=20"');
+    expect(preloads(filtered.body)).toContain('/api/explorer/blocks?network=solana_devnet&amp;limit=8');
+    // An unknown network is no filter, as the page reads it.
+    expect(preloads((await call(app, 'GET', '/explorer?network=bitcoin')).body)).toContain('/api/explorer/transactions?limit=20');
+    const address = '0x820e6546317Bf55e5664baEf6D652C91EB10573D';
+    expect(preloads((await call(app, 'GET', `/explorer/address/${address}?network=eth_sepolia`)).body)).toEqual([
+      `/api/explorer/address/${address}?network=eth_sepolia&amp;limit=25`,
+      '/api/explorer/labels',
+    ]);
+    expect(preloads((await call(app, 'GET', '/explorer/block/eth_sepolia/0042')).body)).toEqual(['/api/explorer/block/eth_sepolia/42?limit=25', '/api/explorer/labels']);
+    // The block page shows its error without asking: no preload that nothing would use.
+    for (const refused of ['/explorer/block/bitcoin/42', '/explorer/block/eth_sepolia/0', '/explorer/block/eth_sepolia/1.5']) {
+      const page = await call(app, 'GET', refused);
+      expect(page.statusCode, refused).toBe(200);
+      expect(preloads(page.body), refused).toEqual([]);
+    }
+    // Pages without first data named, and a guarded page shown as /login, preload no answer.
+    for (const other of ['/', '/login', '/dashboard']) expect(preloads((await call(app, 'GET', other)).body), other).toEqual([]);
   });
 
   it('tells a signed-out visitor\'s page that nobody is signed in, and preloads /login for a guarded page', async () => {
@@ -164,4 +198,12 @@ it('matches paths as the router does', () => {
   expect(matchSpaRoute('/transaction/0x1/receipt')?.path).toBe('/transaction/:hash/receipt');
   expect(matchSpaRoute('/nope')).toBeUndefined();
   expect(matchSpaRoute('/dashboard/extra')).toBeUndefined();
+});
+
+it("reads a route's first data from its decoded params, and names none for a param that is not valid percent-encoding", () => {
+  const explorer = matchSpaRoute('/explorer/0xabc')!;
+  expect(firstDataOf(explorer, '/explorer/0xabc', '')).toEqual(['/api/explorer/tx/0xabc', '/api/explorer/labels']);
+  // Fastify answers such an address 400 before any route; the function stands on its own all the same.
+  expect(firstDataOf(explorer, '/explorer/%E0%A4%A', '')).toEqual([]);
+  expect(firstDataOf(matchSpaRoute('/dashboard')!, '/dashboard', '')).toEqual([]);
 });

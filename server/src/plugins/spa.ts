@@ -5,8 +5,8 @@ import { API_ERRORS } from '@fincrypt/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errorBody } from '../errors.ts';
-import { type BootstrapUser, readRouteHints, sessionBootstrapElement } from './spa-hints.ts';
-import { type SpaRoute, matchSpaRoute } from './spa-routes.ts';
+import { type BootstrapUser, dataPreloads, readRouteHints, sessionBootstrapElement } from './spa-hints.ts';
+import { type SpaRoute, firstDataOf, matchSpaRoute } from './spa-routes.ts';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
@@ -14,7 +14,7 @@ import { type SpaRoute, matchSpaRoute } from './spa-routes.ts';
  * Unknown /api paths get a JSON 404.
  *
  * index.html goes out with what the page about to render needs named in its head: the route's chunks as
- * modulepreload (spa-hints.ts), and the signed-in user (or that nobody is) as inert JSON, so the app neither
+ * modulepreload (spa-hints.ts), the API answers its first render asks for as preloads, and the signed-in user (or that nobody is) as inert JSON, so the app neither
  * waits for its entry chunk to run before fetching the page's chunks nor for /api/auth/get-session before
  * showing the page. That HTML depends on the session cookie: it varies by Cookie, and with a user in it no
  * cache may keep it.
@@ -48,11 +48,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
     return route;
   };
 
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string, search: string) => {
     const user = await userOf(request);
     const route = renderedRoute(pathname, user);
+    // A redirected visitor's page is another route's, at another address: its data is not this address's.
+    const firstData = route && route === matchSpaRoute(pathname) ? firstDataOf(route, pathname, search) : [];
     const head = [
       route && routeHints ? routeHints.forRoute(route) : '',
+      dataPreloads(firstData),
       user && routeHints ? routeHints.signedIn : '',
       user === undefined ? '' : sessionBootstrapElement(user),
     ].join('');
@@ -81,11 +84,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasBuild) {
-      return sendIndex(request, reply, pathname);
+      return sendIndex(request, reply, pathname, search);
     }
     return reply.status(404).send(errorBody('NOT_FOUND', API_ERRORS.NOT_FOUND.messages.noRoute(request.method, pathname)));
   });

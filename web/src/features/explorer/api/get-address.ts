@@ -1,14 +1,12 @@
-import type { ExplorerAddress, NetworkId } from '@fincrypt/domain';
+import { type ExplorerAddress, type NetworkId, explorerPaths } from '@fincrypt/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { explorerDataKeys } from './explorer-keys.ts';
-import { EXPLORER_PAGE_SIZE } from './page-size.ts';
-import { getExplorer, queryString } from './parse-response.ts';
+import { getExplorer } from './parse-response.ts';
 
 /** GET /api/explorer/address/:address: its networks, balances and label, and one page of its transactions. */
 export function getExplorerAddress(address: string, network: NetworkId | undefined, cursor: string | undefined, signal?: AbortSignal): Promise<ExplorerAddress> {
-  const path = `/api/explorer/address/${encodeURIComponent(address)}${queryString({ network, cursor, limit: EXPLORER_PAGE_SIZE })}`;
-  return getExplorer(path, (schemas) => schemas.explorerAddressSchema, signal);
+  return getExplorer(explorerPaths.address(address, network, cursor), (schemas) => schemas.explorerAddressSchema, signal);
 }
 
 /** A refusal (400: not an address of any network) is final: asking again changes nothing. */

@@ -1,9 +1,8 @@
-import { API_ERRORS, type ExplorerBlock, type NetworkId, isNetworkId } from '@fincrypt/domain';
+import { API_ERRORS, type ExplorerBlock, type NetworkId, explorerPaths, isNetworkId, readBlockNumber } from '@fincrypt/domain';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { explorerDataKeys } from './explorer-keys.ts';
-import { EXPLORER_PAGE_SIZE } from './page-size.ts';
-import { getExplorer, queryString } from './parse-response.ts';
+import { getExplorer } from './parse-response.ts';
 
 /** A block page's address, read: a known network and a whole number from 1, or why not (in the API's own words). */
 export type BlockAddress = { ok: true; network: NetworkId; number: number } | { ok: false; message: string };
@@ -12,14 +11,14 @@ export const UNKNOWN_NETWORK_MESSAGE = 'Unknown network: choose Ethereum Sepolia
 
 export function readBlockAddress(network: string, number: string): BlockAddress {
   if (!isNetworkId(network)) return { ok: false, message: UNKNOWN_NETWORK_MESSAGE };
-  const value = /^\d{1,15}$/.test(number) ? Number(number) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < 1) return { ok: false, message: API_ERRORS.VALIDATION_ERROR.messages.invalidBlockNumber };
+  const value = readBlockNumber(number);
+  if (value === undefined) return { ok: false, message: API_ERRORS.VALIDATION_ERROR.messages.invalidBlockNumber };
   return { ok: true, network, number: value };
 }
 
 /** GET /api/explorer/block/:network/:number: the block's summary and one page of the transactions it included. */
 export function getExplorerBlock(network: NetworkId, number: number, cursor: string | undefined, signal?: AbortSignal): Promise<ExplorerBlock> {
-  return getExplorer(`/api/explorer/block/${network}/${number}${queryString({ cursor, limit: EXPLORER_PAGE_SIZE })}`, (schemas) => schemas.explorerBlockSchema, signal);
+  return getExplorer(explorerPaths.block(network, number, cursor), (schemas) => schemas.explorerBlockSchema, signal);
 }
 
 /** A block not produced yet (404) or refused (400) stays so on asking again at once. */

@@ -1,4 +1,4 @@
-import type { ExplorerLabels, NetworkId } from '@fincrypt/domain';
+import { type ExplorerLabels, type NetworkId, explorerPaths } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { explorerDataKeys } from './explorer-keys.ts';
 import { getExplorer } from './parse-response.ts';
@@ -8,7 +8,7 @@ const LABELS_STALE_MS = 5 * 60_000;
 
 /** GET /api/explorer/labels: the simulated participants' addresses and their public labels. */
 export function getExplorerLabels(signal?: AbortSignal): Promise<ExplorerLabels> {
-  return getExplorer('/api/explorer/labels', (schemas) => schemas.explorerLabelsSchema, signal);
+  return getExplorer(explorerPaths.labels, (schemas) => schemas.explorerLabelsSchema, signal);
 }
 
 /** `network:address` (EVM addresses in lower case, base58 as it is) → label. */

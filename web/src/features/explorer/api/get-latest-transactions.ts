@@ -1,14 +1,14 @@
-import { EXPLORER_LIMITS, type ExplorerPage, type NetworkId } from '@fincrypt/domain';
+import { EXPLORER_LIMITS, type ExplorerPage, type NetworkId, explorerPaths } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { explorerDataKeys } from './explorer-keys.ts';
-import { getExplorer, queryString } from './parse-response.ts';
+import { getExplorer } from './parse-response.ts';
 
 /** How many latest transactions the home page shows; the live feed keeps the list at this length. */
 export const LATEST_TRANSACTIONS_SHOWN = EXPLORER_LIMITS.latestDefault;
 
 /** GET /api/explorer/transactions: the newest transactions of every network, or of one. */
 export function getLatestTransactions(network: NetworkId | undefined, signal?: AbortSignal): Promise<ExplorerPage> {
-  return getExplorer(`/api/explorer/transactions${queryString({ network, limit: LATEST_TRANSACTIONS_SHOWN })}`, (schemas) => schemas.explorerPageSchema, signal);
+  return getExplorer(explorerPaths.latestTransactions(network), (schemas) => schemas.explorerPageSchema, signal);
 }
 
 /** While the live channel is down, the home page's lists are read this often instead. */

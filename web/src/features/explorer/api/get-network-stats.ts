@@ -1,4 +1,4 @@
-import type { ExplorerStats } from '@fincrypt/domain';
+import { type ExplorerStats, explorerPaths } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { explorerDataKeys } from './explorer-keys.ts';
 import { getExplorer } from './parse-response.ts';
@@ -11,7 +11,7 @@ export const NETWORK_STATS_REFRESH_MS = 10_000;
 
 /** GET /api/explorer/stats: each network's transactions per second, average fee and pending count. */
 export function getNetworkStats(signal?: AbortSignal): Promise<ExplorerStats> {
-  return getExplorer('/api/explorer/stats', (schemas) => schemas.explorerStatsSchema, signal);
+  return getExplorer(explorerPaths.stats, (schemas) => schemas.explorerStatsSchema, signal);
 }
 
 export function useNetworkStats() {

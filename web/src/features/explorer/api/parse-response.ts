@@ -21,11 +21,3 @@ export async function getExplorer<S extends z.ZodType>(path: string, pick: (sche
   if (!parsed.success) throw new InvalidExplorerResponseError();
   return parsed.data;
 }
-
-/** A query string of the defined values only ("" when none). */
-export function queryString(values: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) params.set(name, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}

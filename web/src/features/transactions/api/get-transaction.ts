@@ -1,4 +1,4 @@
-import { type ExplorerTransaction, MAX_CONFIRMATIONS, type TransactionDetail } from '@fincrypt/domain';
+import { type ExplorerTransaction, MAX_CONFIRMATIONS, type TransactionDetail, explorerPaths } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { explorerKeys, transactionKeys } from './transaction-keys.ts';
@@ -34,7 +34,7 @@ export const EXPLORER_POLL_MS = 2_000;
 export function useExplorerTransaction(hash: string) {
   return useQuery({
     queryKey: explorerKeys.transaction(hash),
-    queryFn: ({ signal }) => apiFetch<ExplorerTransaction>(`/api/explorer/tx/${encodeURIComponent(hash)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<ExplorerTransaction>(explorerPaths.transaction(hash), { signal }),
     retry: retryUnlessNotFound,
     refetchInterval: (query) => {
       const data = query.state.data;
