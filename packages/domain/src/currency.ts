@@ -1,3 +1,5 @@
+import { formatDecimal } from './number-format.ts';
+
 /** Display currencies the user can choose; the default is Indian rupees (docs/product.md#formatting). */
 export const DISPLAY_CURRENCIES = ['inr', 'usd', 'eur', 'gbp', 'jpy'] as const;
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
@@ -20,30 +22,23 @@ export function fractionDigitsFor(currency: DisplayCurrency): number {
   return currency === 'jpy' ? 0 : 2;
 }
 
-const formatters = new Map<DisplayCurrency, Intl.NumberFormat>();
-
 /**
  * Formats a fiat amount with its symbol (e.g. "₹1,82,000.00" is not used: en-US grouping keeps every
- * currency readable the same way). A value that is not a finite number yields
- * "symbol followed by 0.00".
+ * currency readable the same way), as `Intl.NumberFormat('en-US', { style: 'currency', currencyDisplay:
+ * 'narrowSymbol' })` writes it ("-₹1,234.50", "¥1,235"), without Intl (number-format.ts says why). A value that is
+ * not a finite number yields "symbol followed by 0.00".
  */
 export function formatFiat(value: number | null | undefined, currency: DisplayCurrency): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     return `${CURRENCY_SYMBOLS[currency]}0.00`;
   }
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    const digits = fractionDigitsFor(currency);
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(currency, formatter);
-  }
-  return formatter.format(value);
+  return formatFiatDigits(value, currency, fractionDigitsFor(currency));
+}
+
+/** A fiat amount with its symbol and exactly `fractionDigits` decimals, as en-US currency style writes it. */
+export function formatFiatDigits(value: number, currency: DisplayCurrency, fractionDigits: number): string {
+  const digits = formatDecimal(value, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  return digits.startsWith('-') ? `-${CURRENCY_SYMBOLS[currency]}${digits.slice(1)}` : `${CURRENCY_SYMBOLS[currency]}${digits}`;
 }
 
 /** Where a change points once rounded as shown: a change that rounds to zero is flat (neutral). */

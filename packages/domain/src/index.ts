@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './currency.ts';
+export * from './number-format.ts';
 export * from './prices.ts';
 export * from './contact.ts';
 export * from './contact-schemas.ts';

@@ -1,4 +1,10 @@
-import { CURRENCY_SYMBOLS, type DisplayCurrency, formatFiat, formatSignedPercent, fractionDigitsFor } from '@fincrypt/domain';
+import { CURRENCY_SYMBOLS, type DisplayCurrency, formatDecimal, formatFiat, formatFiatDigits, formatSignedPercent, fractionDigitsFor } from '@fincrypt/domain';
+
+/*
+ * No Intl here: a page's first Intl call loads the browser's locale data, 35–70 ms in one task on every page load
+ * (docs/benchmarks.md). Each function writes what its en-US (or en-IN) number or date formatter wrote, which
+ * format.test.ts checks against Intl itself.
+ */
 
 /** A stat card's change (docs/product.md#market-data): one decimal, signed by its rounded value ("+12.5%", "-3.1%", "0.0%"); "—" when there is nothing to compare. */
 export function formatStatChange(changePercent: number | null): string {
@@ -6,19 +12,58 @@ export function formatStatChange(changePercent: number | null): string {
   return formatSignedPercent(changePercent, 1);
 }
 
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
+/** A whole count, grouped ("12,345"). */
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return formatDecimal(value, { maximumFractionDigits: 0 });
 }
 
-const smallRateFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
-const rateFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A non-zero decimal as its significant digits and the power of ten of the first: 0.0123 is { digits: '123', exponent: -2 }. */
+interface Significand {
+  /** No leading or trailing zeros. */
+  digits: string;
+  exponent: number;
+}
+
+/** |value|'s shortest round-trip digits (value finite and non-zero): the decimal ICU formats a double from. */
+function significandOf(value: number): Significand {
+  const [mantissa = '', exponentText = '0'] = String(Math.abs(value)).split('e');
+  const pointIndex = mantissa.indexOf('.');
+  const allDigits = mantissa.replace('.', '');
+  const leadingZeros = /^0*/.exec(allDigits)![0].length;
+  const wholeLength = pointIndex < 0 ? mantissa.length : pointIndex;
+  return { digits: allDigits.slice(leadingZeros).replace(/0+$/, ''), exponent: wholeLength - 1 - leadingZeros + Number(exponentText) };
+}
+
+/** At most `count` significant digits, rounded half away from zero as ICU rounds: 9.996 to three digits is 10. */
+function roundSignificand({ digits, exponent }: Significand, count: number): Significand {
+  if (digits.length <= count) return { digits, exponent };
+  const kept = digits.slice(0, count);
+  if (digits[count]! < '5') return { digits: kept.replace(/0+$/, ''), exponent };
+  // Up to 21 digits: past Number's exact integers, so BigInt does the carry.
+  const raised = String(BigInt(kept) + 1n);
+  return { digits: raised.replace(/0+$/, ''), exponent: raised.length > count ? exponent + 1 : exponent };
+}
+
+interface DecimalParts {
+  whole: string;
+  /** "" for none. */
+  fraction: string;
+}
+
+/** The significand's digits once divided by 10^power. */
+function placePoint({ digits, exponent }: Significand, power: number): DecimalParts {
+  const wholeLength = exponent - power + 1;
+  if (wholeLength <= 0) return { whole: '0', fraction: '0'.repeat(-wholeLength) + digits };
+  return { whole: digits.slice(0, wholeLength).padEnd(wholeLength, '0'), fraction: digits.slice(wholeLength) };
+}
+
+const decimalText = ({ whole, fraction }: DecimalParts) => (fraction ? `${whole}.${fraction}` : whole);
 
 /** Transactions per second: a quiet demo ledger runs at a few per day, so small rates keep two significant digits. */
 export function formatTps(value: number): string {
   if (!Number.isFinite(value) || value <= 0) return '0.00';
-  return value < 0.01 ? smallRateFormat.format(value) : rateFormat.format(value);
+  if (value >= 0.01) return formatDecimal(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return decimalText(placePoint(roundSignificand(significandOf(value), 2), 0));
 }
 
 /** A 0–1 confidence as a whole percentage ("85%"). */
@@ -26,16 +71,9 @@ export function formatConfidence(share: number): string {
   return `${Math.round(Math.max(0, Math.min(1, share)) * 100)}%`;
 }
 
-const coinFormats = new Map<number, Intl.NumberFormat>();
-
 /** Coin amounts with up to `maxDecimals` decimals, grouped ("8,123.4567"). */
 export function formatCoinAmount(value: number, maxDecimals = 4): string {
-  let format = coinFormats.get(maxDecimals);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: maxDecimals });
-    coinFormats.set(maxDecimals, format);
-  }
-  return format.format(value);
+  return formatDecimal(value, { maximumFractionDigits: maxDecimals });
 }
 
 const decimalsOf = (step: number) => {
@@ -45,56 +83,85 @@ const decimalsOf = (step: number) => {
   return text.includes('.') ? text.split('.')[1]!.length : 0;
 };
 
-const preciseFormats = new Map<string, Intl.NumberFormat>();
-
 /**
  * A price on an order-book level: the currency's usual decimals, or more when the book steps by less
  * (MATIC steps by €0.0005, which two decimals would blur into identical rows).
  */
 export function formatPriceAtTick(value: number, currency: DisplayCurrency, tickSize: number): string {
   if (!Number.isFinite(value)) return `${CURRENCY_SYMBOLS[currency]}0.00`;
-  const digits = Math.max(fractionDigitsFor(currency), decimalsOf(tickSize));
-  const key = `${currency}:${digits}`;
-  let format = preciseFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    preciseFormats.set(key, format);
-  }
-  return format.format(value);
+  return formatFiatDigits(value, currency, Math.max(fractionDigitsFor(currency), decimalsOf(tickSize)));
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>();
+/** A compact unit: values from 10^power up to the next unit's are shown divided by 10^power, with the suffix. */
+interface CompactUnit {
+  power: number;
+  suffix: string;
+}
+
+/** A locale's compact notation, as CLDR's short currency patterns have it. */
+interface CompactLocale {
+  /** Largest first; the largest takes every value above it ("$1000T", "$12,345T"). */
+  units: readonly CompactUnit[];
+  /** Digits per group before the last three: 3 in en-US ("1,234,500T"), 2 in en-IN ("12,34,500LCr"). */
+  leadingGroupSize: number;
+}
+
+const EN_US_COMPACT: CompactLocale = {
+  units: [
+    { power: 12, suffix: 'T' },
+    { power: 9, suffix: 'B' },
+    { power: 6, suffix: 'M' },
+    { power: 3, suffix: 'K' },
+  ],
+  leadingGroupSize: 3,
+};
+
+/** Thousand, lakh (10^5), crore (10^7), thousand crore and lakh crore. */
+const EN_IN_COMPACT: CompactLocale = {
+  units: [
+    { power: 12, suffix: 'LCr' },
+    { power: 10, suffix: 'KCr' },
+    { power: 7, suffix: 'Cr' },
+    { power: 5, suffix: 'L' },
+    { power: 3, suffix: 'K' },
+  ],
+  leadingGroupSize: 2,
+};
+
+const NO_UNIT: CompactUnit = { power: 0, suffix: '' };
+
+/** Compact notation groups whole digits only from five of them on ("1000T", "10,000T"), as ICU's min2 grouping does. */
+function groupCompactWhole(whole: string, leadingGroupSize: number): string {
+  if (whole.length < 5) return whole;
+  const groups = [whole.slice(-3)];
+  for (let end = whole.length - 3; end > 0; end -= leadingGroupSize) groups.unshift(whole.slice(Math.max(0, end - leadingGroupSize), end));
+  return groups.join(',');
+}
+
+/** Currency in compact notation with a narrow symbol and at most `significantDigits` digits, as the locale writes it. */
+function formatCompactCurrency(value: number, currency: DisplayCurrency, significantDigits: number, locale: CompactLocale): string {
+  const symbol = CURRENCY_SYMBOLS[currency];
+  if (Number.isNaN(value)) return `${symbol}NaN`;
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  if (!Number.isFinite(value)) return `${sign}${symbol}∞`;
+  if (value === 0) return `${sign}${symbol}0`;
+  const rounded = roundSignificand(significandOf(value), significantDigits);
+  // The unit follows the rounded value: 999,999 to three digits reads "1M", not "1000K".
+  const unit = locale.units.find((candidate) => candidate.power <= rounded.exponent) ?? NO_UNIT;
+  const { whole, fraction } = placePoint(rounded, unit.power);
+  return `${sign}${symbol}${decimalText({ whole: groupCompactWhole(whole, locale.leadingGroupSize), fraction })}${unit.suffix}`;
+}
 
 /** Short axis labels: "$2.21K", "₹1.8M", "€0.931"; more significant digits when an axis needs them to tell ticks apart. */
 export function formatCompactFiat(value: number, currency: DisplayCurrency, significantDigits = 3): string {
-  const digits = Math.min(21, Math.max(1, Math.round(significantDigits)));
-  const key = `${currency}:${digits}`;
-  let format = compactFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      currencyDisplay: 'narrowSymbol',
-      notation: 'compact',
-      maximumSignificantDigits: digits,
-    });
-    compactFormats.set(key, format);
-  }
-  return format.format(value);
+  return formatCompactCurrency(value, currency, Math.min(21, Math.max(1, Math.round(significantDigits))), EN_US_COMPACT);
 }
 
 /** Below this a fiat stat is shown in full; from it on, in compact notation (docs/product.md#insights). */
 export const STAT_COMPACT_FROM = 100_000;
 
 /** Compact notation follows the currency's own locale: rupees count in lakh and crore (₹1.49Cr), the others in K/M/B. */
-const STAT_LOCALES: Record<DisplayCurrency, string> = { inr: 'en-IN', usd: 'en-US', eur: 'en-US', gbp: 'en-US', jpy: 'en-US' };
-const statFormats = new Map<DisplayCurrency, Intl.NumberFormat>();
+const STAT_COMPACT_LOCALES: Record<DisplayCurrency, CompactLocale> = { inr: EN_IN_COMPACT, usd: EN_US_COMPACT, eur: EN_US_COMPACT, gbp: EN_US_COMPACT, jpy: EN_US_COMPACT };
 
 /**
  * A fiat stat card figure: `full` as everywhere else ("₹14,881,053.27"), and `short` for the card, which is
@@ -103,18 +170,7 @@ const statFormats = new Map<DisplayCurrency, Intl.NumberFormat>();
 export function formatStatFiat(value: number, currency: DisplayCurrency): { short: string; full: string } {
   const full = formatFiat(value, currency);
   if (!Number.isFinite(value) || Math.abs(value) < STAT_COMPACT_FROM) return { short: full, full };
-  let format = statFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(STAT_LOCALES[currency], {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      currencyDisplay: 'narrowSymbol',
-      notation: 'compact',
-      maximumSignificantDigits: 3,
-    });
-    statFormats.set(currency, format);
-  }
-  return { short: format.format(value), full };
+  return { short: formatCompactCurrency(value, currency, 3, STAT_COMPACT_LOCALES[currency]), full };
 }
 
 /** Axis steps are 1, 2 or 5 × a power of ten, so every tick is a round figure (₹160K, ₹170K, …). */
@@ -158,13 +214,27 @@ export function tickSignificantDigits(ticks: readonly number[]): number {
   return Math.max(3, Math.floor(Math.log10(largest)) - Math.floor(Math.log10(step) + 1e-9) + 1);
 }
 
-const hourFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** The moment in the runtime's zone, read with Date's getters; what is not a time throws as a date formatter would. */
+function localDate(time: string | number): Date {
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return date;
+}
 
 /** "14:00" in the viewer's time zone. */
-export const formatHour = (time: string | number) => hourFormat.format(new Date(time));
-/** "Nov 21". */
-export const formatDay = (time: string | number) => dayFormat.format(new Date(time));
+export function formatHour(time: string | number): string {
+  const date = localDate(time);
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+}
+
+/** "Nov 21" in the viewer's time zone. */
+export function formatDay(time: string | number): string {
+  const date = localDate(time);
+  return `${MONTHS_SHORT[date.getMonth()]} ${date.getDate()}`;
+}
 
 /**
  * At most `maxTicks` values spread evenly from first to last, for an axis that must not crowd: the price

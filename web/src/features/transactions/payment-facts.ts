@@ -8,6 +8,7 @@ import {
   assetToFiatMinor,
   compareCost,
   findAsset,
+  formatClockTime,
   fractionDigitsFor,
   rateOf,
   timeToFinalText,
@@ -82,13 +83,11 @@ export function fixedSideText(fixed: QuoteFixedSide): string {
   return 'The asset amount';
 }
 
-const stepClock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const clockText = (iso: string) => stepClock.format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ');
 
 /** When a step happened ("10:02:31 AM"), or when it is expected ("expected about 10:02:45 AM"); '' when neither is known. */
 export function stepTimeText(step: Pick<TimelineStep, 'at' | 'expectedAt' | 'done'>): string {
-  if (step.at) return clockText(step.at);
-  if (step.expectedAt) return `expected about ${clockText(step.expectedAt)}`;
+  if (step.at) return formatClockTime(step.at);
+  if (step.expectedAt) return `expected about ${formatClockTime(step.expectedAt)}`;
   return '';
 }
 

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatClockTime } from '@fincrypt/domain';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -23,7 +24,6 @@ import {
   useTransactionList,
 } from '../../features/transactions/index.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatClockTime } from '../../lib/format-clock-time.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const PAGE_SIZE = 25;

@@ -1,3 +1,4 @@
+import { formatInteger } from '@fincrypt/domain';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -12,7 +13,7 @@ function BlockContent({ network, number }: { network: NetworkId; number: number 
   useExplorerFeed();
   const first = query.data?.pages[0];
   const refused = query.isError && query.error instanceof ApiError && query.error.status < 500 ? query.error : undefined;
-  usePageTitle(refused ? 'Block Not Found' : `Block ${number.toLocaleString('en-US')}`);
+  usePageTitle(refused ? 'Block Not Found' : `Block ${formatInteger(number)}`);
   const items = query.data?.pages.flatMap((page) => page.transactions.items) ?? [];
 
   if (first) {
@@ -58,7 +59,7 @@ export default function ExplorerBlockPage() {
   const block = readBlockAddress(params.network ?? '', params.number ?? '');
   return (
     <section className="mx-auto max-w-5xl space-y-6">
-      <ExplorerPageHeader title={block.ok ? `Block ${block.number.toLocaleString('en-US')}` : 'Block'} />
+      <ExplorerPageHeader title={block.ok ? `Block ${formatInteger(block.number)}` : 'Block'} />
       {block.ok ? <BlockContent key={`${block.network}:${block.number}`} network={block.network} number={block.number} /> : <InvalidBlock message={block.message} />}
     </section>
   );

@@ -1,3 +1,4 @@
+import { formatInteger } from '@fincrypt/domain';
 import type { ExplorerAddress } from '@fincrypt/domain';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -11,7 +12,7 @@ export const ADDRESS_QR_SIZE_PX = 160;
  * read every row it ever had, so the API counts up to a cap and marks the count capped.
  */
 export function transactionCountText(count: number, isCapped: boolean): string {
-  return `${count.toLocaleString('en-US')}${isCapped ? '+' : ''} ${count === 1 && !isCapped ? 'transaction' : 'transactions'}`;
+  return `${formatInteger(count)}${isCapped ? '+' : ''} ${count === 1 && !isCapped ? 'transaction' : 'transactions'}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ExplorerBlock, formatDateTime } from '@fincrypt/domain';
+import { type ExplorerBlock, formatDateTime, formatInteger } from '@fincrypt/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -21,12 +21,12 @@ export function BlockFacts({ block }: { block: ExplorerBlock }) {
       <dl className="divide-y divide-slate-200 dark:divide-slate-700">
         <Fact term="Network">{block.networkLabel}</Fact>
         <Fact term="Block number">
-          <span className="font-mono">{block.number.toLocaleString('en-US')}</span>
+          <span className="font-mono">{formatInteger(block.number)}</span>
         </Fact>
         <Fact term="Time">
           <time dateTime={block.timestamp}>{formatDateTime(block.timestamp)}</time>
         </Fact>
-        <Fact term="Transactions">{block.transactionCount.toLocaleString('en-US')}</Fact>
+        <Fact term="Transactions">{formatInteger(block.transactionCount)}</Fact>
         <Fact term="Total fees">
           <span className="tabular-nums">{block.totalFees}</span> {block.feeSymbol}
         </Fact>

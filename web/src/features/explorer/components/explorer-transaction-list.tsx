@@ -1,4 +1,4 @@
-import { type ExplorerListItem, NETWORKS, formatDateTime, shortenAddress } from '@fincrypt/domain';
+import { type ExplorerListItem, NETWORKS, formatDateTime, formatInteger, shortenAddress } from '@fincrypt/domain';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { TransactionStatus, explorerBlockPath, explorerPath } from '../../transactions/index.ts';
@@ -41,7 +41,7 @@ function TransactionRow({ item, showNetwork }: { item: ExplorerListItem; showNet
             'Pending'
           ) : (
             <Link to={explorerBlockPath(item.network, item.blockNumber)} className={explorerLinkClass}>
-              Block {item.blockNumber.toLocaleString('en-US')}
+              Block {formatInteger(item.blockNumber)}
             </Link>
           )}
         </p>

@@ -1,4 +1,4 @@
-import { NETWORKS, NETWORK_IDS, type NetworkId, formatTime } from '@fincrypt/domain';
+import { NETWORKS, NETWORK_IDS, type NetworkId, formatInteger, formatTime } from '@fincrypt/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,7 +8,7 @@ import { useLatestBlocks } from '../api/get-latest-blocks.ts';
 import type { FeedState } from '../live/explorer-socket.ts';
 import { explorerLinkClass } from './address-link.tsx';
 
-const transactionsText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'transaction' : 'transactions'}`;
+const transactionsText = (count: number) => `${formatInteger(count)} ${count === 1 ? 'transaction' : 'transactions'}`;
 
 /** Each network's latest blocks that included something, newest first; `explorer_block` events keep them current. */
 export function LatestBlocks({ network, feed }: { network: NetworkId | undefined; feed: FeedState }) {
@@ -35,7 +35,7 @@ export function LatestBlocks({ network, feed }: { network: NetworkId | undefined
                       <li key={block.number} data-testid="explorer-block" className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
                         <Link to={explorerBlockPath(block.network, block.number)} className={`${explorerLinkClass} font-mono`}>
                           <span className="sr-only">Block </span>
-                          {block.number.toLocaleString('en-US')}
+                          {formatInteger(block.number)}
                         </Link>
                         <span className="text-slate-600 dark:text-slate-300">{transactionsText(block.transactionCount)}</span>
                         <span className="w-full text-xs text-slate-600 dark:text-slate-300">

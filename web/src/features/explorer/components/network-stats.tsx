@@ -1,3 +1,4 @@
+import { formatInteger } from '@fincrypt/domain';
 import type { NetworkId } from '@fincrypt/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -37,11 +38,11 @@ export function NetworkStats({ network }: { network: NetworkId | undefined }) {
               <dl className="space-y-1.5">
                 <Figure term="Transactions per second">{entry.tps.toFixed(2)}</Figure>
                 <Figure term="Average fee">{entry.averageFee === null ? 'No transfers' : `${entry.averageFee} ${entry.feeSymbol}`}</Figure>
-                <Figure term="Pending">{entry.pendingCount.toLocaleString('en-US')}</Figure>
+                <Figure term="Pending">{formatInteger(entry.pendingCount)}</Figure>
                 <Figure term="Latest block">
                   {entry.headNumber > 0 ? (
                     <Link to={explorerBlockPath(entry.network, entry.headNumber)} className={explorerLinkClass}>
-                      {entry.headNumber.toLocaleString('en-US')}
+                      {formatInteger(entry.headNumber)}
                     </Link>
                   ) : (
                     'None yet'

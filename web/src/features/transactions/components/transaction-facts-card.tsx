@@ -5,6 +5,7 @@ import {
   type TransactionView,
   confirmationsLabel,
   formatDateTime,
+  formatInteger,
 } from '@fincrypt/domain';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -132,7 +133,7 @@ export function TransactionFactsCard(props: TransactionFactsCardProps) {
               {facts.blockNumber !== null && (
                 <Link
                   to={explorerBlockPath(facts.network, facts.blockNumber)}
-                  aria-label={`Block ${facts.blockNumber.toLocaleString('en-US')} in the explorer`}
+                  aria-label={`Block ${formatInteger(facts.blockNumber)} in the explorer`}
                   title="Block in the explorer"
                   className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100"
                 >
@@ -147,7 +148,7 @@ export function TransactionFactsCard(props: TransactionFactsCardProps) {
               <span className="font-mono text-sm">Pending</span>
             ) : (
               <Link to={explorerBlockPath(facts.network, facts.blockNumber)} className={`font-mono text-sm ${factLinkClass}`}>
-                {facts.blockNumber.toLocaleString('en-US')}
+                {formatInteger(facts.blockNumber)}
               </Link>
             )}
           </FactRow>

@@ -1,4 +1,4 @@
-import { type NetworkId, confirmationsLabel, feeExact, feeFromReceipt, feeRate } from '@fincrypt/domain';
+import { type NetworkId, confirmationsLabel, feeExact, feeFromReceipt, feeRate, formatInteger } from '@fincrypt/domain';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +50,7 @@ export function BlockNumber({ blockNumber, confirmations }: { blockNumber: numbe
       className="inline-flex items-center gap-1.5 rounded-md font-mono text-sm underline decoration-dotted underline-offset-4"
       data-testid="block-number"
     >
-      {blockNumber === null ? 'Pending' : blockNumber.toLocaleString('en-US')}
+      {blockNumber === null ? 'Pending' : formatInteger(blockNumber)}
       <Info aria-hidden className="h-4 w-4 text-slate-500 dark:text-slate-400" />
     </Tooltip>
   );
@@ -75,8 +75,8 @@ export function GasFee({ network, symbol, gasUsed, effectiveGasPrice }: GasFacts
       </span>
       <span className="block text-sm text-slate-600 dark:text-slate-300">
         {rate.unit === 'Gwei'
-          ? `Gas used ${Number(gasUsed).toLocaleString('en-US')} · Gas price ${rate.value} Gwei`
-          : `1 signature · ${Number(rate.value).toLocaleString('en-US')} lamports per signature`}
+          ? `Gas used ${formatInteger(Number(gasUsed))} · Gas price ${rate.value} Gwei`
+          : `1 signature · ${formatInteger(Number(rate.value))} lamports per signature`}
       </span>
     </>
   );

@@ -7,6 +7,7 @@ import {
   feeRate,
   formatDateTime,
   formatFiatMinor,
+  formatInteger,
   transactionStatusDisplay,
 } from '@fincrypt/domain';
 import { QRCodeSVG } from 'qrcode.react';
@@ -111,8 +112,8 @@ export function TransactionReceipt({ transaction, explorerHref, issuedAt }: Tran
           <span className="tabular-nums">{`${fee} ${transaction.feeSymbol}`}</span>
           <span className="block text-slate-600">
             {rate.unit === 'Gwei'
-              ? `Gas used ${Number(transaction.gasUsed).toLocaleString('en-US')} · Gas price ${rate.value} Gwei`
-              : `1 signature · ${Number(rate.value).toLocaleString('en-US')} lamports per signature`}
+              ? `Gas used ${formatInteger(Number(transaction.gasUsed))} · Gas price ${rate.value} Gwei`
+              : `1 signature · ${formatInteger(Number(rate.value))} lamports per signature`}
           </span>
         </Row>
         {quote && (
@@ -191,7 +192,7 @@ export function TransactionReceipt({ transaction, explorerHref, issuedAt }: Tran
           <Row label="Failed">{stepWhen(failed)}</Row>
         ) : (
           <>
-            <Row label={transaction.blockNumber === null ? 'Included in a block' : `Included in block ${transaction.blockNumber.toLocaleString('en-US')}`}>
+            <Row label={transaction.blockNumber === null ? 'Included in a block' : `Included in block ${formatInteger(transaction.blockNumber)}`}>
               {stepWhen(included)}
             </Row>
             <Row label="Final (12 confirmations)">{stepWhen(step('final'))}</Row>

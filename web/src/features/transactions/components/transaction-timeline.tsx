@@ -1,3 +1,4 @@
+import { formatInteger } from '@fincrypt/domain';
 import type { TimelineStep } from '@fincrypt/domain';
 import { Check, Circle, X } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
@@ -34,7 +35,7 @@ function StepIcon({ step, isCurrent }: { step: TimelineStep; isCurrent: boolean 
 /** The step's label; a block number is grouped as everywhere else on the page ("Included in block 7,623,804"). */
 function stepLabel(step: TimelineStep): string {
   return step.kind === 'included' && step.done && step.blockNumber !== undefined
-    ? `Included in block ${step.blockNumber.toLocaleString('en-US')}`
+    ? `Included in block ${formatInteger(step.blockNumber)}`
     : step.label;
 }
 

@@ -1,11 +1,10 @@
-import { type WalletView, formatFiat, shortenAddress } from '@fincrypt/domain';
+import { type WalletView, formatClockTime, formatFiat, shortenAddress } from '@fincrypt/domain';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { formatClockTime } from '../../../lib/format-clock-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
