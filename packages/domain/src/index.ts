@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './currency.ts';
 export * from './number-format.ts';
+export * from './seeded-random.ts';
 export * from './prices.ts';
 export * from './contact.ts';
 export * from './contact-schemas.ts';

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_CURRENCIES, formatFiat, formatFiatDigits, fractionDigitsFor } from './currency.ts';
 import { formatDecimal, formatInteger, groupThousands } from './number-format.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** A deterministic stream of awkward numbers: every scale from 1e-9 to 1e22, halves and near-halves, integers, negatives. */
 function* sampleNumbers(count: number): Generator<number> {
-  let seed = 0x2545f491;
-  const random = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 2 ** 32;
-  };
+  const random = seededRandom(0x2545f491);
   const fixed = [0, -0, 0.5, 1.5, 2.5, -0.5, 1.005, 0.145, 0.995, 9.995, 999.9995, 1e21, 1.5e21, 1e-7, 123.4567, 99999.995, -0.004, -0.005, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2];
   yield* fixed;
   for (let i = 0; i < count; i += 1) {

@@ -5,6 +5,26 @@
  * Intl itself over many random values.
  */
 
+/** A number's shortest round-trip digits (the decimal ICU formats a double from) and the power of ten of the first. */
+export interface Significand {
+  /** No leading or trailing zeros; "" for zero. */
+  digits: string;
+  /** 0.0123 is { digits: '123', exponent: -2 }; 0 for zero. */
+  exponent: number;
+}
+
+/** |value|'s significand, for a finite value. */
+export function significandOf(value: number): Significand {
+  const [mantissa = '', exponentText = '0'] = String(Math.abs(value)).split('e');
+  const pointIndex = mantissa.indexOf('.');
+  const allDigits = mantissa.replace('.', '');
+  const leadingZeros = /^0*/.exec(allDigits)![0].length;
+  const digits = allDigits.slice(leadingZeros).replace(/0+$/, '');
+  if (!digits) return { digits, exponent: 0 };
+  const wholeLength = pointIndex < 0 ? mantissa.length : pointIndex;
+  return { digits, exponent: wholeLength - 1 - leadingZeros + Number(exponentText) };
+}
+
 /** A finite number's decimal digits as its shortest round-trip text has them (as ICU rounds them), without sign. */
 interface DecimalDigits {
   /** Digits before the decimal point, without leading zeros ("" for none). */
@@ -14,15 +34,12 @@ interface DecimalDigits {
 }
 
 function decimalDigitsOf(value: number): DecimalDigits {
-  const text = String(Math.abs(value));
-  const [mantissa = '', exponentText] = text.split('e');
-  const exponent = exponentText === undefined ? 0 : Number(exponentText);
-  const pointIndex = mantissa.indexOf('.');
-  const digits = mantissa.replace('.', '');
-  const pointAt = (pointIndex < 0 ? mantissa.length : pointIndex) + exponent;
+  const { digits, exponent } = significandOf(value);
+  if (!digits) return { whole: '', fraction: '' };
+  const pointAt = exponent + 1;
   const whole = pointAt <= 0 ? '' : digits.slice(0, pointAt).padEnd(pointAt, '0');
   const fraction = pointAt >= digits.length ? '' : pointAt < 0 ? '0'.repeat(-pointAt) + digits : digits.slice(pointAt);
-  return { whole: whole.replace(/^0+/, ''), fraction: fraction.replace(/0+$/, '') };
+  return { whole, fraction };
 }
 
 /** Adds one to a string of decimal digits ("199" → "200", "99" → "100"). */

@@ -110,7 +110,7 @@ const FEE_RESERVE_COINS = 1n;
 export const LOW_USDC = 200n;
 export const LOW_COINS = 20n;
 
-export { seededRandom } from '../lib/seeded-random.ts';
+export { seededRandom } from '@fincrypt/domain';
 
 const pick = <T>(random: Random, items: readonly T[]): T => {
   if (items.length === 0) throw new Error('pick from nothing');

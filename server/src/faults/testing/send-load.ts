@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { externalAddress } from '../../test/ledger-client.ts';
 import { http, type HttpUser } from '@fincrypt/test-support';
 
-export { seededRandom } from '../../lib/seeded-random.ts';
+export { seededRandom } from '@fincrypt/domain';
 
 /** Shared by the fault tests: sends planned up front with their keys, so any of them can be retried as it was. */
 

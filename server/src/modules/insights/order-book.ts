@@ -1,5 +1,4 @@
-import { type DisplayCurrency, MARKET_DEPTH_LEVELS, type MarketTokenId, type OrderBookLevel } from '@fincrypt/domain';
-import { seededRandom } from '../../lib/seeded-random.ts';
+import { type DisplayCurrency, MARKET_DEPTH_LEVELS, type MarketTokenId, type OrderBookLevel, seededRandom } from '@fincrypt/domain';
 
 /**
  * A simulated order book around a mid price. It is a pure function of (coin, currency, minute, mid

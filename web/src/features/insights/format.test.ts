@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DISPLAY_CURRENCIES, formatFiat, fractionDigitsFor } from '@fincrypt/domain';
+import { DISPLAY_CURRENCIES, formatFiat, fractionDigitsFor, seededRandom } from '@fincrypt/domain';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -134,13 +134,7 @@ describe('formatStatFiat', () => {
  * 99,950,000…) where a compact label rolls over into the next unit.
  */
 function sampleNumbers(count: number): number[] {
-  let seed = 0x9e3779b9;
-  const random = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 2 ** 32;
-  };
+  const random = seededRandom(0x9e3779b9);
   const edges: number[] = [0, -0, 1e-9, 5e-324, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, 1.005, 0.145, 9.995, 14_881_053.27];
   for (let power = -9; power <= 22; power += 1) {
     for (let nines = 1; nines <= 9; nines += 1) {

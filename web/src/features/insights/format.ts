@@ -1,4 +1,14 @@
-import { CURRENCY_SYMBOLS, type DisplayCurrency, formatDecimal, formatFiat, formatFiatDigits, formatSignedPercent, fractionDigitsFor } from '@fincrypt/domain';
+import {
+  CURRENCY_SYMBOLS,
+  type DisplayCurrency,
+  type Significand,
+  formatDecimal,
+  formatFiat,
+  formatFiatDigits,
+  formatSignedPercent,
+  fractionDigitsFor,
+  significandOf,
+} from '@fincrypt/domain';
 
 /*
  * No Intl here: a page's first Intl call loads the browser's locale data, 35–70 ms in one task on every page load
@@ -15,23 +25,6 @@ export function formatStatChange(changePercent: number | null): string {
 /** A whole count, grouped ("12,345"). */
 export function formatCount(value: number): string {
   return formatDecimal(value, { maximumFractionDigits: 0 });
-}
-
-/** A non-zero decimal as its significant digits and the power of ten of the first: 0.0123 is { digits: '123', exponent: -2 }. */
-interface Significand {
-  /** No leading or trailing zeros. */
-  digits: string;
-  exponent: number;
-}
-
-/** |value|'s shortest round-trip digits (value finite and non-zero): the decimal ICU formats a double from. */
-function significandOf(value: number): Significand {
-  const [mantissa = '', exponentText = '0'] = String(Math.abs(value)).split('e');
-  const pointIndex = mantissa.indexOf('.');
-  const allDigits = mantissa.replace('.', '');
-  const leadingZeros = /^0*/.exec(allDigits)![0].length;
-  const wholeLength = pointIndex < 0 ? mantissa.length : pointIndex;
-  return { digits: allDigits.slice(leadingZeros).replace(/0+$/, ''), exponent: wholeLength - 1 - leadingZeros + Number(exponentText) };
 }
 
 /** At most `count` significant digits, rounded half away from zero as ICU rounds: 9.996 to three digits is 10. */
