@@ -40,8 +40,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
   };
 
   /** The route that will render: a guarded page redirects a signed-out visitor to /login, and /login or /register a signed-in one to the dashboard. */
-  const renderedRoute = (pathname: string, user: BootstrapUser | null | undefined): SpaRoute | undefined => {
-    const route = matchSpaRoute(pathname);
+  const renderedRoute = (route: SpaRoute | undefined, user: BootstrapUser | null | undefined): SpaRoute | undefined => {
     if (!route || user === undefined) return route;
     if (route.isSignedIn && !user) return loginRoute;
     if (user && (route === loginRoute || route.path === '/register')) return dashboardRoute;
@@ -50,9 +49,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string, search: string) => {
     const user = await userOf(request);
-    const route = renderedRoute(pathname, user);
+    const addressed = matchSpaRoute(pathname);
+    const route = renderedRoute(addressed, user);
     // A redirected visitor's page is another route's, at another address: its data is not this address's.
-    const firstData = route && route === matchSpaRoute(pathname) ? firstDataOf(route, pathname, search) : [];
+    const firstData = route && route === addressed ? firstDataOf(route, pathname, search) : [];
     const head = [
       route && routeHints ? routeHints.forRoute(route) : '',
       dataPreloads(firstData),
