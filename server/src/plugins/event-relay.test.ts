@@ -5,7 +5,7 @@ import { DEFAULT_POSTGRES_SETTINGS } from '../config.ts';
 import type { PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
-import { batchAll, batchEvents, batchPublicEvents, EVENT_CHANNEL, notifyGroups, startEventRelay } from './event-relay.ts';
+import { ALONE_TRUSTED_MS, batchAll, batchEvents, batchPublicEvents, EVENT_CHANNEL, notifyGroups, startEventRelay } from './event-relay.ts';
 
 const statusEvent = (i: number): UserEvent => ({
   userId: `user-${i % 7}`,
@@ -19,6 +19,17 @@ async function waitUntil(condition: () => boolean, timeoutMs: number, what: stri
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** How many of the pool's queries have been answered so far, counted from now on. */
+function countAnsweredQueries(pool: pg.Pool): () => number {
+  let answered = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) =>
+    query(...args).finally(() => {
+      answered += 1;
+    })) as typeof pool.query;
+  return () => answered;
 }
 
 describe('event batches', () => {
@@ -125,6 +136,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between pr
     spy.on('notification', (message) => heardNotifies.push(message.payload ?? ''));
     await spy.connect();
     await spy.query(`listen ${EVENT_CHANNEL}`);
+    const questionsAnswered = countAnsweredQueries(pools[0]!);
     const alone = startEventRelay({ pool: pools[0]!, deliverLocally: () => {}, log: quiet });
     let other: ReturnType<typeof startEventRelay> | undefined;
     const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -133,7 +145,11 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between pr
       for (let i = 0; i < 200; i += 1) alone.publish([statusEvent(i)]);
       await settle();
       expect(heardNotifies).toEqual([]);
+      const questionsBefore = questionsAnswered();
 
+      // A fresh answer of "nobody else" is trusted for a while: the newcomer's ready() must outlast it.
+      alone.publish([statusEvent(500)]);
+      await waitUntil(() => questionsAnswered() > questionsBefore, 10_000, 'the lone relay asking again');
       other = startEventRelay({ pool: pools[1]!, deliverLocally: (events) => received.push(...events), log: quiet });
       await other.ready();
       alone.publish([statusEvent(1_000)]);
@@ -155,6 +171,37 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between pr
       await other?.close();
       await alone.close();
       await Promise.all(pools.map((pool) => pool.end()));
+      await target.drop();
+    }
+  }, 30_000);
+
+  it('asks whether anyone else listens once per ALONE_TRUSTED_MS while it is alone, not before every flush', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const pool = new pg.Pool({ connectionString: target.url, max: 2 });
+    const answered = countAnsweredQueries(pool);
+    let clock = 1_000;
+    const relay = startEventRelay({ pool, deliverLocally: () => {}, log: quiet, now: () => clock });
+    // One flush per publish: each waits for the turn after it, and for any question it asked to be answered.
+    const publishAndFlush = async (i: number) => {
+      relay.publish([statusEvent(i)]);
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    try {
+      await relay.ready();
+      const atReady = answered();
+      await publishAndFlush(0);
+      await waitUntil(() => answered() === atReady + 1, 10_000, 'the first question');
+      for (let i = 1; i <= 20; i += 1) await publishAndFlush(i);
+      clock += ALONE_TRUSTED_MS - 1;
+      await publishAndFlush(21);
+      expect(answered()).toBe(atReady + 1);
+      clock += 1;
+      await publishAndFlush(22);
+      await waitUntil(() => answered() === atReady + 2, 10_000, 'the question once the answer has run out');
+    } finally {
+      await relay.close();
+      await pool.end();
       await target.drop();
     }
   }, 30_000);

@@ -11,6 +11,13 @@ const MAX_PAYLOAD_BYTES = 7_800;
 const RECONNECT_DELAY_MS = 1_000;
 const DEFAULT_HEARTBEAT_MS = 5_000;
 /**
+ * How long a relay trusts "nobody else listens" once PostgreSQL said so, counted from when it asked. A relay that
+ * starts listening calls itself ready only this long after it holds the lock, so an answer it could have missed
+ * has run out by then (see `flush`). Without it a lone process asked before every flush: at 200 sends a second,
+ * about 80 queries a second that found nobody.
+ */
+export const ALONE_TRUSTED_MS = 250;
+/**
  * Held, shared, by every relay's LISTEN connection for as long as it listens (taken before LISTEN, so a relay that
  * is ready is always seen holding it). A relay that sees no other holder is the only process: it sends no NOTIFY.
  */
@@ -39,6 +46,8 @@ export interface EventRelayOptions {
   /** Hands public explorer events to this process's own sockets on the public namespace. */
   deliverPublicLocally?: (events: readonly PublicEvent[]) => void;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** Milliseconds on a monotonic clock (tests pass their own); performance.now() by default. */
+  now?: () => number;
   /**
    * How often the LISTEN connection is checked. A connection only listening sends nothing: behind a network
    * gone silent it would wait for notifications forever. Each check (LISTEN again, harmless) must be answered
@@ -136,6 +145,7 @@ export function notifyGroups(payloads: readonly string[], perStatement = NOTIFYS
 export function startEventRelay(options: EventRelayOptions) {
   const { pool, deliverLocally, log } = options;
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const now = options.now ?? (() => performance.now());
   surviveLostConnections(pool, (error) => log.warn({ err: error }, 'event relay connection lost'));
   const processId = randomUUID();
   // This process's own batches come back through LISTEN: dropped before parsing, which at a clock tick's thousands
@@ -151,11 +161,16 @@ export function startEventRelay(options: EventRelayOptions) {
   /** The backend of this relay's LISTEN connection while it holds the lock; 0 (no backend) otherwise. */
   let listenerPid = 0;
   /**
-   * Whether another relay listened when this one last asked. Only "yes" is trusted without asking: a flush that
-   * believes it is alone asks first (one small query), so a relay that has become ready is never skipped, and a
-   * process serving alone (the clock's thousands of events a tick) encodes and sends none of them.
+   * Whether another relay listened when this one last asked. "Yes" is trusted until a NOTIFY statement finds nobody;
+   * "no" only until `aloneUntil`, ALONE_TRUSTED_MS after the question was sent. A process serving alone (the clock's
+   * thousands of events a tick) then encodes and sends none of them, and asks a few times a second at most.
+   *
+   * Why a relay that is ready is never skipped: it became ready ALONE_TRUSTED_MS after PostgreSQL granted its lock.
+   * An answer of "no" was given before that grant, so it was asked before it too, and ran out before the new relay
+   * was ready; an answer asked for after the grant counts the new relay.
    */
   let haveOthersListened = false;
+  let aloneUntil = Number.NEGATIVE_INFINITY;
 
   async function flush() {
     isFlushScheduled = false;
@@ -165,8 +180,10 @@ export function startEventRelay(options: EventRelayOptions) {
     pendingPublic = [];
     try {
       if (!haveOthersListened) {
+        if (now() < aloneUntil) return;
+        const askedAt = now();
         const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others`, [listenerPid]);
-        haveOthersListened = rows[0]!.others > 0;
+        learnWhetherOthersListen(rows[0]!.others, askedAt);
         if (!haveOthersListened) return;
       }
     } catch (error) {
@@ -179,16 +196,22 @@ export function startEventRelay(options: EventRelayOptions) {
         // PostgreSQL delivers one transaction's notifications in the order they were sent. The same statement asks
         // whether anyone still listens, for the next flush.
         const calls = payloads.map((_, index) => `pg_notify($2, $${index + 3})`);
+        const askedAt = now();
         const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others, ${calls.join(', ')}`, [
           listenerPid,
           EVENT_CHANNEL,
           ...payloads,
         ]);
-        haveOthersListened = rows[0]!.others > 0;
+        learnWhetherOthersListen(rows[0]!.others, askedAt);
       } catch (error) {
         log.warn({ err: error }, 'could not pass events to the other server processes');
       }
     }
+  }
+
+  function learnWhetherOthersListen(others: number, askedAt: number) {
+    haveOthersListened = others > 0;
+    if (!haveOthersListened) aloneUntil = askedAt + ALONE_TRUSTED_MS;
   }
 
   function onNotification(message: pg.Notification) {
@@ -254,6 +277,8 @@ export function startEventRelay(options: EventRelayOptions) {
         });
     }, heartbeatMs);
     heartbeat.unref();
+    // Until then another process may still trust an answer of "nobody else listens" given before the lock was ours.
+    await new Promise((resolve) => setTimeout(resolve, ALONE_TRUSTED_MS));
   }
 
   function scheduleFlush() {
@@ -266,7 +291,10 @@ export function startEventRelay(options: EventRelayOptions) {
   ready = listen();
 
   return {
-    /** Resolves once the first LISTEN is in place (or has failed and is being retried). */
+    /**
+     * Resolves once the first LISTEN is in place and every other relay's flush reaches it (ALONE_TRUSTED_MS later),
+     * or once it has failed and is being retried.
+     */
     ready: () => ready,
     publish(events: readonly UserEvent[]): void {
       deliverLocally(events);

@@ -177,6 +177,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeO
   const relay = options.relayPool
     ? startEventRelay({ pool: options.relayPool, deliverLocally, deliverPublicLocally, log: app.log, heartbeatMs: options.heartbeatMs })
     : undefined;
+  // A process takes sockets only once the others' flushes reach it: an event for one of them is not lost.
+  if (relay) app.addHook('onReady', () => relay.ready());
   const unsubscribe = options.events.subscribe((event) => (relay ? relay.publish([event]) : deliverLocally([event])));
   const unsubscribePublic = options.events.subscribePublic((event) =>
     relay ? relay.publishPublic([event]) : deliverPublicLocally([event]),
