@@ -1,5 +1,5 @@
 import { CONFIRMATION_INTERVAL_MS, confirmationsAt, EXPLORER_LIMITS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { and, asc, eq, lte, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte, not, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions } from '../db/schema.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
@@ -89,6 +89,19 @@ const MOVED_COLUMNS = {
 };
 type MovedRow = Pick<TransactionRow, keyof typeof MOVED_COLUMNS>;
 
+/**
+ * A batch of at most this many rows gets whole rows back from its update instead of reading the ones its events
+ * carry afterwards: in a steady tick that is nearly every row (each user's first hundred), and the columns no event
+ * needs cost little at this size. A burst's batches return ten columns (decision 012).
+ */
+export const WHOLE_ROWS_RETURNED_UP_TO = 1_000;
+
+/**
+ * A batch of at most this many rows is planned as it should be without help: told of a few steps, the planner looks
+ * each up by primary key. A larger one needs hash and merge joins off (see `advanceBatch`).
+ */
+export const PLANNED_UNAIDED_UP_TO = 50;
+
 /** The whole rows of `rows` as this transaction now sees them, by id: one primary-key lookup each. */
 async function selectWholeRows(tx: Db, rows: readonly Pick<TransactionRow, 'id'>[]): Promise<Map<string, TransactionRow>> {
   if (rows.length === 0) return new Map();
@@ -143,16 +156,16 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
     if (due.length === 0) return { due, result: { advanced: 0, included: 0 } };
 
     const progress = due.map((row) => progressAt(row, nowMs, timeScale));
-    const steps = due.map((row, index) => ({ row, step: progress[index]! }));
-    // Two statements: one for the rows this tick takes into a block, one for those already in one. The first
-    // only updates rows still pending when it writes them (re-checked under the row lock), so what it returns is
-    // exactly what this tick included, even if another clock raced it: each inclusion is counted in its block once.
-    const updateRows = async (tx: Db, subset: typeof steps, isInclusion: boolean): Promise<MovedRow[]> => {
-      if (subset.length === 0) return [];
-      const ids = arrayLiteral(subset.map(({ row }) => row.id));
-      const confirmations = arrayLiteral(subset.map(({ step }) => step.confirmations));
-      const blockNumbers = arrayLiteral(subset.map(({ step }) => step.blockNumber));
-      const nextAt = arrayLiteral(subset.map(({ step }) => step.nextConfirmationAt?.toISOString() ?? null));
+    const isWholeReturned = due.length <= WHOLE_ROWS_RETURNED_UP_TO;
+    // One statement for every step. An inclusion only updates a row still pending when it writes it (re-checked
+    // under the row lock), so the rows it returns marked as inclusions are exactly what this tick included, even if
+    // another clock raced it: each inclusion is counted in its block once.
+    const updateRows = (tx: Db) => {
+      const ids = arrayLiteral(due.map((row) => row.id));
+      const isInclusion = arrayLiteral(due.map((row) => String(row.status === 'pending')));
+      const confirmations = arrayLiteral(progress.map((step) => step.confirmations));
+      const blockNumbers = arrayLiteral(progress.map((step) => step.blockNumber));
+      const nextAt = arrayLiteral(progress.map((step) => step.nextConfirmationAt?.toISOString() ?? null));
       return tx
         .update(transactions)
         .set({
@@ -162,16 +175,11 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
           nextConfirmationAt: sql`step.next_at`,
         })
         .from(
-          sql`unnest(${ids}::uuid[], ${confirmations}::int[], ${blockNumbers}::bigint[], ${nextAt}::timestamptz[])
-                as step(id, confirmations, block_number, next_at)`,
+          sql`unnest(${ids}::uuid[], ${isInclusion}::boolean[], ${confirmations}::int[], ${blockNumbers}::bigint[], ${nextAt}::timestamptz[])
+                as step(id, is_inclusion, confirmations, block_number, next_at)`,
         )
-        .where(
-          and(
-            eq(transactions.id, sql`step.id`),
-            isInclusion ? eq(transactions.status, 'pending') : ne(transactions.status, 'pending'),
-          ),
-        )
-        .returning(MOVED_COLUMNS);
+        .where(and(eq(transactions.id, sql`step.id`), sql`(${transactions.status} = 'pending') = step.is_inclusion`))
+        .returning({ ...(isWholeReturned ? getTableColumns(transactions) : MOVED_COLUMNS), isInclusion: sql<boolean>`step.is_inclusion` });
     };
 
     const outbox = createOutbox();
@@ -180,12 +188,13 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
     await db.transaction(async (tx) => {
       // The planner reads unnest's length off the array and, for thousands of steps, hashes every unsettled row (a
       // burst: the whole table) to join them; one primary-key lookup per step is far cheaper at any size. Both
-      // settings in one round trip, for this transaction only.
-      await tx.execute(sql`select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
-      const entering = steps.filter(({ row }) => row.status === 'pending');
-      const others = steps.filter(({ row }) => row.status !== 'pending');
-      const included = await updateRows(tx, entering, true);
-      const updated = [...included, ...(await updateRows(tx, others, false))];
+      // settings in one round trip, for this transaction only. (Adding `id = any(ids)` instead reads the batch's
+      // rows by primary key too, but made a burst of 100,000 take 0.5 s longer.)
+      if (due.length > PLANNED_UNAIDED_UP_TO) {
+        await tx.execute(sql`select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
+      }
+      const updated: (MovedRow & { isInclusion: boolean })[] = await updateRows(tx);
+      const included = updated.filter((row) => row.isInclusion);
 
       // The blocks these inclusions landed in: chain rows only (a receive mirrors its send), added to what the
       // block already held, in this same database transaction.
@@ -211,7 +220,9 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
       for (const row of advanced) advancedPerUser.set(row.userId, (advancedPerUser.get(row.userId) ?? 0) + 1);
       const isViewed = (row: MovedRow) => advancedPerUser.get(row.userId)! <= TRANSACTION_UPDATES_PER_USER_PER_BATCH;
       // Whole rows only for the events that carry one: in a burst, a few hundred of the batch's thousands.
-      const whole = await selectWholeRows(tx, [...announced, ...advanced.filter(isViewed)]);
+      const whole = isWholeReturned
+        ? new Map(updated.map(({ isInclusion: _isInclusion, ...row }) => [row.id, row as TransactionRow]))
+        : await selectWholeRows(tx, [...announced, ...advanced.filter(isViewed)]);
 
       for (const row of announced) outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(whole.get(row.id)!) });
       if (perBlock.size > 0) {
