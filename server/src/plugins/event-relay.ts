@@ -171,6 +171,14 @@ export function startEventRelay(options: EventRelayOptions) {
    */
   let haveOthersListened = false;
   let aloneUntil = Number.NEGATIVE_INFINITY;
+  /** The question in flight, which flushes meanwhile wait for rather than ask again. */
+  let asking: Promise<void> | undefined;
+
+  async function askWhetherOthersListen(): Promise<void> {
+    const askedAt = now();
+    const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others`, [listenerPid]);
+    learnWhetherOthersListen(rows[0]!.others, askedAt);
+  }
 
   async function flush() {
     isFlushScheduled = false;
@@ -180,10 +188,14 @@ export function startEventRelay(options: EventRelayOptions) {
     pendingPublic = [];
     try {
       if (!haveOthersListened) {
-        if (now() < aloneUntil) return;
-        const askedAt = now();
-        const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others`, [listenerPid]);
-        learnWhetherOthersListen(rows[0]!.others, askedAt);
+        // A question already in flight may have been asked before a newcomer's lock: its "no" counts only while
+        // it has not run out, as any other.
+        while (!haveOthersListened && now() >= aloneUntil) {
+          asking ??= askWhetherOthersListen().finally(() => {
+            asking = undefined;
+          });
+          await asking;
+        }
         if (!haveOthersListened) return;
       }
     } catch (error) {
