@@ -8,6 +8,9 @@ import {
   toChecksumAddress,
   validateRecipient,
 } from './addresses.ts';
+import { seededRandom } from './seeded-random.ts';
+
+const flipCase = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
 
 /** Test vectors from EIP-55 itself. */
 const EIP55_MIXED_CASE = [
@@ -100,6 +103,27 @@ describe('validateRecipient', () => {
   it('matches isValidAddress', () => {
     expect(isValidAddress('solana_devnet', SYSTEM_PROGRAM)).toBe(true);
     expect(isValidAddress('eth_sepolia', SYSTEM_PROGRAM)).toBe(false);
+  });
+
+  it('agrees with isValidAddress and toChecksumAddress on random letter cases of EVM addresses', () => {
+    const random = seededRandom(55);
+    const samples = [...EIP55_MIXED_CASE, ...EIP55_ALL_CAPS, ...EIP55_ALL_LOWER].flatMap((address) => [
+      address,
+      // Each letter's case flipped with probability 1/2, 1/20 or 1/200: mostly invalid, some all one case.
+      ...[0.5, 0.05, 0.005].flatMap((p) =>
+        Array.from({ length: 20 }, () => `0x${[...address.slice(2)].map((c) => (random() < p ? flipCase(c) : c)).join('')}`),
+      ),
+    ]);
+    let valid = 0;
+    for (const sample of samples) {
+      const expected = isValidAddress('eth_sepolia', sample)
+        ? { ok: true, address: toChecksumAddress(sample) }
+        : { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
+      if (expected.ok) valid += 1;
+      expect(validateRecipient('eth_sepolia', sample)).toEqual(expected);
+    }
+    expect(valid).toBeGreaterThan(samples.length / 10);
+    expect(valid).toBeLessThan(samples.length);
   });
 });
 

@@ -54,7 +54,15 @@ export type RecipientResult =
  */
 export function validateRecipient(network: NetworkId, address: string): RecipientResult {
   const trimmed = address.trim();
-  if (!isValidAddress(network, trimmed)) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
-  const canonical = NETWORKS[network].family === 'evm' ? toChecksumAddress(trimmed) : trimmed;
-  return { ok: true, address: canonical };
+  if (NETWORKS[network].family === 'evm') {
+    // One keccak serves both the check (isEvmAddress) and the canonical form.
+    if (!EVM_ADDRESS_SHAPE.test(trimmed)) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
+    const checksummed = toChecksumAddress(trimmed);
+    const hex = trimmed.slice(2);
+    const carriesNoChecksum = hex === hex.toLowerCase() || hex === hex.toUpperCase();
+    if (!carriesNoChecksum && checksummed !== trimmed) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
+    return { ok: true, address: checksummed };
+  }
+  if (!isSolanaAddress(trimmed)) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
+  return { ok: true, address: trimmed };
 }

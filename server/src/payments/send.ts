@@ -5,6 +5,9 @@ import {
   checkSend,
   findAsset,
   NETWORK_IDS,
+  NETWORKS,
+  type NetworkDefinition,
+  type RecipientResult,
   pendingDelayMs,
   sameAddress,
   SEND_MESSAGES,
@@ -144,10 +147,16 @@ class RolledBack extends Error {
   }
 }
 
-/** The recipient may be one of our wallets on any network the address is valid for; the sender's network decides. */
+/**
+ * The recipient may be one of our wallets on any network the address is valid for; the sender's network decides.
+ * Validity and the canonical form depend on the network's family only, so each family checks it once.
+ */
 function recipientCandidates(to: string): RecipientCandidate[] {
+  const byFamily = new Map<NetworkDefinition['family'], RecipientResult>();
   return NETWORK_IDS.flatMap((networkId) => {
-    const valid = validateRecipient(networkId, to);
+    const { family } = NETWORKS[networkId];
+    const valid = byFamily.get(family) ?? validateRecipient(networkId, to);
+    byFamily.set(family, valid);
     return valid.ok ? [{ network: networkId, address: valid.address }] : [];
   });
 }
