@@ -25,8 +25,8 @@ export interface BenchServer extends ServerProcess {
 }
 
 /** A server process (npx tsx server/src/main.ts) with BENCH_SERVER_ENV; stopped at the end of the run at the latest. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const server = await startServerProcess({ ...BENCH_SERVER_ENV, ...env });
+export async function startBenchServer(env: Record<string, string>, options: { nodeArgs?: readonly string[] } = {}): Promise<BenchServer> {
+  const server = await startServerProcess({ ...BENCH_SERVER_ENV, ...env }, options);
   const close = onCleanup(`server ${server.url} (pid ${server.child.pid})`, () => server.stop('SIGTERM'));
   return { ...server, close };
 }

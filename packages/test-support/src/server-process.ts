@@ -29,14 +29,18 @@ export interface ServerProcess {
  * `npx tsx server/src/main.ts` as a real, separate process on its own port, the way `npm start` runs it;
  * resolves once /api/health answers. `env` comes on top of this process's environment (DATABASE_URL or
  * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT and HOST are always this helper's. The demo accounts and the
- * demo network are off unless `env` turns them on.
+ * demo network are off unless `env` turns them on. `nodeArgs` start it as `node <nodeArgs> --import tsx …` instead.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, options: { nodeArgs?: readonly string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // As `npm start` runs it: not in vitest's test mode (which relaxes some of better-auth's checks).
   const { NODE_ENV: _nodeEnv, VITEST: _vitest, VITEST_POOL_ID: _poolId, VITEST_WORKER_ID: _workerId, ...parentEnv } = process.env;
-  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  // With node flags (a CPU profile, say: Node refuses --cpu-prof in NODE_OPTIONS), node itself runs tsx as its loader.
+  const [command, args] = options.nodeArgs
+    ? ['node', [...options.nodeArgs, '--import', 'tsx', 'server/src/main.ts']]
+    : ['npx', ['tsx', 'server/src/main.ts']];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     // No demo network unless asked for (DEMO_NETWORK: 'on', or '' for npm start's default): simulated payments in
     // the background would skew a test's counts and a benchmark's figures.
