@@ -1,0 +1,106 @@
+/**
+ * Where a page's main-thread time goes while it loads:
+ *   npx tsx bench/profile-page.ts DIST [/path] [--loads 3] [--throttle 4]
+ * DIST is a web build; make it unminified to read the names (`cd web && npx vite build --minify false --outDir
+ * /tmp/dist-nomin`). A server (PGlite) serves it to a signed-in user with three confirmed sends. Each load, in
+ * Debian's Chromium with CPU throttling, is profiled over 5 s by the DevTools protocol's sampling profiler. Prints the
+ * Long Tasks API's tasks of each load ([start, duration] in ms), then self time per load (throttled ms) by file and by
+ * function. Not a bench figure: a tool for finding what to change, before `bench/long-tasks-ab.ts` judges the change.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { chromium } from '@playwright/test';
+import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
+import { http } from '@fincrypt/test-support';
+import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { startBenchServer } from './lib/server.ts';
+import { externalAddress, signUpUsers } from './lib/users.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(name);
+  return at < 0 ? fallback : (args.splice(at, 2)[1] ?? fallback);
+};
+const loads = Number(option('--loads', '3'));
+const throttle = Number(option('--throttle', '4'));
+const [dist, pagePath = '/dashboard'] = args;
+if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) throw new Error('name a web build: npx tsx bench/profile-page.ts DIST [/path]');
+
+/** Records the page's long tasks from before its first script. A string: it runs in the browser. */
+const OBSERVE_LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-profile-page-'));
+const server = await startBenchServer({ DATA_DIR: dataDir, WEB_DIST_DIR: path.resolve(dist) });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
+try {
+  const [user] = await signUpUsers(server.url, 1, 'ProfilePage');
+  for (let i = 0; i < 3; i += 1) {
+    const response = await http(server.url, 'POST', '/api/transactions', {
+      cookie: user!.cookie,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      body: { walletId: user!.walletId, to: externalAddress(), amount: '0.01', speed: 'fast' },
+    });
+    if (response.status !== 201) throw new Error(`a setup send answered ${response.status}`);
+  }
+  // Let the sends confirm, so nothing updates while the page is measured.
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  let busyUs = 0;
+  for (let load = 0; load < loads; load += 1) {
+    const context = await browser.newContext();
+    const [cookieName = '', cookieValue = ''] = user!.cookie.split(';')[0]!.split('=');
+    await context.addCookies([
+      { name: cookieName, value: cookieValue, url: server.url },
+      { name: 'cookie-consent', value: 'accepted', url: server.url },
+    ]);
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_LONG_TASKS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${server.url}${pagePath}`);
+    await page.waitForTimeout(5_000);
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    console.log(`load ${load + 1} long tasks [start, ms]: ${JSON.stringify(await page.evaluate('window.__longTasks'))}`);
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    profile.samples.forEach((id, index) => {
+      const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+      if (functionName === '(idle)' || functionName === '(program)') return;
+      const us = profile.timeDeltas[index + 1] ?? 0;
+      const file = url.replace(/^.*\/assets\//, '') || functionName;
+      const name = `${functionName || '(anonymous)'} ${file}${url ? `:${lineNumber + 1}` : ''}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+      byFile.set(file, (byFile.get(file) ?? 0) + us);
+      busyUs += us;
+    });
+    await context.close();
+  }
+  const print = (title: string, table: Map<string, number>, rows: number) => {
+    console.log(`\n${title} (ms per load, CPU ÷${throttle})`);
+    for (const [key, us] of [...table].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${(us / 1000 / loads).toFixed(1).padStart(8)}  ${key}`);
+  };
+  console.log(`\n${pagePath}: ${(busyUs / 1000 / loads).toFixed(0)} ms of main-thread samples per load (CPU ÷${throttle})`);
+  print('Self time by file', byFile, 15);
+  print('Self time by function', byFunction, 40);
+} finally {
+  await browser.close();
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
