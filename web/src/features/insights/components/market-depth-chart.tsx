@@ -1,6 +1,7 @@
 import { type DisplayCurrency, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
 import { useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { renderAxisTick } from './axis-tick.tsx';
 import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { useOrderBook } from '../api/insights-api.ts';
 import { formatCoinAmount, formatCompactFiat, formatPriceAtTick } from '../format.ts';
@@ -52,9 +53,9 @@ export function MarketDepthChart({ token, currency }: { token: MarketTokenId; cu
                 domain={['dataMin', 'dataMax']}
                 tickCount={5}
                 tickFormatter={(value: number) => formatCompactFiat(value, book?.currency ?? currency)}
-                tick={{ fill: 'currentColor', fontSize: 12 }}
+                tick={renderAxisTick}
               />
-              <YAxis tickFormatter={(value: number) => formatCoinAmount(value, 0)} tick={{ fill: 'currentColor', fontSize: 12 }} width={56} />
+              <YAxis tickFormatter={(value: number) => formatCoinAmount(value, 0)} tick={renderAxisTick} width={56} />
               <Tooltip
                 labelFormatter={(value) => formatPriceAtTick(Number(value), book?.currency ?? currency, book?.tickSize ?? 0.01)}
                 formatter={(value, name) => [`${formatCoinAmount(Number(value))} ${TICKER_SYMBOLS[token]}`, name === 'bids' ? 'Bids (cumulative)' : 'Asks (cumulative)']}

@@ -11,6 +11,7 @@ import {
 } from '@fincrypt/domain';
 import { useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { renderAxisTick } from './axis-tick.tsx';
 import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { usePriceHistory } from '../../prices/index.ts';
 import { evenTicks, formatCompactFiat, formatDay, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
@@ -102,7 +103,7 @@ export function PriceAnalysisChart({
                   ticks={ticks}
                   interval="preserveStartEnd"
                   tickFormatter={formatTick}
-                  tick={{ fill: 'currentColor', fontSize: 12 }}
+                  tick={renderAxisTick}
                   minTickGap={8}
                 />
                 <YAxis
@@ -110,7 +111,7 @@ export function PriceAnalysisChart({
                   ticks={priceTicks.length > 0 ? priceTicks : undefined}
                   interval={0}
                   tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, priceDigits)}
-                  tick={{ fill: 'currentColor', fontSize: 12 }}
+                  tick={renderAxisTick}
                   width={64}
                 />
                 <Tooltip

@@ -1,6 +1,7 @@
 import { type DisplayCurrency, NETWORKS, NETWORK_IDS, type NetworkId, type VolumeResponse, formatFiat } from '@fincrypt/domain';
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { renderAxisTick } from './axis-tick.tsx';
 import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { useVolume } from '../api/insights-api.ts';
 import { formatCompactFiat, formatCount, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
@@ -65,17 +66,17 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart data={series} margin={{ top: 8, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid {...HORIZONTAL_GRID_LINES} />
-              <XAxis dataKey="hour" interval="preserveStartEnd" minTickGap={12} tick={{ fill: 'currentColor', fontSize: 12 }} />
+              <XAxis dataKey="hour" interval="preserveStartEnd" minTickGap={12} tick={renderAxisTick} />
               <YAxis
                 yAxisId="volume"
                 domain={[0, volumeTicks.at(-1) ?? 'auto']}
                 ticks={volumeTicks.length > 0 ? volumeTicks : undefined}
                 interval={0}
                 tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, tickSignificantDigits(volumeTicks))}
-                tick={{ fill: 'currentColor', fontSize: 12 }}
+                tick={renderAxisTick}
                 width={64}
               />
-              <YAxis yAxisId="transactions" orientation="right" allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} width={32} />
+              <YAxis yAxisId="transactions" orientation="right" allowDecimals={false} tick={renderAxisTick} width={32} />
               <Tooltip
                 formatter={(value, name) =>
                   name === 'volume' ? [formatFiat(Number(value), shownCurrency), 'Volume'] : [formatCount(Number(value)), 'Transactions']
@@ -122,13 +123,13 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid {...HORIZONTAL_GRID_LINES} />
-              <XAxis dataKey="block" tick={{ fill: 'currentColor', fontSize: 12 }} />
+              <XAxis dataKey="block" tick={renderAxisTick} />
               <YAxis
                 domain={[0, stackTicks.at(-1) ?? 'auto']}
                 ticks={stackTicks.length > 0 ? stackTicks : undefined}
                 interval={0}
                 tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, tickSignificantDigits(stackTicks))}
-                tick={{ fill: 'currentColor', fontSize: 12 }}
+                tick={renderAxisTick}
                 width={64}
               />
               <Tooltip
