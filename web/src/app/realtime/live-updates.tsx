@@ -9,6 +9,22 @@ import { useAfterFirstContentfulPaint } from '../../lib/use-after-first-contentf
  * shown its first text, so its chunks do not hold that paint back; the first connection refreshes the ledger's
  * caches, so an event sent before it is not missed (realtime-handlers.ts).
  */
+/** The longest the connection waits for an idle moment after the first paint. */
+const IDLE_WAIT_MAX_MS = 1_500;
+
+/**
+ * Calls `then` in the browser's next idle period (at most IDLE_WAIT_MAX_MS from now): after the first paint, the
+ * page's first answers are still being rendered, and the socket client's chunks run better beside them than inside.
+ */
+function whenIdle(then: () => void): () => void {
+  if (typeof requestIdleCallback === 'undefined') {
+    const timer = setTimeout(then, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(then, { timeout: IDLE_WAIT_MAX_MS });
+  return () => cancelIdleCallback(handle);
+}
+
 export function LiveUpdates() {
   const userId = useSession().data?.user.id;
   const queryClient = useQueryClient();
@@ -18,14 +34,17 @@ export function LiveUpdates() {
     if (!userId || !hasPagePainted) return;
     let disconnect: (() => void) | undefined;
     let isClosed = false;
-    import('./realtime-connection.ts').then(
-      ({ connectRealtime }) => {
-        if (!isClosed) disconnect = connectRealtime(queryClient);
-      },
-      (error: unknown) => console.warn('Live updates are unavailable', error),
-    );
+    const cancelWait = whenIdle(() => {
+      import('./realtime-connection.ts').then(
+        ({ connectRealtime }) => {
+          if (!isClosed) disconnect = connectRealtime(queryClient);
+        },
+        (error: unknown) => console.warn('Live updates are unavailable', error),
+      );
+    });
     return () => {
       isClosed = true;
+      cancelWait();
       disconnect?.();
     };
   }, [userId, hasPagePainted, queryClient]);
