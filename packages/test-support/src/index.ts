@@ -7,7 +7,7 @@
 export { http } from './http.ts';
 export { createEmptyPostgresDatabase, type EmptyPostgresDatabase } from './postgres.ts';
 export { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
-export { secretFromOtpauthUri, totpCode } from './totp.ts';
+export { previousTotpCode, secretFromOtpauthUri, totpCode } from './totp.ts';
 export {
   externalAddress,
   type HttpUser,

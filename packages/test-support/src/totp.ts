@@ -19,3 +19,19 @@ export function secretFromOtpauthUri(uri: string): string {
   if (!secret) throw new Error(`no secret in ${uri}`);
   return secret;
 }
+
+const TOTP_STEP_MS = 30_000;
+/** How close to the next step a code of the step before now is not taken: the request might reach the server after it. */
+const STEP_BOUNDARY_MARGIN_MS = 3_000;
+
+/**
+ * The code of the step before the current one, which the server accepts as one step of clock drift (tests use it so
+ * that the current step's code stays unused for a later sign-in). Taken at least STEP_BOUNDARY_MARGIN_MS before the
+ * next step begins, waiting past the boundary when nearer: once that boundary passes, the code is two steps old and
+ * refused.
+ */
+export async function previousTotpCode(secretBase32: string): Promise<string> {
+  const untilNextStepMs = TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS);
+  if (untilNextStepMs < STEP_BOUNDARY_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, untilNextStepMs + 50));
+  return totpCode(secretBase32, Date.now() - TOTP_STEP_MS);
+}

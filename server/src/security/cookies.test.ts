@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
 import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
-import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
+import { previousTotpCode, secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 
 const PUBLIC_URL = 'https://fincrypt.example';
 const SECURE_SESSION_COOKIE = '__Secure-fincrypt.session_token';
@@ -42,7 +42,7 @@ describeEachDatabase('session cookies behind TLS (PUBLIC_URL is https)', (kind) 
     const enable = await send('POST', '/api/auth/two-factor/enable', { cookie, body: { password: account.password } });
     expect(enable.statusCode).toBe(200);
     const secret = secretFromOtpauthUri(enable.json().totpURI);
-    const confirm = await send('POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: totpCode(secret, Date.now() - 30_000) } });
+    const confirm = await send('POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: await previousTotpCode(secret) } });
     expect(confirm.statusCode).toBe(200);
     expectHardened(setCookies(confirm));
     cookie = cookiesFrom(confirm) || cookie;

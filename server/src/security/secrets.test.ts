@@ -8,7 +8,7 @@ import { SESSION_COOKIE, call, cookiesFrom, uniqueEmail } from '../test/auth-cli
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
-import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
+import { previousTotpCode, secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 
 /**
  * Runs the journeys that handle secrets (sign-up, sign-in, 2FA, wallet creation, sends, password change)
@@ -58,7 +58,7 @@ describeEachDatabase('no secret in logs or responses', (kind) => {
     totp = { secret: secretFromOtpauthUri(enable.json().totpURI), backupCodes: enable.json().backupCodes };
     await seen('2FA enable', Promise.resolve(enable), () => [totp.secret, ...totp.backupCodes]);
     await seen('2FA wrong password', call(app, 'POST', '/api/auth/two-factor/enable', { cookie, body: { password: passwords.wrong } }));
-    const confirm = await seen('2FA confirm', call(app, 'POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: totpCode(totp.secret, Date.now() - 30_000) } }));
+    const confirm = await seen('2FA confirm', call(app, 'POST', '/api/auth/two-factor/verify-totp', { cookie, body: { code: await previousTotpCode(totp.secret) } }));
     cookie = cookiesFrom(confirm) || cookie;
     await seen('sign-out', call(app, 'POST', '/api/auth/sign-out', { cookie, body: {} }));
     const challenge = cookiesFrom(await seen('sign-in, 2FA step', call(app, 'POST', '/api/auth/sign-in/email', { body: { email: alice.email, password: alice.password } })));

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../../test/auth-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
-import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
+import { previousTotpCode, secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 
 describeEachDatabase('sign-up, sign-in and sessions', (kind) => {
   const ctx = useTestApp(kind, { shouldSeedDemoAccounts: true });
@@ -244,7 +244,7 @@ describeEachDatabase('two-factor sign-in', (kind) => {
     expect((await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).json().twoFactorEnabled).toBe(false);
     const badCode = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: '12345' } });
     expect(badCode.json().error.message).toBe(ACCOUNT_MESSAGES.codeFormat);
-    const setupCode = totpCode(secret, Date.now() - 30_000);
+    const setupCode = await previousTotpCode(secret);
     const confirm = await call(ctx.app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: setupCode } });
     expect(confirm.statusCode).toBe(200);
     const cookie = cookiesFrom(confirm) || user.cookie;
