@@ -3,12 +3,6 @@ import { useEffect } from 'react';
 import { useSession } from '../../features/auth/index.ts';
 import { useAfterFirstContentfulPaint } from '../../lib/use-after-first-contentful-paint.ts';
 
-/**
- * Keeps a realtime connection open while someone is signed in, and closes it at sign-out (or when another
- * user signs in). The socket client loads only then, so visitors never download it, and only once the page has
- * shown its first text, so its chunks do not hold that paint back; the first connection refreshes the ledger's
- * caches, so an event sent before it is not missed (realtime-handlers.ts).
- */
 /** The longest the connection waits for an idle moment after the first paint. */
 const IDLE_WAIT_MAX_MS = 1_500;
 
@@ -25,6 +19,12 @@ function whenIdle(then: () => void): () => void {
   return () => cancelIdleCallback(handle);
 }
 
+/**
+ * Keeps a realtime connection open while someone is signed in, and closes it at sign-out (or when another
+ * user signs in). The socket client loads only then, so visitors never download it, and only once the page has
+ * shown its first text (then in its first idle moment), so its chunks do not hold that paint back; the first
+ * connection refreshes the ledger's caches, so an event sent before it is not missed (realtime-handlers.ts).
+ */
 export function LiveUpdates() {
   const userId = useSession().data?.user.id;
   const queryClient = useQueryClient();
