@@ -22,12 +22,20 @@ export function toChecksumAddress(address: string): string {
   return checksummed;
 }
 
-/** All-lowercase and all-uppercase hex carry no checksum and are accepted; mixed case must match EIP-55. */
-export function isEvmAddress(address: string): boolean {
-  if (!EVM_ADDRESS_SHAPE.test(address)) return false;
+/**
+ * The EIP-55 form of an EVM address, or undefined when it is not one. All-lowercase and all-uppercase hex carry no
+ * checksum and are accepted; mixed case must match EIP-55. One keccak serves both the check and the form.
+ */
+function checksummedEvmAddress(address: string): string | undefined {
+  if (!EVM_ADDRESS_SHAPE.test(address)) return undefined;
+  const checksummed = toChecksumAddress(address);
   const hex = address.slice(2);
-  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
-  return toChecksumAddress(address) === address;
+  const carriesNoChecksum = hex === hex.toLowerCase() || hex === hex.toUpperCase();
+  return carriesNoChecksum || checksummed === address ? checksummed : undefined;
+}
+
+export function isEvmAddress(address: string): boolean {
+  return checksummedEvmAddress(address) !== undefined;
 }
 
 /** A base58 string that decodes to a 32-byte ed25519 public key. */
@@ -54,15 +62,7 @@ export type RecipientResult =
  */
 export function validateRecipient(network: NetworkId, address: string): RecipientResult {
   const trimmed = address.trim();
-  if (NETWORKS[network].family === 'evm') {
-    // One keccak serves both the check (isEvmAddress) and the canonical form.
-    if (!EVM_ADDRESS_SHAPE.test(trimmed)) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
-    const checksummed = toChecksumAddress(trimmed);
-    const hex = trimmed.slice(2);
-    const carriesNoChecksum = hex === hex.toLowerCase() || hex === hex.toUpperCase();
-    if (!carriesNoChecksum && checksummed !== trimmed) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
-    return { ok: true, address: checksummed };
-  }
-  if (!isSolanaAddress(trimmed)) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
-  return { ok: true, address: trimmed };
+  const canonical = NETWORKS[network].family === 'evm' ? checksummedEvmAddress(trimmed) : isSolanaAddress(trimmed) ? trimmed : undefined;
+  if (canonical === undefined) return { ok: false, code: 'INVALID_RECIPIENT', message: INVALID_RECIPIENT_MESSAGE };
+  return { ok: true, address: canonical };
 }
