@@ -34,6 +34,7 @@ export * from './ledger-api-schemas.ts';
 export * from './forecast.ts';
 export * from './market-api.ts';
 export * from './market-api-schemas.ts';
+export * from './market-analysis-schemas.ts';
 export * from './payment-messages.ts';
 export * from './fx.ts';
 export * from './remittance-benchmarks.ts';

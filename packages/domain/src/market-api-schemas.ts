@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { DISPLAY_CURRENCIES } from './currency.ts';
-import { MARKET_TOKEN_IDS, PRICE_FEED_SOURCES, PRICE_FIGURES, PRICE_HISTORY_DAYS, DEFAULT_PRICE_HISTORY_DAYS, isPriceHistoryDays } from './market-api.ts';
+import { displayCurrencySchema, marketTokenIdSchema } from './market-analysis-schemas.ts';
+import { PRICE_FEED_SOURCES, PRICE_FIGURES, PRICE_HISTORY_DAYS, DEFAULT_PRICE_HISTORY_DAYS, isPriceHistoryDays } from './market-api.ts';
 import { networkIdSchema } from './networks-schemas.ts';
 import { PRICE_TOKEN_IDS } from './prices.ts';
 
-/** The prices and insights API's shapes and queries (market-api.ts has the sources, coins and periods they use). */
+/**
+ * The prices and insights API's shapes and queries (market-api.ts has the sources, coins and periods they use). The
+ * market analysis's answers (sentiment and forecasts) are in market-analysis-schemas.ts.
+ */
 
 export const priceTokenIdSchema = z.enum(PRICE_TOKEN_IDS);
 
-export const marketTokenIdSchema = z.enum(MARKET_TOKEN_IDS);
-
-export const displayCurrencySchema = z.enum(DISPLAY_CURRENCIES);
 const fiatByCurrency = z.record(displayCurrencySchema, z.number());
 
 export const coinPriceSchema = z.object({
@@ -87,58 +87,6 @@ export const insightsStatsSchema = z.object({
   generatedAt: z.iso.datetime(),
 });
 export type InsightsStats = z.infer<typeof insightsStatsSchema>;
-
-export const sentimentViewSchema = z.object({
-  token: marketTokenIdSchema,
-  label: z.enum(['Bullish', 'Mildly Bullish', 'Neutral', 'Cautious']),
-  prediction: z.string(),
-  factors: z.array(z.string()).length(3),
-  /** 50–95, percent. */
-  confidence: z.number().int(),
-  /** The 24h change (percent) it was read from, and where that figure came from. */
-  change24h: z.number(),
-  source: z.enum(PRICE_FEED_SOURCES),
-  method: z.string(),
-});
-export type SentimentView = z.infer<typeof sentimentViewSchema>;
-
-const byHorizon = z.object({ h24: z.number(), d7: z.number(), d30: z.number() });
-
-export const forecastViewSchema = z.object({
-  token: marketTokenIdSchema,
-  network: networkIdSchema,
-  /** 'ETH' */
-  fromCurrency: z.string(),
-  /** 'USD' */
-  toCurrency: z.string(),
-  currency: displayCurrencySchema,
-  currentRate: z.number(),
-  /** The 24h change in the currency, and in percent. */
-  change24h: z.number(),
-  change24hPercent: z.number(),
-  predictedRate24h: z.number(),
-  predictedRate7d: z.number(),
-  predictedRate30d: z.number(),
-  /** Percent, per horizon. */
-  expectedChangePercent: byHorizon,
-  /** 0 to 1, from the backtest error. */
-  confidence: z.number(),
-  backtest: z.object({
-    forecastsChecked: z.number().int(),
-    /** Mean absolute percentage error of the backtest's forecasts; null when none could be checked. */
-    meanAbsolutePercentError: z.number().nullable(),
-  }),
-  historyDays: z.number().int(),
-  timestamp: z.iso.datetime(),
-});
-export type ForecastView = z.infer<typeof forecastViewSchema>;
-
-export const forecastsResponseSchema = z.object({
-  method: z.object({ name: z.string(), description: z.string() }),
-  currency: displayCurrencySchema,
-  forecasts: z.array(forecastViewSchema),
-});
-export type ForecastsResponse = z.infer<typeof forecastsResponseSchema>;
 
 export const orderBookLevelSchema = z.object({
   price: z.number(),

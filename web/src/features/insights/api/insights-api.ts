@@ -3,18 +3,27 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
 import type * as InsightsSchemas from './insights-schemas.ts';
+import type * as MarketAnalysisSchemas from './market-analysis-schemas.ts';
 
-/** The Insights answers' schemas (insights-schemas.ts), in a chunk of their own, fetched with the first answer to check. */
-type InsightsSchemaModule = typeof InsightsSchemas;
-const loadInsightsSchemas = (): Promise<InsightsSchemaModule> => import('./insights-schemas.ts');
+/**
+ * The Insights answers' schemas, in chunks of their own, fetched with the first answer to check: the market
+ * analysis's (which the dashboard's card shows too) apart from the page's others, so the dashboard builds only those.
+ */
+const loadInsightsSchemas = (): Promise<typeof InsightsSchemas> => import('./insights-schemas.ts');
+const loadMarketAnalysisSchemas = (): Promise<typeof MarketAnalysisSchemas> => import('./market-analysis-schemas.ts');
 
 /** Market figures follow the price feed's cadence; ledger figures are refreshed as often. */
 export const INSIGHTS_REFRESH_MS = 15_000;
 export const FRAUD_ALERTS_SHOWN = 20;
 
-/** GETs `path` and parses the answer with the schema `pick` names in insights-schemas.ts. */
-async function getParsed<T extends z.ZodType>(path: string, pick: (schemas: InsightsSchemaModule) => T, signal: AbortSignal): Promise<z.infer<T>> {
-  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadInsightsSchemas()]);
+/** GETs `path` and parses the answer with the schema `pick` names in the module `loadSchemas` loads. */
+async function getParsed<Module, T extends z.ZodType>(
+  path: string,
+  loadSchemas: () => Promise<Module>,
+  pick: (schemas: Module) => T,
+  signal: AbortSignal,
+): Promise<z.infer<T>> {
+  const [body, schemas] = await Promise.all([apiFetch<unknown>(path, { signal }), loadSchemas()]);
   return pick(schemas).parse(body);
 }
 
@@ -37,7 +46,7 @@ export const insightsKeys = {
 export function useInsightsStats(currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.stats(currency),
-    queryFn: ({ signal }) => getParsed(`/api/insights/stats?currency=${currency}`, (schemas) => schemas.insightsStatsSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/stats?currency=${currency}`, loadInsightsSchemas, (schemas) => schemas.insightsStatsSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -46,7 +55,7 @@ export function useInsightsStats(currency: DisplayCurrency) {
 export function useSentiment(token: MarketTokenId) {
   return useQuery({
     queryKey: insightsKeys.sentiment(token),
-    queryFn: ({ signal }) => getParsed(`/api/insights/sentiment?token=${token}`, (schemas) => schemas.sentimentViewSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/sentiment?token=${token}`, loadMarketAnalysisSchemas, (schemas) => schemas.sentimentViewSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
   });
 }
@@ -54,7 +63,7 @@ export function useSentiment(token: MarketTokenId) {
 export function useForecasts(currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.forecasts(currency),
-    queryFn: ({ signal }) => getParsed(`/api/insights/forecasts?currency=${currency}`, (schemas) => schemas.forecastsResponseSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/forecasts?currency=${currency}`, loadMarketAnalysisSchemas, (schemas) => schemas.forecastsResponseSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -64,7 +73,7 @@ export function useOrderBook(token: MarketTokenId, currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.orderBook(token, currency),
     queryFn: ({ signal }) =>
-      getParsed(`/api/insights/order-book?token=${token}&currency=${currency}`, (schemas) => schemas.orderBookResponseSchema, signal),
+      getParsed(`/api/insights/order-book?token=${token}&currency=${currency}`, loadInsightsSchemas, (schemas) => schemas.orderBookResponseSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -73,7 +82,7 @@ export function useOrderBook(token: MarketTokenId, currency: DisplayCurrency) {
 export function useVolume(currency: DisplayCurrency) {
   return useQuery({
     queryKey: insightsKeys.volume(currency),
-    queryFn: ({ signal }) => getParsed(`/api/insights/volume?currency=${currency}`, (schemas) => schemas.volumeResponseSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/insights/volume?currency=${currency}`, loadInsightsSchemas, (schemas) => schemas.volumeResponseSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
@@ -83,7 +92,7 @@ export function useVolume(currency: DisplayCurrency) {
 export function useRiskScore() {
   return useQuery({
     queryKey: insightsKeys.risk,
-    queryFn: ({ signal }) => getParsed('/api/risk', (schemas) => schemas.riskViewSchema, signal),
+    queryFn: ({ signal }) => getParsed('/api/risk', loadInsightsSchemas, (schemas) => schemas.riskViewSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
   });
 }
@@ -91,7 +100,7 @@ export function useRiskScore() {
 export function useFraudAlerts() {
   return useQuery({
     queryKey: insightsKeys.fraudAlerts,
-    queryFn: ({ signal }) => getParsed(`/api/alerts?limit=${FRAUD_ALERTS_SHOWN}`, (schemas) => schemas.alertListSchema, signal),
+    queryFn: ({ signal }) => getParsed(`/api/alerts?limit=${FRAUD_ALERTS_SHOWN}`, loadInsightsSchemas, (schemas) => schemas.alertListSchema, signal),
     refetchInterval: INSIGHTS_REFRESH_MS,
   });
 }
