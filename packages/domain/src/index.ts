@@ -52,4 +52,5 @@ export * from './address-book-schemas.ts';
 export * from './explorer.ts';
 export * from './explorer-schemas.ts';
 export * from './explorer-paths.ts';
+export * from './signed-in-paths.ts';
 export * from './speed-up.ts';

@@ -1,4 +1,4 @@
-import { explorerPaths, isNetworkId, readBlockNumber } from '@fincrypt/domain';
+import { FIRST_SCREEN_LIMITS, explorerPaths, isNetworkId, readBlockNumber, signedInPaths } from '@fincrypt/domain';
 
 /**
  * The web app's client routes (web/src/app/router.tsx) and the page module each one loads lazily, so the
@@ -22,6 +22,8 @@ export interface SpaRoute {
 
 /** The explorer pages show labels beside the addresses of their first data. */
 const withLabels = (...paths: string[]) => [...paths, explorerPaths.labels];
+/** Every signed-in page reads the account's display currency and the prices its amounts are valued at. */
+const withAccount = (...paths: string[]) => [signedInPaths.account, signedInPaths.prices, ...paths];
 const networkOf = (search: URLSearchParams) => {
   const network = search.get('network');
   return isNetworkId(network) ? network : undefined;
@@ -63,10 +65,32 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/pay/:id', module: 'src/pages/public/pay-page.tsx', isSignedIn: false },
   { path: '/login', module: 'src/pages/auth/login-page.tsx', isSignedIn: false },
   { path: '/register', module: 'src/pages/auth/register-page.tsx', isSignedIn: false },
-  { path: '/dashboard', module: 'src/pages/app/dashboard-page.tsx', isSignedIn: true },
-  { path: '/send-receive', module: 'src/pages/app/send-receive-page.tsx', isSignedIn: true },
+  {
+    path: '/dashboard',
+    module: 'src/pages/app/dashboard-page.tsx',
+    isSignedIn: true,
+    firstData: () =>
+      withAccount(
+        signedInPaths.wallets,
+        signedInPaths.transactions(FIRST_SCREEN_LIMITS.dashboardTransactions),
+        signedInPaths.alerts(FIRST_SCREEN_LIMITS.dashboardAlerts),
+      ),
+  },
+  {
+    path: '/send-receive',
+    module: 'src/pages/app/send-receive-page.tsx',
+    isSignedIn: true,
+    firstData: () => withAccount(signedInPaths.wallets, signedInPaths.contacts),
+  },
   { path: '/insights', module: 'src/pages/app/insights-page.tsx', isSignedIn: true },
-  { path: '/transactions', module: 'src/pages/app/transactions-page.tsx', isSignedIn: true },
+  {
+    path: '/transactions',
+    module: 'src/pages/app/transactions-page.tsx',
+    isSignedIn: true,
+    // The list's first page only unfiltered: the filters in a query string are read by the page (and depend on its day).
+    firstData: (_, search) =>
+      withAccount(signedInPaths.transactionCounts, ...(search.size === 0 ? [signedInPaths.transactions(FIRST_SCREEN_LIMITS.transactionsPage)] : [])),
+  },
   { path: '/transaction/:hash', module: 'src/pages/app/transaction-detail-page.tsx', isSignedIn: true },
   { path: '/transaction/:hash/receipt', module: 'src/pages/app/transaction-receipt-page.tsx', isSignedIn: true },
   { path: '/profile', module: 'src/pages/app/profile-page.tsx', isSignedIn: true },

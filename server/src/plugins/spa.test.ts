@@ -105,7 +105,7 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
       expect(preloads(page.body), refused).toEqual([]);
     }
     // Pages without first data named, and a guarded page shown as /login, preload no answer.
-    for (const other of ['/', '/login', '/dashboard']) expect(preloads((await call(app, 'GET', other)).body), other).toEqual([]);
+    for (const other of ['/', '/login', '/dashboard', '/transactions']) expect(preloads((await call(app, 'GET', other)).body), other).toEqual([]);
   });
 
   it('tells a signed-out visitor\'s page that nobody is signed in, and preloads /login for a guarded page', async () => {
@@ -133,6 +133,9 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
     expect(response.body).not.toMatch(/token|twoFactor/i);
     expect(response.body).toContain('href="/assets/dashboard-page-d1.js"');
     expect(response.body).toContain('href="/assets/user-chip-u1.js"');
+    // The dashboard's first answers load beside its scripts; each is the signed-in user's own, read with the cookie.
+    const dataPreloads = [...response.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(dataPreloads).toEqual(['/api/account', '/api/prices', '/api/wallets', '/api/transactions?limit=5', '/api/alerts?limit=2']);
     // The realtime connection loads once the app runs, not beside the page's own chunks: it is not on the first screen.
     expect(response.body).not.toContain('realtime-connection');
     // The CSP that allows the page's scripts from our origin only is on it, and the JSON is not script.
@@ -143,6 +146,8 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
     const login = await call(app, 'GET', '/login', { cookie: user.cookie });
     expect(login.body).toContain('href="/assets/dashboard-page-d1.js"');
     expect(login.body).not.toContain('login-page-l1.js');
+    // That page is another address's: it names none of the dashboard's answers.
+    expect(login.body).not.toContain('as="fetch"');
   });
 
   it("never puts one user's data in another's page, nor in a page for a forged, signed-out or malformed cookie", async () => {
@@ -205,5 +210,23 @@ it("reads a route's first data from its decoded params, and names none for a par
   expect(firstDataOf(explorer, '/explorer/0xabc', '')).toEqual(['/api/explorer/tx/0xabc', '/api/explorer/labels']);
   // Fastify answers such an address 400 before any route; the function stands on its own all the same.
   expect(firstDataOf(explorer, '/explorer/%E0%A4%A', '')).toEqual([]);
-  expect(firstDataOf(matchSpaRoute('/dashboard')!, '/dashboard', '')).toEqual([]);
+  expect(firstDataOf(matchSpaRoute('/profile')!, '/profile', '')).toEqual([]);
+});
+
+it("names a signed-in page's first answers at the URLs its page asks for, and the transactions list only unfiltered", () => {
+  expect(firstDataOf(matchSpaRoute('/dashboard')!, '/dashboard', '')).toEqual([
+    '/api/account',
+    '/api/prices',
+    '/api/wallets',
+    '/api/transactions?limit=5',
+    '/api/alerts?limit=2',
+  ]);
+  expect(firstDataOf(matchSpaRoute('/send-receive')!, '/send-receive', 'to=0xabc')).toEqual(['/api/account', '/api/prices', '/api/wallets', '/api/contacts']);
+  expect(firstDataOf(matchSpaRoute('/transactions')!, '/transactions', '')).toEqual([
+    '/api/account',
+    '/api/prices',
+    '/api/transactions/counts',
+    '/api/transactions?limit=25',
+  ]);
+  expect(firstDataOf(matchSpaRoute('/transactions')!, '/transactions', 'type=send')).toEqual(['/api/account', '/api/prices', '/api/transactions/counts']);
 });

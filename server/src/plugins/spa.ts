@@ -51,8 +51,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
     const user = await userOf(request);
     const addressed = matchSpaRoute(pathname);
     const route = renderedRoute(addressed, user);
-    // A redirected visitor's page is another route's, at another address: its data is not this address's.
-    const firstData = route && route === addressed ? firstDataOf(route, pathname, search) : [];
+    // A redirected visitor's page is another route's, at another address: its data is not this address's. A signed-in
+    // page's data is named only for a user known to be signed in.
+    const firstData = route && route === addressed && (user || !route.isSignedIn) ? firstDataOf(route, pathname, search) : [];
     const head = [
       route && routeHints ? routeHints.forRoute(route) : '',
       dataPreloads(firstData),

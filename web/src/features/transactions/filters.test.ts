@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_LIMITS, signedInPaths } from '@fincrypt/domain';
 import { describe, expect, it } from 'vitest';
 import {
   FILTER_ASSETS,
@@ -99,6 +100,12 @@ describe('toTransactionQuery', () => {
       'search=a+b&status=failed&network=solana_devnet&cursor=abc&limit=25',
     );
     expect(transactionQueryString({ asset: 'USDC' }, { limit: 25 })).toBe('asset=USDC&limit=25');
+  });
+
+  it("asks for an unfiltered first page at the very URL the server preloads (a preload is used only when the URL is the same)", () => {
+    for (const limit of [FIRST_SCREEN_LIMITS.dashboardTransactions, FIRST_SCREEN_LIMITS.transactionsPage]) {
+      expect(`/api/transactions?${transactionQueryString(toTransactionQuery(defaultFilters(TODAY), TODAY), { limit })}`).toBe(signedInPaths.transactions(limit));
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatClockTime } from '@fincrypt/domain';
+import { FIRST_SCREEN_LIMITS, formatClockTime } from '@fincrypt/domain';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -26,7 +26,7 @@ import {
 import { cn } from '../../lib/cn.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = FIRST_SCREEN_LIMITS.transactionsPage;
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 

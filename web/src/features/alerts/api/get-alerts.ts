@@ -1,4 +1,4 @@
-import type { FraudAlertView } from '@fincrypt/domain';
+import { type FraudAlertView, signedInPaths } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
@@ -9,7 +9,7 @@ export const alertsQueryKeys = {
 };
 
 export const getAlerts = (limit: number, signal?: AbortSignal) =>
-  apiFetch<{ alerts: FraudAlertView[] }>(`/api/alerts?limit=${limit}`, { signal }).then((response) => response.alerts);
+  apiFetch<{ alerts: FraudAlertView[] }>(signedInPaths.alerts(limit), { signal }).then((response) => response.alerts);
 
 /** The user's most recent fraud alerts, newest first. */
 export function useLatestAlerts(limit: number) {

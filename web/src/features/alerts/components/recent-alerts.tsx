@@ -1,4 +1,4 @@
-import { type FraudAlertView, formatDateTime } from '@fincrypt/domain';
+import { FIRST_SCREEN_LIMITS, type FraudAlertView, formatDateTime } from '@fincrypt/domain';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,8 +8,8 @@ import { cn } from '../../../lib/cn.ts';
 import { transactionPath } from '../../transactions/index.ts';
 import { useLatestAlerts } from '../api/get-alerts.ts';
 
-/** The dashboard shows this many of the newest alerts. */
-export const DASHBOARD_ALERTS = 2;
+/** The dashboard shows this many of the newest alerts (the server preloads that list for it). */
+export const DASHBOARD_ALERTS = FIRST_SCREEN_LIMITS.dashboardAlerts;
 
 const LEVEL_LABEL: Record<FraudAlertView['riskLevel'], string> = { low: 'Low', medium: 'Medium', high: 'High' };
 const LEVEL_CLASS: Record<FraudAlertView['riskLevel'], string> = {

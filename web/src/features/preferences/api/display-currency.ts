@@ -1,9 +1,9 @@
-import { type DisplayCurrency, isDisplayCurrency } from '@fincrypt/domain';
+import { type DisplayCurrency, isDisplayCurrency, signedInPaths } from '@fincrypt/domain';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The display currency kept on the signed-in user's account (null when they never chose one). */
 export async function getAccountCurrency(): Promise<DisplayCurrency | null> {
-  const account = await apiFetch<{ displayCurrency?: unknown }>('/api/account');
+  const account = await apiFetch<{ displayCurrency?: unknown }>(signedInPaths.account);
   return isDisplayCurrency(account.displayCurrency) ? account.displayCurrency : null;
 }
 

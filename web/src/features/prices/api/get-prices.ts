@@ -5,6 +5,7 @@ import {
   PRICE_TOKEN_IDS,
   type PriceTokenId,
   type TokenPrice,
+  signedInPaths,
 } from '@fincrypt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -64,7 +65,7 @@ export function parsePricesResponse(body: unknown): PricesResponse {
 }
 
 export async function getPrices(signal?: AbortSignal): Promise<PricesResponse> {
-  return parsePricesResponse(await apiFetch<unknown>('/api/prices', { signal }));
+  return parsePricesResponse(await apiFetch<unknown>(signedInPaths.prices, { signal }));
 }
 
 const FALLBACK_COIN_PRICES = Object.fromEntries(

@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_LIMITS } from '@fincrypt/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -6,8 +7,8 @@ import { useTransactionList } from '../api/list-transactions.ts';
 import { NoTransactions } from './transaction-day-groups.tsx';
 import { TransactionRow } from './transaction-row.tsx';
 
-/** The dashboard shows this many of the newest transactions. */
-export const RECENT_TRANSACTIONS = 5;
+/** The dashboard shows this many of the newest transactions (the server preloads that list for it). */
+export const RECENT_TRANSACTIONS = FIRST_SCREEN_LIMITS.dashboardTransactions;
 
 const NO_FILTERS = {};
 
