@@ -1,6 +1,6 @@
 /**
  * Where a page's main-thread time goes while it loads:
- *   npx tsx bench/profile-page.ts DIST [/path] [--loads 3] [--throttle 4]
+ *   npx tsx bench/profile-page.ts DIST [/path] [--loads 3] [--throttle 4] [--save DIR]
  * DIST is a web build; make it unminified to read the names (`cd web && npx vite build --minify false --outDir
  * /tmp/dist-nomin`). A server (PGlite) serves it to a signed-in user with three confirmed sends. Each load, in
  * Debian's Chromium with CPU throttling, is profiled over 5 s by the DevTools protocol's sampling profiler. Prints the
@@ -25,6 +25,8 @@ const option = (name: string, fallback: string) => {
 };
 const loads = Number(option('--loads', '3'));
 const throttle = Number(option('--throttle', '4'));
+/** --save DIR keeps each load's profile as DIR/load-N.cpuprofile (DevTools' Performance panel opens it). */
+const saveDir = option('--save', '');
 const [dist, pagePath = '/dashboard'] = args;
 if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) throw new Error('name a web build: npx tsx bench/profile-page.ts DIST [/path]');
 
@@ -37,7 +39,7 @@ const OBSERVE_LONG_TASKS = `
 `;
 
 interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -60,6 +62,8 @@ try {
 
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
+  /** Time inside each React component (a PascalCase function), what it calls included: which part of the page costs. */
+  const byComponent = new Map<string, number>();
   let busyUs = 0;
   for (let load = 0; load < loads; load += 1) {
     const context = await browser.newContext();
@@ -78,8 +82,13 @@ try {
     await page.goto(`${server.url}${pagePath}`);
     await page.waitForTimeout(5_000);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    if (saveDir) {
+      fs.mkdirSync(saveDir, { recursive: true });
+      fs.writeFileSync(path.join(saveDir, `load-${load + 1}.cpuprofile`), JSON.stringify(profile));
+    }
     console.log(`load ${load + 1} long tasks [start, ms]: ${JSON.stringify(await page.evaluate('window.__longTasks'))}`);
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parentOf = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id] as const)));
     profile.samples.forEach((id, index) => {
       const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
       if (functionName === '(idle)' || functionName === '(program)') return;
@@ -88,6 +97,12 @@ try {
       const name = `${functionName || '(anonymous)'} ${file}${url ? `:${lineNumber + 1}` : ''}`;
       byFunction.set(name, (byFunction.get(name) ?? 0) + us);
       byFile.set(file, (byFile.get(file) ?? 0) + us);
+      const components = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+        const frame = nodes.get(at)!.callFrame;
+        if (/^[A-Z][A-Za-z0-9]*$/.test(frame.functionName) && /\/assets\//.test(frame.url)) components.add(frame.functionName);
+      }
+      for (const component of components) byComponent.set(component, (byComponent.get(component) ?? 0) + us);
       busyUs += us;
     });
     await context.close();
@@ -99,6 +114,7 @@ try {
   console.log(`\n${pagePath}: ${(busyUs / 1000 / loads).toFixed(0)} ms of main-thread samples per load (CPU ÷${throttle})`);
   print('Self time by file', byFile, 15);
   print('Self time by function', byFunction, 40);
+  print('Time inside each component, what it calls included', byComponent, 30);
 } finally {
   await browser.close();
   await server.close();
