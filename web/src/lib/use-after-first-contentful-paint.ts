@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
 
@@ -35,10 +35,11 @@ function afterFirstContentfulPaint(then: () => void): () => void {
 /**
  * False until the page has shown its first text or image, then true. A page keeps what can wait (a chunk it
  * imports, a heavy widget) out of the way of that first paint: on a phone's network and CPU, a large chunk fetched
- * and run before it holds the page's first contentful paint back.
+ * and run before it holds the page's first contentful paint back. It turns true in a transition, so what it reveals
+ * renders in slices with the page responsive between them.
  */
 export function useAfterFirstContentfulPaint(): boolean {
   const [hasPainted, setPainted] = useState(false);
-  useEffect(() => afterFirstContentfulPaint(() => setPainted(true)), []);
+  useEffect(() => afterFirstContentfulPaint(() => startTransition(() => setPainted(true))), []);
   return hasPainted;
 }

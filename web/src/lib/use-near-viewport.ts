@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the element has come within `margin` of the viewport (a CSS margin, e.g. '50% 0px': half a screen
@@ -14,7 +14,8 @@ export function useNearViewport(ref: RefObject<Element | null>, margin: string):
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        setNear(true);
+        // A transition: React draws the widget in slices of a few milliseconds, the page staying responsive between them.
+        startTransition(() => setNear(true));
       },
       { rootMargin: margin },
     );
