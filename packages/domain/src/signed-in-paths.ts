@@ -1,5 +1,3 @@
-import { queryString } from './explorer-paths.ts';
-
 /**
  * The GET paths a signed-in page's first screen asks for, as the web app asks for them, and the list lengths in them.
  * The server names a page's first ones in its HTML as preloads (server/src/plugins/spa-routes.ts), so they load beside
@@ -24,7 +22,7 @@ export const signedInPaths = {
   prices: '/api/prices',
   contacts: '/api/contacts',
   transactionCounts: '/api/transactions/counts',
-  alerts: (limit: number) => `/api/alerts${queryString({ limit })}`,
+  alerts: (limit: number) => `/api/alerts?limit=${limit}`,
   /** The newest transactions, unfiltered. */
-  transactions: (limit: number) => `/api/transactions${queryString({ limit })}`,
+  transactions: (limit: number) => `/api/transactions?limit=${limit}`,
 };
