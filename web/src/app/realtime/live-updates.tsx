@@ -2,22 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../features/auth/index.ts';
 import { useAfterFirstContentfulPaint } from '../../lib/use-after-first-contentful-paint.ts';
-
-/** The longest the connection waits for an idle moment after the first paint. */
-const IDLE_WAIT_MAX_MS = 1_500;
+import { whenIdle } from '../../lib/when-idle.ts';
 
 /**
- * Calls `then` in the browser's next idle period (at most IDLE_WAIT_MAX_MS from now): after the first paint, the
- * page's first answers are still being rendered, and the socket client's chunks run better beside them than inside.
+ * The longest the connection waits for an idle moment after the first paint: the page's first answers are still
+ * being rendered then, and the socket client's chunks run better beside them than inside.
  */
-function whenIdle(then: () => void): () => void {
-  if (typeof requestIdleCallback === 'undefined') {
-    const timer = setTimeout(then, 0);
-    return () => clearTimeout(timer);
-  }
-  const handle = requestIdleCallback(then, { timeout: IDLE_WAIT_MAX_MS });
-  return () => cancelIdleCallback(handle);
-}
+const IDLE_WAIT_MAX_MS = 1_500;
+
 
 /**
  * Keeps a realtime connection open while someone is signed in, and closes it at sign-out (or when another
@@ -41,7 +33,7 @@ export function LiveUpdates() {
         },
         (error: unknown) => console.warn('Live updates are unavailable', error),
       );
-    });
+    }, IDLE_WAIT_MAX_MS);
     return () => {
       isClosed = true;
       cancelWait();

@@ -32,6 +32,7 @@ import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
 import type { sendFormSchema } from '../../../lib/schemas.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
+import { PREFETCH_WAIT_MAX_MS, whenIdle } from '../../../lib/when-idle.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ContactPicker, type ContactsNavigationState, getContacts } from '../../contacts/index.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
@@ -229,10 +230,9 @@ export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, p
   const isInFlight = useRef(false);
   const [review, setReview] = useState<Review>();
 
-  // The review step's code is fetched ahead while the user fills the form.
-  useEffect(() => {
-    void loadSendReview().catch(() => undefined);
-  }, []);
+  // The review step's code is fetched ahead while the user fills the form, once the page is idle: the import's
+  // preload links cost a phone 40 ms, inside the task that mounts the page.
+  useEffect(() => whenIdle(() => void loadSendReview().catch(() => undefined), PREFETCH_WAIT_MAX_MS), []);
 
   function selectWallet(nextWalletId: string) {
     form.setValue('walletId', nextWalletId);

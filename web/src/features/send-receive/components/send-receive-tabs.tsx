@@ -6,6 +6,7 @@ import { walletOnNetwork } from '../apply-prefill.ts';
 import type { SendReceiveTab } from '../navigation-state.ts';
 import type { SendPrefill } from '../send-prefill.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PREFETCH_WAIT_MAX_MS, whenIdle } from '../../../lib/when-idle.ts';
 import { SendForm } from './send-form.tsx';
 
 // Receive (its QR code, payment requests and their share links) loads when its tab is first shown, so the send
@@ -38,9 +39,8 @@ export function SendReceiveTabs({ wallets, initialTab, initialWalletId, prefill 
     return initialWalletId !== undefined && wallets.some((wallet) => wallet.id === initialWalletId) ? initialWalletId : (wallets[0]?.id ?? '');
   });
 
-  useEffect(() => {
-    void loadReceivePanel().catch(() => undefined);
-  }, []);
+  // Fetched ahead, once the page is idle (not inside the task that mounts it), so that the tab opens at once.
+  useEffect(() => whenIdle(() => void loadReceivePanel().catch(() => undefined), PREFETCH_WAIT_MAX_MS), []);
 
   return (
     <Tabs value={tab} onValueChange={(next) => setTab(next as SendReceiveTab)} className="space-y-4">
