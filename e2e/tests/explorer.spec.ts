@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
 import { PENDING_GLANCE_MS, newSignedInUser, seenWhilePending, toastWith } from '../support/live.ts';
 import { collectCspViolations } from '../support/csp-violations.ts';
+import { preloadedFetches, recordApiRequests } from '../support/preloads.ts';
 import { decodeQrPng } from '../support/qr-media.ts';
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
 
@@ -238,13 +239,7 @@ test.describe('Explorer', () => {
     const context = await browser.newContext({ baseURL });
     await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL! }]);
     const visitor = await context.newPage();
-    // The preload asks with the browser's `Accept: */*`; the page's own fetch asks for JSON, and reaches the network
-    // only when no preload matched it.
-    const apiRequests: { url: string; byPage: boolean }[] = [];
-    visitor.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) apiRequests.push({ url: url.pathname + url.search, byPage: request.headers().accept === 'application/json' });
-    });
+    const apiRequests = recordApiRequests(visitor);
     const pages = [
       { path: `/explorer/${sent.hash}`, shown: () => expect(fact(visitor, 'Value')).toHaveText('0.3 ETH') },
       { path: `/explorer/address/${sent.fromAddress}`, shown: () => expect(visitor.getByTestId('explorer-address')).toHaveText(sent.fromAddress) },
@@ -256,9 +251,7 @@ test.describe('Explorer', () => {
       await visitor.goto(path);
       await shown();
       await visitor.waitForLoadState('networkidle');
-      const preloaded = await visitor.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'), (link) => new URL(link.href).pathname + new URL(link.href).search),
-      );
+      const preloaded = await preloadedFetches(visitor);
       expect(preloaded.length, path).toBeGreaterThan(1);
       const requested = apiRequests.filter((request) => !request.byPage).map((request) => request.url);
       expect(requested.sort(), path).toEqual([...preloaded].sort());

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/accounts.ts';
+import { preloadedFetches, recordApiRequests } from '../support/preloads.ts';
 
 // A signed-in page's HTML names its first answers as preloads (server/src/plugins/spa-routes.ts), so they load beside
 // the page's scripts. A preload is used only when the page then fetches the very same URL: this checks, page by page,
@@ -12,20 +13,13 @@ const pages = [
 test("a signed-in page's first answers come from the preloads in its HTML", async ({ page, account: _account }) => {
   // No realtime connection: its first connect refreshes the ledger's answers, which would be the page's own requests.
   await page.routeWebSocket('**/socket.io/**', (socket) => socket.close());
-  // The preload asks with the browser's `Accept: */*`; the page's own fetch asks for JSON.
-  const apiRequests: { url: string; byPage: boolean }[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) apiRequests.push({ url: url.pathname + url.search, byPage: request.headers().accept === 'application/json' });
-  });
+  const apiRequests = recordApiRequests(page);
   for (const { path, shown, preloads: count } of pages) {
     apiRequests.length = 0;
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: shown, exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const preloaded = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'), (link) => new URL(link.href).pathname + new URL(link.href).search),
-    );
+    const preloaded = await preloadedFetches(page);
     expect(preloaded, path).toHaveLength(count);
     expect(apiRequests.filter((request) => !request.byPage).map((request) => request.url).sort(), path).toEqual([...preloaded].sort());
     // Not even with another query string: a URL the page builds differently from the server would show here.
@@ -40,6 +34,5 @@ test('a filtered transactions page preloads no list: the page asks for the filte
   await page.goto('/transactions?type=receive');
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions', exact: true })).toBeVisible();
   expect((await listRequest).headers().accept).toBe('application/json');
-  const preloaded = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'), (link) => new URL(link.href).pathname));
-  expect(preloaded).toEqual(['/api/account', '/api/prices', '/api/transactions/counts']);
+  expect(await preloadedFetches(page)).toEqual(['/api/account', '/api/prices', '/api/transactions/counts']);
 });

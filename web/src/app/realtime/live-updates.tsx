@@ -10,7 +10,6 @@ import { whenIdle } from '../../lib/when-idle.ts';
  */
 const IDLE_WAIT_MAX_MS = 1_500;
 
-
 /**
  * Keeps a realtime connection open while someone is signed in, and closes it at sign-out (or when another
  * user signs in). The socket client loads only then, so visitors never download it, and only once the page has
