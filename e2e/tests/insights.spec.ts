@@ -55,7 +55,7 @@ async function openInsights(page: Page): Promise<void> {
   await scrollThroughPage(page);
   // The charts arrive in their own chunk, after the price history: wait until the price chart has drawn its line.
   // On a loaded two-core machine that took longer than the default 10 s once (a full run, issue 16).
-  await expect(page.getByTestId('price-analysis-chart').locator('.recharts-line-curve')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('price-analysis-chart').locator('[data-series="price"]')).toBeVisible({ timeout: 30_000 });
   await expect(waitingCharts(page)).toHaveCount(0);
 }
 
@@ -64,7 +64,7 @@ async function chooseCurrency(page: Page, currency: 'inr' | 'usd' | 'eur' | 'gbp
 }
 
 const priceCaption = (page: Page) => region(page, 'Price Analysis').locator('figcaption');
-const priceAxisTicks = (page: Page) => page.getByTestId('price-analysis-chart').locator('.recharts-xAxis .recharts-cartesian-axis-tick');
+const priceAxisTicks = (page: Page) => page.getByTestId('price-analysis-chart').locator('[data-axis="x"] [data-tick]');
 
 /** "₹194,385.00" → 194385; "-$12.50" → -12.5. */
 function moneyValue(text: string): number {
@@ -102,7 +102,7 @@ test.describe('AI Market Insights', () => {
     }
 
     await expect(region(page, '24h Volume Analysis').locator('figcaption')).toBeVisible();
-    await expect(region(page, '24h Trading Volume').locator('.recharts-bar-rectangles').first()).toBeAttached();
+    await expect(region(page, '24h Trading Volume').locator('[data-series="volume-by-network"] path').first()).toBeAttached();
 
     const forecasts = region(page, 'Exchange Rate Forecast');
     await expect(forecasts.getByRole('article')).toHaveCount(3);
@@ -201,11 +201,11 @@ test.describe('AI Market Insights', () => {
 
     await scrollThroughPage(page);
     await expect(waitingCharts(page)).toHaveCount(0);
-    await expect(page.getByTestId('price-analysis-chart').locator('.recharts-line-curve')).toBeVisible();
-    await expect(region(page, '24h Trading Volume').locator('.recharts-bar-rectangles').first()).toBeAttached();
+    await expect(page.getByTestId('price-analysis-chart').locator('[data-series="price"]')).toBeVisible();
+    await expect(region(page, '24h Trading Volume').locator('[data-series="volume-by-network"] path').first()).toBeAttached();
   });
 
-  test('asks for the chart library only once the page has painted its figures', async ({ page, account: _account }) => {
+  test('asks for the charts only once the page has painted its figures', async ({ page, account: _account }) => {
     await openInsights(page);
     // From the browser's own timeline: when the first text was painted, and when the charts chunk was asked for.
     const timeline = await page.evaluate(() => ({
@@ -233,7 +233,7 @@ test.describe('AI Market Insights', () => {
 
   test('the coin and period selectors change the price chart, with at most 7 dates on its axis', async ({ page, account: _account }) => {
     await openInsights(page);
-    const line = page.getByTestId('price-analysis-chart').locator('.recharts-line-curve');
+    const line = page.getByTestId('price-analysis-chart').locator('[data-series="price"]');
     const ethPath = await line.getAttribute('d');
 
     const coin = page.getByRole('group', { name: 'Coin' });
@@ -256,6 +256,31 @@ test.describe('AI Market Insights', () => {
 
     await coin.getByRole('button', { name: 'MATIC' }).click();
     await expect(priceCaption(page)).toContainText('MATIC in INR over the last 30 days');
+  });
+
+  test('pointing at a chart shows the values there: the last price at the right end, a block\'s volume by network', async ({ page, account: _account }) => {
+    await sendEth(page);
+    await openInsights(page);
+    const tooltip = (chart: Locator) => chart.locator('[data-chart-tooltip]');
+    /** Puts the pointer on the chart's plot, `share` of the way across it. */
+    const pointAt = async (chart: Locator, share: number) => {
+      await chart.scrollIntoViewIfNeeded();
+      const plot = (await chart.locator('[data-chart-pointer]').boundingBox())!;
+      await page.mouse.move(plot.x + plot.width * share, plot.y + plot.height / 2);
+    };
+
+    const price = page.getByTestId('price-analysis-chart');
+    const lastPrice = /to (₹[\d,]+\.\d{2}) \(/.exec(await priceCaption(page).innerText())![1]!;
+    await pointAt(price, 0.999);
+    await expect(tooltip(price)).toContainText(`ETH price:${lastPrice}`);
+    await page.mouse.move(0, 0);
+    await expect(tooltip(price)).toHaveCount(0);
+
+    const byNetwork = region(page, '24h Trading Volume');
+    const ethereumTotal = /Ethereum Sepolia (₹[\d,]+\.\d{2})/.exec(await byNetwork.locator('figcaption').innerText())![1]!;
+    await pointAt(byNetwork, 0.999);
+    await expect(tooltip(byNetwork)).toContainText(`Ethereum Sepolia:${ethereumTotal}`);
+    await expect(tooltip(byNetwork)).toContainText('Polygon Mumbai:₹0.00');
   });
 
   test('changing the display currency changes every fiat figure on the page', async ({ page, account: _account }) => {
@@ -392,7 +417,7 @@ test.describe('AI Market Insights', () => {
     await sendEth(page);
     await openInsights(page);
     for (const chart of [page.getByTestId('price-analysis-chart'), region(page, '24h Trading Volume')]) {
-      const labels = chart.locator('.recharts-yAxis-tick-labels text');
+      const labels = chart.locator('[data-axis="left"] text');
       await expect.poll(() => labels.count()).toBeGreaterThanOrEqual(2);
       const values = (await labels.allTextContents()).map((text) => {
         const number = Number(text.replace(/[^\d.]/g, ''));

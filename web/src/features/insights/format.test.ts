@@ -16,6 +16,7 @@ import {
   formatStatFiat,
   formatTps,
   roundTicks,
+  roundTicksWithin,
   tickSignificantDigits,
 } from './format.ts';
 
@@ -71,6 +72,37 @@ describe('evenTicks', () => {
     expect(ticks[0]).toBe(0);
     expect(ticks.at(-1)).toBe(119);
     expect(evenTicks([1, 2, 3], 7)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('roundTicksWithin', () => {
+  it('places the round ticks that fall inside the range', () => {
+    expect(roundTicksWithin(178_900, 198_800, 5)).toEqual([180_000, 185_000, 190_000, 195_000]);
+    expect(roundTicksWithin(0.8312, 0.9288, 5)).toEqual([0.84, 0.86, 0.88, 0.9, 0.92]);
+    expect(roundTicksWithin(0.8312, 0.9288, 2)).toEqual([0.85, 0.9]);
+    expect(roundTicksWithin(10, 10, 5)).toEqual([10]);
+    expect(roundTicksWithin(Number.NaN, 1, 5)).toEqual([]);
+  });
+
+  it('gives two to maxTicks ticks, all inside the range, evenly stepped', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e6, noNaN: true }),
+        fc.integer({ min: 2, max: 8 }),
+        (low, span, maxTicks) => {
+          const ticks = roundTicksWithin(low, low + span, maxTicks);
+          expect(ticks.length).toBeGreaterThanOrEqual(2);
+          expect(ticks.length).toBeLessThanOrEqual(maxTicks);
+          for (const tick of ticks) {
+            expect(tick).toBeGreaterThanOrEqual(low - span * 1e-9);
+            expect(tick).toBeLessThanOrEqual(low + span + span * 1e-9);
+          }
+          const step = ticks[1]! - ticks[0]!;
+          for (let i = 2; i < ticks.length; i++) expect(ticks[i]! - ticks[i - 1]!).toBeCloseTo(step, 6);
+        },
+      ),
+    );
   });
 });
 

@@ -198,6 +198,33 @@ export function roundTicks(min: number, max: number, maxTicks = 6): number[] {
   }
 }
 
+/**
+ * At most `maxTicks` (2 or more) round ticks inside min..max, for an axis that spans exactly its data (the depth
+ * chart's prices): the smallest step of 1, 2 or 5 × 10^k whose multiples inside the range are few enough, and at
+ * least two of them. A range too narrow for two round ticks gives its two ends.
+ */
+export function roundTicksWithin(min: number, max: number, maxTicks = 5): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  const low = Math.min(min, max);
+  const high = Math.max(min, max);
+  if (low === high) return [low];
+  const limit = Math.max(2, Math.floor(maxTicks));
+  for (let exponent = Math.floor(Math.log10((high - low) / limit)); exponent <= Math.ceil(Math.log10(high - low)); exponent++) {
+    for (const base of ROUND_STEP_BASES) {
+      const step = base * 10 ** exponent;
+      const first = Math.ceil(low / step);
+      const last = Math.floor(high / step);
+      const count = last - first + 1;
+      if (count <= limit) {
+        if (count < 2) return [low, high];
+        const decimals = Math.max(0, -exponent);
+        return Array.from({ length: count }, (_, i) => Number(((first + i) * step).toFixed(decimals)) + 0);
+      }
+    }
+  }
+  return [low, high];
+}
+
 /** The significant digits a compact label needs so that neighbouring round ticks never read the same. */
 export function tickSignificantDigits(ticks: readonly number[]): number {
   if (ticks.length < 2) return 3;

@@ -1,6 +1,6 @@
 /**
  * The insights feature's public API: the market figures, forecasts, protection cards and charts. The charts
- * come from lazy-charts.tsx, which loads recharts on first render: never export ./components/charts.tsx here.
+ * come from lazy-charts.tsx, which loads their chunk after the first paint: never export ./components/charts.tsx here.
  */
 export { insightsKeys } from './api/insights-api.ts';
 export { AiMarketAnalysisCard } from './components/ai-market-analysis-card.tsx';

@@ -18,8 +18,8 @@ import { useCurrencyStore } from '../../features/preferences/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
- * AI Market Insights. The chart library (recharts) is loaded by this page only, in a chunk of its own, so
- * no other page carries it and the figures here show before the charts arrive. The coin chosen for Price
+ * AI Market Insights. The charts are loaded by this page only, in a chunk of their own, so no other page
+ * carries them and the figures here show before the charts arrive. The coin chosen for Price
  * Analysis also drives Market Depth and the Order Book.
  */
 export default function InsightsPage() {

@@ -22,10 +22,10 @@ function ChartSkeleton({ ref }: { ref?: Ref<HTMLDivElement> }) {
 }
 
 /**
- * One chart from the charts chunk. The chunk (recharts, the largest of the app) is asked for once the page has
- * shown its first text, not while it renders: fetched and run first, it held the insights page's first paint back.
- * A chart also waits until its place comes near the screen: drawing the charts below the fold (recharts measuring
- * every label) was most of the page's main-thread work on a phone, before the reader could scroll to any of them.
+ * One chart from the charts chunk. The chunk is asked for once the page has shown its first text, not while it
+ * renders: when it held a chart library (recharts, 120 KB), fetched and run first, it held the first paint back.
+ * A chart also waits until its place comes near the screen: the charts below the fold are work a phone need not do
+ * before the reader scrolls to any of them.
  */
 function lazyChart<Props extends object>(pick: (charts: ChartsModule) => ComponentType<Props>) {
   const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
@@ -43,8 +43,8 @@ function lazyChart<Props extends object>(pick: (charts: ChartsModule) => Compone
 }
 
 /*
- * The charts that draw with recharts. The chart library is loaded lazily, in a chunk of its own, so no page
- * that does not show a chart carries it and the insights page's figures show before the charts arrive.
+ * The insights page's charts, loaded lazily in a chunk of their own, so no page that does not show a chart carries
+ * them and the insights page's figures show before the charts arrive.
  */
 export const PriceAnalysisChart = lazyChart((charts) => charts.PriceAnalysisChart);
 export const MarketDepthChart = lazyChart((charts) => charts.MarketDepthChart);

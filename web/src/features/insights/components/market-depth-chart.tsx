@@ -1,17 +1,26 @@
 import { type DisplayCurrency, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
 import { useMemo } from 'react';
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { renderAxisTick } from './axis-tick.tsx';
-import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { useOrderBook } from '../api/insights-api.ts';
-import { formatCoinAmount, formatCompactFiat, formatPriceAtTick } from '../format.ts';
+import { formatCoinAmount, formatCompactFiat, formatPriceAtTick, roundTicks, roundTicksWithin } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { pairOf } from './order-book-pair.ts';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
+import { CartesianChart, type ValueAxis, type XAxis } from './svg-chart/cartesian-chart.tsx';
+import { type Point, areaUnder, stepPath } from './svg-chart/paths.ts';
 
 const BID_COLOR = '#16a34a';
 const ASK_COLOR = '#dc2626';
+/** The price axis shows at most this many round ticks, all inside the book's range. */
+const MAX_PRICE_TICKS = 5;
+const MAX_AMOUNT_TICKS = 5;
+
+/** One level on the chart: its price, and the cumulative amount on its side of the book. */
+interface DepthPoint {
+  price: number;
+  side: 'bids' | 'asks';
+  cumulative: number;
+}
 
 function describeDepth(book: OrderBookResponse): string {
   const symbol = TICKER_SYMBOLS[book.token];
@@ -31,12 +40,26 @@ function describeDepth(book: OrderBookResponse): string {
 export function MarketDepthChart({ token, currency }: { token: MarketTokenId; currency: DisplayCurrency }) {
   const orderBook = useOrderBook(token, currency);
   const book = orderBook.data;
-  const series = useMemo(() => {
-    if (!book) return [];
-    const bids = [...book.bids].reverse().map((level) => ({ price: level.price, bids: level.cumulativeAmount }));
-    const asks = book.asks.map((level) => ({ price: level.price, asks: level.cumulativeAmount }));
-    return [...bids, ...asks];
-  }, [book]);
+  const shownCurrency = book?.currency ?? currency;
+  const chart = useMemo(() => {
+    const points: DepthPoint[] = book
+      ? [
+          ...[...book.bids].reverse().map((level) => ({ price: level.price, side: 'bids' as const, cumulative: level.cumulativeAmount })),
+          ...book.asks.map((level) => ({ price: level.price, side: 'asks' as const, cumulative: level.cumulativeAmount })),
+        ]
+      : [];
+    const prices = points.map((point) => point.price);
+    const domain: readonly [number, number] = prices.length > 0 ? [prices[0]!, prices.at(-1)!] : [0, 1];
+    const x: XAxis = {
+      kind: 'number',
+      domain,
+      ticks: roundTicksWithin(domain[0], domain[1], MAX_PRICE_TICKS),
+      format: (value) => formatCompactFiat(value, shownCurrency),
+    };
+    const amountTicks = roundTicks(0, Math.max(0, ...points.map((point) => point.cumulative)), MAX_AMOUNT_TICKS);
+    const y: ValueAxis = { domain: [0, amountTicks.at(-1) ?? 1], ticks: amountTicks, format: (value) => formatCoinAmount(value, 0), width: 56 };
+    return { points, prices, x, y };
+  }, [book, shownCurrency]);
 
   return (
     <SectionCard title={book ? `Market Depth · ${pairOf(book)}` : 'Market Depth'}>
@@ -44,27 +67,41 @@ export function MarketDepthChart({ token, currency }: { token: MarketTokenId; cu
         <QueryError what="the market depth" />
       ) : (
         <ChartFigure isLoading={!book} loadingLabel="Loading the market depth" summary={book ? describeDepth(book) : ''}>
-          <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-              <CartesianGrid {...HORIZONTAL_GRID_LINES} />
-              <XAxis
-                dataKey="price"
-                type="number"
-                domain={['dataMin', 'dataMax']}
-                tickCount={5}
-                tickFormatter={(value: number) => formatCompactFiat(value, book?.currency ?? currency)}
-                tick={renderAxisTick}
-              />
-              <YAxis tickFormatter={(value: number) => formatCoinAmount(value, 0)} tick={renderAxisTick} width={56} />
-              <Tooltip
-                labelFormatter={(value) => formatPriceAtTick(Number(value), book?.currency ?? currency, book?.tickSize ?? 0.01)}
-                formatter={(value, name) => [`${formatCoinAmount(Number(value))} ${TICKER_SYMBOLS[token]}`, name === 'bids' ? 'Bids (cumulative)' : 'Asks (cumulative)']}
-                contentStyle={{ borderRadius: 8 }}
-              />
-              <Area type="stepAfter" dataKey="bids" stroke={BID_COLOR} fill={BID_COLOR} fillOpacity={0.25} isAnimationActive={false} connectNulls={false} />
-              <Area type="stepBefore" dataKey="asks" stroke={ASK_COLOR} fill={ASK_COLOR} fillOpacity={0.25} isAnimationActive={false} connectNulls={false} />
-            </AreaChart>
-          </ResponsiveContainer>
+          <CartesianChart
+            x={chart.x}
+            y={chart.y}
+            pointsX={chart.prices}
+            describePoint={(index) => {
+              const point = chart.points[index];
+              if (!point || !book) return undefined;
+              const isBid = point.side === 'bids';
+              return {
+                title: formatPriceAtTick(point.price, book.currency, book.tickSize),
+                rows: [
+                  {
+                    label: isBid ? 'Bids (cumulative)' : 'Asks (cumulative)',
+                    value: `${formatCoinAmount(point.cumulative)} ${TICKER_SYMBOLS[book.token]}`,
+                    color: isBid ? BID_COLOR : ASK_COLOR,
+                  },
+                ],
+              };
+            }}
+          >
+            {(plot) =>
+              (['bids', 'asks'] as const).map((side) => {
+                const points = chart.points.filter((point) => point.side === side).map((point): Point => [plot.x(point.price), plot.y(point.cumulative)]);
+                // Bids hold their amount up to the next, higher price; asks from the previous, lower one.
+                const line = stepPath(points, side === 'bids' ? 'after' : 'before');
+                const color = side === 'bids' ? BID_COLOR : ASK_COLOR;
+                return (
+                  <g key={side} data-series={side}>
+                    <path d={areaUnder(line, points, plot.y(0))} fill={color} fillOpacity={0.25} />
+                    <path d={line} fill="none" stroke={color} />
+                  </g>
+                );
+              })
+            }
+          </CartesianChart>
         </ChartFigure>
       )}
     </SectionCard>

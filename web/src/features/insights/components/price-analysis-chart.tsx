@@ -10,15 +10,14 @@ import {
   formatPercentChange,
 } from '@fincrypt/domain';
 import { useMemo, useState } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { renderAxisTick } from './axis-tick.tsx';
-import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { usePriceHistory } from '../../prices/index.ts';
 import { evenTicks, formatCompactFiat, formatDay, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
 import { type SegmentOption, SegmentedControl } from './segmented-control.tsx';
+import { CartesianChart, type ValueAxis, type XAxis } from './svg-chart/cartesian-chart.tsx';
+import { monotonePath } from './svg-chart/paths.ts';
 
 /** The coin selector's order: ETH, SOL, MATIC (docs/product.md#insights). */
 export const CHART_COINS: readonly SegmentOption<MarketTokenId>[] = [
@@ -31,6 +30,7 @@ const PERIODS: readonly SegmentOption<PriceHistoryDays>[] = PRICE_HISTORY_DAYS.m
 export const MAX_PRICE_AXIS_TICKS = 7;
 /** The price axis shows at most this many round ticks. */
 export const MAX_PRICE_AXIS_Y_TICKS = 6;
+const LINE_COLOR = '#6366f1';
 
 function describeHistory(history: PriceHistoryResponse): string {
   const { points, currency, days } = history;
@@ -68,9 +68,26 @@ export function PriceAnalysisChart({
     const prices = series.map((point) => point.price);
     return prices.length === 0 ? [] : roundTicks(Math.min(...prices), Math.max(...prices), MAX_PRICE_AXIS_Y_TICKS);
   }, [series]);
-  const priceDigits = tickSignificantDigits(priceTicks);
   const shownCurrency = data?.currency ?? currency;
-  const formatTick = (time: number) => (data && data.days <= 7 ? `${formatDay(time)} ${formatHour(time)}` : formatDay(time));
+  const isHourly = data !== undefined && data.days <= 7;
+  const axes = useMemo(() => {
+    const priceDigits = tickSignificantDigits(priceTicks);
+    const times = series.map((point) => point.time);
+    const x: XAxis = {
+      kind: 'number',
+      domain: times.length > 0 ? [times[0]!, times.at(-1)!] : [0, 1],
+      ticks,
+      format: (time) => (isHourly ? `${formatDay(time)} ${formatHour(time)}` : formatDay(time)),
+    };
+    const y: ValueAxis = {
+      domain: priceTicks.length > 0 ? [priceTicks[0]!, priceTicks.at(-1)!] : [0, 1],
+      ticks: priceTicks,
+      format: (value) => formatCompactFiat(value, shownCurrency, priceDigits),
+      width: 64,
+    };
+    return { x, y, times };
+  }, [series, ticks, priceTicks, isHourly, shownCurrency]);
+  const symbol = TICKER_SYMBOLS[data?.token ?? token];
 
   return (
     <SectionCard
@@ -92,36 +109,29 @@ export function PriceAnalysisChart({
             summary={data ? describeHistory(data) : ''}
             className="h-72"
           >
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-                <CartesianGrid {...HORIZONTAL_GRID_LINES} />
-                <XAxis
-                  dataKey="time"
-                  type="number"
-                  scale="time"
-                  domain={['dataMin', 'dataMax']}
-                  ticks={ticks}
-                  interval="preserveStartEnd"
-                  tickFormatter={formatTick}
-                  tick={renderAxisTick}
-                  minTickGap={8}
+            <CartesianChart
+              x={axes.x}
+              y={axes.y}
+              pointsX={axes.times}
+              describePoint={(index) => {
+                const point = series[index];
+                if (!point) return undefined;
+                return {
+                  title: `${formatDay(point.time)} ${formatHour(point.time)}`,
+                  rows: [{ label: `${symbol} price`, value: formatFiat(point.price, shownCurrency), color: LINE_COLOR }],
+                };
+              }}
+            >
+              {(plot) => (
+                <path
+                  data-series="price"
+                  d={monotonePath(series.map((point) => [plot.x(point.time), plot.y(point.price)]))}
+                  fill="none"
+                  stroke={LINE_COLOR}
+                  strokeWidth={2}
                 />
-                <YAxis
-                  domain={priceTicks.length > 0 ? [priceTicks[0]!, priceTicks.at(-1)!] : ['auto', 'auto']}
-                  ticks={priceTicks.length > 0 ? priceTicks : undefined}
-                  interval={0}
-                  tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, priceDigits)}
-                  tick={renderAxisTick}
-                  width={64}
-                />
-                <Tooltip
-                  labelFormatter={(time) => `${formatDay(Number(time))} ${formatHour(Number(time))}`}
-                  formatter={(value) => [formatFiat(Number(value), shownCurrency), `${TICKER_SYMBOLS[data?.token ?? token]} price`]}
-                  contentStyle={{ borderRadius: 8 }}
-                />
-                <Line type="monotone" dataKey="price" stroke="#6366f1" strokeWidth={2} dot={false} isAnimationActive={false} />
-              </LineChart>
-            </ResponsiveContainer>
+              )}
+            </CartesianChart>
           </ChartFigure>
         </div>
       )}

@@ -1,19 +1,38 @@
 import { type DisplayCurrency, NETWORKS, NETWORK_IDS, type NetworkId, type VolumeResponse, formatFiat } from '@fincrypt/domain';
 import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { renderAxisTick } from './axis-tick.tsx';
-import { HORIZONTAL_GRID_LINES } from './grid-lines.ts';
 import { useVolume } from '../api/insights-api.ts';
 import { formatCompactFiat, formatCount, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
+import { CartesianChart, type ValueAxis, type XAxis } from './svg-chart/cartesian-chart.tsx';
+import { barPath, monotonePath } from './svg-chart/paths.ts';
 
 /** The volume axes show at most this many round ticks from zero. */
 const MAX_VOLUME_AXIS_TICKS = 6;
 
-/** Round ticks from zero up to the largest bar; none (the chart's own) when every bar is zero. */
-const axisTicksFromZero = (max: number) => (max > 0 ? roundTicks(0, max, MAX_VOLUME_AXIS_TICKS) : []);
+/** Round ticks from zero up to the largest value; zero alone when every value is zero. */
+const axisTicksFromZero = (max: number) => (max > 0 ? roundTicks(0, max, MAX_VOLUME_AXIS_TICKS) : [0]);
+
+/** Whole-number ticks from zero for a count: every whole number while they are few, round ones beyond. */
+function countTicksFromZero(max: number): number[] {
+  if (max < MAX_VOLUME_AXIS_TICKS) return Array.from({ length: Math.max(1, Math.ceil(max)) + 1 }, (_, count) => count);
+  return roundTicks(0, max, MAX_VOLUME_AXIS_TICKS);
+}
+
+/** A fiat axis from zero up to its last tick (up to 1 when there is nothing to show). */
+function fiatAxisFromZero(ticks: readonly number[], currency: DisplayCurrency): ValueAxis {
+  const digits = tickSignificantDigits(ticks);
+  return {
+    domain: [0, Math.max(ticks.at(-1) ?? 0, ticks.length > 1 ? 0 : 1)],
+    ticks,
+    format: (value) => formatCompactFiat(value, currency, digits),
+    width: 64,
+  };
+}
+
+/** Bars' top corners are rounded by this many pixels. */
+const BAR_RADIUS = 3;
 
 const VOLUME_COLOR = '#6366f1';
 const TRANSACTIONS_COLOR = '#d97706';
@@ -55,46 +74,54 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
     () => data?.hourly.map((hour) => ({ hour: formatHour(hour.hourStart), volume: hour.volume, transactions: hour.transactions })) ?? [],
     [data],
   );
-  const volumeTicks = useMemo(() => axisTicksFromZero(Math.max(0, ...series.map((hour) => hour.volume))), [series]);
   const shownCurrency = data?.currency ?? currency;
+  const axes = useMemo(() => {
+    const x: XAxis = { kind: 'category', labels: series.map((hour) => hour.hour) };
+    const y = fiatAxisFromZero(axisTicksFromZero(Math.max(0, ...series.map((hour) => hour.volume))), shownCurrency);
+    const countTicks = countTicksFromZero(Math.max(0, ...series.map((hour) => hour.transactions)));
+    const y2: ValueAxis = { domain: [0, countTicks.at(-1)!], ticks: countTicks, format: formatCount, width: 32 };
+    return { x, y, y2 };
+  }, [series, shownCurrency]);
   return (
     <SectionCard title="24h Volume Analysis">
       {volume.isError && !data ? (
         <QueryError what="the volume analysis" />
       ) : (
         <ChartFigure isLoading={!data} loadingLabel="Loading the volume analysis" summary={data ? describeHourly(data) : ''}>
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={series} margin={{ top: 8, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false}>
-              <CartesianGrid {...HORIZONTAL_GRID_LINES} />
-              <XAxis dataKey="hour" interval="preserveStartEnd" minTickGap={12} tick={renderAxisTick} />
-              <YAxis
-                yAxisId="volume"
-                domain={[0, volumeTicks.at(-1) ?? 'auto']}
-                ticks={volumeTicks.length > 0 ? volumeTicks : undefined}
-                interval={0}
-                tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, tickSignificantDigits(volumeTicks))}
-                tick={renderAxisTick}
-                width={64}
-              />
-              <YAxis yAxisId="transactions" orientation="right" allowDecimals={false} tick={renderAxisTick} width={32} />
-              <Tooltip
-                formatter={(value, name) =>
-                  name === 'volume' ? [formatFiat(Number(value), shownCurrency), 'Volume'] : [formatCount(Number(value)), 'Transactions']
-                }
-                contentStyle={{ borderRadius: 8 }}
-              />
-              <Bar yAxisId="volume" dataKey="volume" fill={VOLUME_COLOR} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-              <Line
-                yAxisId="transactions"
-                type="monotone"
-                dataKey="transactions"
-                stroke={TRANSACTIONS_COLOR}
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
+          <CartesianChart
+            x={axes.x}
+            y={axes.y}
+            y2={axes.y2}
+            margin={{ top: 8, right: 0, bottom: 0, left: 0 }}
+            describePoint={(index) => {
+              const hour = series[index];
+              if (!hour) return undefined;
+              return {
+                title: hour.hour,
+                rows: [
+                  { label: 'Volume', value: formatFiat(hour.volume, shownCurrency), color: VOLUME_COLOR },
+                  { label: 'Transactions', value: formatCount(hour.transactions), color: TRANSACTIONS_COLOR },
+                ],
+              };
+            }}
+          >
+            {(plot) => (
+              <>
+                <g data-series="volume" fill={VOLUME_COLOR}>
+                  {series.map((hour, index) => (
+                    <path key={hour.hour + String(index)} d={barPath(plot.bands!.barStart(index), plot.y(hour.volume), plot.bands!.barWidth, plot.y(0), BAR_RADIUS)} />
+                  ))}
+                </g>
+                <path
+                  data-series="transactions"
+                  d={monotonePath(series.map((hour, index) => [plot.x(index), plot.y2(hour.transactions)]))}
+                  fill="none"
+                  stroke={TRANSACTIONS_COLOR}
+                  strokeWidth={2}
+                />
+              </>
+            )}
+          </CartesianChart>
         </ChartFigure>
       )}
     </SectionCard>
@@ -109,39 +136,51 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
     () => data?.byNetwork.map((bucket) => ({ block: formatHour(bucket.start), ...bucket.volumes })) ?? [],
     [data],
   );
-  const stackTicks = useMemo(
-    () => axisTicksFromZero(Math.max(0, ...(data?.byNetwork ?? []).map((bucket) => NETWORK_IDS.reduce((sum, network) => sum + bucket.volumes[network], 0)))),
-    [data],
-  );
   const shownCurrency = data?.currency ?? currency;
+  const axes = useMemo(() => {
+    const x: XAxis = { kind: 'category', labels: series.map((block) => block.block) };
+    const totals = series.map((block) => NETWORK_IDS.reduce((sum, network) => sum + block[network], 0));
+    return { x, y: fiatAxisFromZero(axisTicksFromZero(Math.max(0, ...totals)), shownCurrency) };
+  }, [series, shownCurrency]);
   return (
     <SectionCard title="24h Trading Volume">
       {volume.isError && !data ? (
         <QueryError what="the trading volume" />
       ) : (
         <ChartFigure isLoading={!data} loadingLabel="Loading the trading volume" summary={data ? describeByNetwork(data) : ''}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
-              <CartesianGrid {...HORIZONTAL_GRID_LINES} />
-              <XAxis dataKey="block" tick={renderAxisTick} />
-              <YAxis
-                domain={[0, stackTicks.at(-1) ?? 'auto']}
-                ticks={stackTicks.length > 0 ? stackTicks : undefined}
-                interval={0}
-                tickFormatter={(value: number) => formatCompactFiat(value, shownCurrency, tickSignificantDigits(stackTicks))}
-                tick={renderAxisTick}
-                width={64}
-              />
-              <Tooltip
-                formatter={(value, name) => [formatFiat(Number(value), shownCurrency), NETWORKS[name as NetworkId]?.label ?? String(name)]}
-                contentStyle={{ borderRadius: 8 }}
-              />
-              <Legend formatter={(name: string) => NETWORKS[name as NetworkId]?.shortName ?? name} wrapperStyle={{ fontSize: 12 }} />
-              {NETWORK_IDS.map((network) => (
-                <Bar key={network} dataKey={network} stackId="volume" fill={NETWORK_COLORS[network]} isAnimationActive={false} />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
+          <CartesianChart
+            x={axes.x}
+            y={axes.y}
+            legend={NETWORK_IDS.map((network) => ({ label: NETWORKS[network].shortName, color: NETWORK_COLORS[network] }))}
+            describePoint={(index) => {
+              const block = series[index];
+              if (!block) return undefined;
+              return {
+                title: block.block,
+                rows: NETWORK_IDS.map((network) => ({ label: NETWORKS[network].label, value: formatFiat(block[network], shownCurrency), color: NETWORK_COLORS[network] })),
+              };
+            }}
+          >
+            {(plot) => (
+              <g data-series="volume-by-network">
+                {series.flatMap((block, index) => {
+                  // Each network's bar stands on the ones before it, in the networks' order.
+                  let below = 0;
+                  return NETWORK_IDS.map((network) => {
+                    const base = below;
+                    below += block[network];
+                    return (
+                      <path
+                        key={`${index}:${network}`}
+                        fill={NETWORK_COLORS[network]}
+                        d={barPath(plot.bands!.barStart(index), plot.y(below), plot.bands!.barWidth, plot.y(base), 0)}
+                      />
+                    );
+                  });
+                })}
+              </g>
+            )}
+          </CartesianChart>
         </ChartFigure>
       )}
     </SectionCard>
