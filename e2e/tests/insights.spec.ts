@@ -133,6 +133,7 @@ test.describe('AI Market Insights', () => {
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openInsightsFigures(page);
+    await scrollThroughPage(page);
     const button = region(page, 'Exchange Rate Forecast').getByRole('button', { name: 'How forecasts are made' });
     const explanation = page.getByRole('dialog', { name: 'How forecasts are made' });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -189,17 +190,29 @@ test.describe('AI Market Insights', () => {
     await expect(explanation).toBeHidden();
   });
 
-  test('on a phone, the charts below the first screen draw only when scrolled towards', async ({ page, account: _account }) => {
+  test('on a phone, the charts and sections below the first screen draw, and ask for their data, only when scrolled towards', async ({
+    page,
+    account: _account,
+  }) => {
     await page.setViewportSize({ width: 375, height: 667 });
+    const asked = new Set<string>();
+    page.on('request', (request) => asked.add(new URL(request.url()).pathname));
+    const belowTheFold = ['/api/insights/order-book', '/api/insights/forecasts', '/api/risk', '/api/alerts'];
+    const waitingSections = ['Loading the order book', 'Loading the forecasts', 'Loading the protection score', 'Loading the fraud alerts'];
     await page.goto('/insights');
     await expect(page.getByRole('heading', { level: 1, name: 'AI Market Insights' })).toBeVisible();
-    // The figures above the fold are there, the four charts wait in their places.
+    // The figures above the fold are there, the four charts and the sections below wait in their places.
     await expect(region(page, 'Market Sentiment')).toBeVisible();
     await expect(waitingCharts(page)).toHaveCount(4);
     await page.waitForLoadState('networkidle');
     await expect(waitingCharts(page)).toHaveCount(4);
+    for (const label of waitingSections) await expect(page.getByText(label, { exact: true })).toHaveCount(1);
+    expect(belowTheFold.filter((path) => asked.has(path))).toEqual([]);
 
     await scrollThroughPage(page);
+    for (const label of waitingSections) await expect(page.getByText(label, { exact: true })).toHaveCount(0);
+    await expect.poll(() => belowTheFold.filter((path) => asked.has(path))).toEqual(belowTheFold);
+    await expect(region(page, 'Exchange Rate Forecast').getByRole('article')).toHaveCount(3);
     await expect(waitingCharts(page)).toHaveCount(0);
     await expect(page.getByTestId('price-analysis-chart').locator('[data-series="price"]')).toBeVisible();
     await expect(region(page, '24h Trading Volume').locator('[data-series="volume-by-network"] path').first()).toBeAttached();
@@ -321,6 +334,7 @@ test.describe('AI Market Insights', () => {
 
   test('forecast figures are green when they point up and red when they point down', async ({ page, account: _account }) => {
     await openInsightsFigures(page);
+    await scrollThroughPage(page);
     const cards = region(page, 'Exchange Rate Forecast').getByRole('article');
     await expect(cards).toHaveCount(3);
     let checked = 0;
@@ -396,6 +410,7 @@ test.describe('AI Market Insights', () => {
       await route.fulfill({ response, json: body });
     });
     await openInsightsFigures(page);
+    await scrollThroughPage(page);
     const card = region(page, 'Exchange Rate Forecast').getByRole('article', { name: 'ETH to INR forecast' });
     const predicted = card.getByText('Predicted 24h', { exact: true }).locator('xpath=following-sibling::dd');
     await expect(predicted.locator('[data-direction]')).toHaveAttribute('data-direction', 'flat');

@@ -11,3 +11,4 @@ export { LiveBadge } from './components/live-badge.tsx';
 export { LivePricesCard, SentimentCard } from './components/market-analysis.tsx';
 export { OrderBookTable } from './components/order-book-table.tsx';
 export { StatCards } from './components/stat-cards.tsx';
+export { WhenNearScreen } from './components/when-near-screen.tsx';

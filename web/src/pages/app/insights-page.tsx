@@ -13,14 +13,16 @@ import {
   StatCards,
   TradingVolumeChart,
   VolumeAnalysisChart,
+  WhenNearScreen,
 } from '../../features/insights/index.ts';
 import { useCurrencyStore } from '../../features/preferences/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
  * AI Market Insights. The charts are loaded by this page only, in a chunk of their own, so no other page
- * carries them and the figures here show before the charts arrive. The coin chosen for Price
- * Analysis also drives Market Depth and the Order Book.
+ * carries them and the figures here show before the charts arrive. The sections below a phone's first screen ask
+ * for their data and render as the reader scrolls towards them. The coin chosen for Price Analysis also drives
+ * Market Depth and the Order Book.
  */
 export default function InsightsPage() {
   usePageTitle('AI Market Insights');
@@ -50,17 +52,25 @@ export default function InsightsPage() {
 
           <PriceAnalysisChart token={token} onTokenChange={setToken} currency={currency} />
           <MarketDepthChart token={token} currency={currency} />
-          <OrderBookTable token={token} currency={currency} />
+          <WhenNearScreen label="Loading the order book" placeholderClassName="h-[52rem] lg:h-[29rem]">
+            <OrderBookTable token={token} currency={currency} />
+          </WhenNearScreen>
           <div className="grid gap-6 xl:grid-cols-2">
             <VolumeAnalysisChart currency={currency} />
             <TradingVolumeChart currency={currency} />
           </div>
-          <ForecastCards currency={currency} />
+          <WhenNearScreen label="Loading the forecasts" placeholderClassName="h-[57rem] md:h-[25rem]">
+            <ForecastCards currency={currency} />
+          </WhenNearScreen>
         </div>
 
         <div className="min-w-0 space-y-6">
-          <AiProtectionCard />
-          <FraudAlertsList />
+          <WhenNearScreen label="Loading the protection score" placeholderClassName="h-96">
+            <AiProtectionCard />
+          </WhenNearScreen>
+          <WhenNearScreen label="Loading the fraud alerts" placeholderClassName="h-48">
+            <FraudAlertsList />
+          </WhenNearScreen>
         </div>
       </div>
     </div>

@@ -1,24 +1,16 @@
 import { type ComponentType, type Ref, Suspense, lazy, useRef } from 'react';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAfterFirstContentfulPaint } from '../../../lib/use-after-first-contentful-paint.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import type * as Charts from './charts.tsx';
+import { NEAR_SCREEN_MARGIN, SectionPlaceholder } from './when-near-screen.tsx';
 
 type ChartsModule = typeof Charts;
 /** The charts chunk once it has arrived: later charts render at once, without a frame of skeleton. */
 let loadedCharts: ChartsModule | undefined;
 const loadCharts = async (): Promise<ChartsModule> => (loadedCharts = await import('./charts.tsx'));
 
-/** How close to the screen a chart's place must come before it draws: half a screen above or below. */
-const DRAW_MARGIN = '50% 0px';
-
 function ChartSkeleton({ ref }: { ref?: Ref<HTMLDivElement> }) {
-  return (
-    <div ref={ref} role="status">
-      <span className="sr-only">Loading chart</span>
-      <Skeleton className="h-80 rounded-xl" />
-    </div>
-  );
+  return <SectionPlaceholder ref={ref} label="Loading chart" className="h-80" />;
 }
 
 /**
@@ -32,7 +24,7 @@ function lazyChart<Props extends object>(pick: (charts: ChartsModule) => Compone
   return function LazyChart(props: Props) {
     const hasPagePainted = useAfterFirstContentfulPaint();
     const place = useRef<HTMLDivElement>(null);
-    const isNearScreen = useNearViewport(place, DRAW_MARGIN);
+    const isNearScreen = useNearViewport(place, NEAR_SCREEN_MARGIN);
     if (!isNearScreen || (!hasPagePainted && !loadedCharts)) return <ChartSkeleton ref={place} />;
     return (
       <Suspense fallback={<ChartSkeleton />}>
