@@ -192,7 +192,10 @@ test.describe('Sending', () => {
     await chooseSendWallet(page, ethereum);
     await form.max.click();
     const normalMax = await expectMaxFor('Normal', 'ETH');
-    await expect(form.form.getByText(`Up to ${normalMax} ETH after the normal fee`)).toBeVisible();
+    // The fee quotes refresh as the fee market moves, and MAX follows them: the hint is compared with the amount shown now.
+    await expect(async () => {
+      await expect(form.form.getByText(`Up to ${await form.amount.inputValue()} ETH after the normal fee`)).toBeVisible({ timeout: 1_000 });
+    }).toPass();
 
     await form.speed('Fast').click();
     await expect(form.amount).not.toHaveValue(normalMax);
