@@ -16,8 +16,10 @@ import {
   formatStatFiat,
   formatTps,
   roundTicks,
+  roundTicksFromZero,
   roundTicksWithin,
   tickSignificantDigits,
+  topOfTicksFromZero,
 } from './format.ts';
 
 describe('formatStatChange', () => {
@@ -72,6 +74,17 @@ describe('evenTicks', () => {
     expect(ticks[0]).toBe(0);
     expect(ticks.at(-1)).toBe(119);
     expect(evenTicks([1, 2, 3], 7)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('roundTicksFromZero and topOfTicksFromZero', () => {
+  it('gives round ticks from zero, or zero alone, and the axis top that goes with them', () => {
+    expect(roundTicksFromZero(3_400_000, 6)).toEqual([0, 1_000_000, 2_000_000, 3_000_000, 4_000_000]);
+    expect(topOfTicksFromZero(roundTicksFromZero(3_400_000, 6))).toBe(4_000_000);
+    expect(roundTicksFromZero(0.3, 6)).toEqual([0, 0.1, 0.2, 0.3]);
+    expect(topOfTicksFromZero([0, 0.1, 0.2, 0.3])).toBe(0.3);
+    expect(roundTicksFromZero(0, 6)).toEqual([0]);
+    expect(topOfTicksFromZero([0])).toBe(1);
   });
 });
 

@@ -169,6 +169,24 @@ export function formatStatFiat(value: number, currency: DisplayCurrency): { shor
 /** Axis steps are 1, 2 or 5 × a power of ten, so every tick is a round figure (₹160K, ₹170K, …). */
 const ROUND_STEP_BASES = [1, 2, 5] as const;
 
+interface RoundStep {
+  step: number;
+  /** The decimals its multiples need. */
+  decimals: number;
+}
+
+/** The round steps from 10^exponent up, smallest first: 1, 2, 5, 10, 20, 50, … × 10^exponent. */
+function* roundStepsFrom(exponent: number): Generator<RoundStep> {
+  for (let power = exponent; ; power++) {
+    for (const base of ROUND_STEP_BASES) yield { step: base * 10 ** power, decimals: Math.max(0, -power) };
+  }
+}
+
+/** first × step up to last × step, each written as its round decimal (0.3, not 0.30000000000000004; 0, not -0). */
+function multiplesOf({ step, decimals }: RoundStep, first: number, last: number): number[] {
+  return Array.from({ length: last - first + 1 }, (_, i) => Number(((first + i) * step).toFixed(decimals)) + 0);
+}
+
 /**
  * At most `maxTicks` (3 or more) round ticks covering min..max (docs/product.md#insights): the smallest step of 1, 2 or
  * 5 × 10^k that fits, from the multiple of the step at or below min to the one at or above max. A flat series
@@ -185,17 +203,12 @@ export function roundTicks(min: number, max: number, maxTicks = 6): number[] {
     low -= pad;
     high += pad;
   }
-  for (let exponent = Math.floor(Math.log10((high - low) / limit)); ; exponent++) {
-    for (const base of ROUND_STEP_BASES) {
-      const step = base * 10 ** exponent;
-      const first = Math.floor(low / step);
-      const last = Math.ceil(high / step);
-      if (last - first + 1 <= limit) {
-        const decimals = Math.max(0, -exponent);
-        return Array.from({ length: last - first + 1 }, (_, i) => Number(((first + i) * step).toFixed(decimals)) + 0);
-      }
-    }
+  for (const round of roundStepsFrom(Math.floor(Math.log10((high - low) / limit)))) {
+    const first = Math.floor(low / round.step);
+    const last = Math.ceil(high / round.step);
+    if (last - first + 1 <= limit) return multiplesOf(round, first, last);
   }
+  return [];
 }
 
 /**
@@ -209,20 +222,23 @@ export function roundTicksWithin(min: number, max: number, maxTicks = 5): number
   const high = Math.max(min, max);
   if (low === high) return [low];
   const limit = Math.max(2, Math.floor(maxTicks));
-  for (let exponent = Math.floor(Math.log10((high - low) / limit)); exponent <= Math.ceil(Math.log10(high - low)); exponent++) {
-    for (const base of ROUND_STEP_BASES) {
-      const step = base * 10 ** exponent;
-      const first = Math.ceil(low / step);
-      const last = Math.floor(high / step);
-      const count = last - first + 1;
-      if (count <= limit) {
-        if (count < 2) return [low, high];
-        const decimals = Math.max(0, -exponent);
-        return Array.from({ length: count }, (_, i) => Number(((first + i) * step).toFixed(decimals)) + 0);
-      }
-    }
+  for (const round of roundStepsFrom(Math.floor(Math.log10((high - low) / limit)))) {
+    const first = Math.ceil(low / round.step);
+    const last = Math.floor(high / round.step);
+    // Fewer multiples as the step grows: the first step with few enough is the one, if it has two.
+    if (last - first + 1 <= limit) return last > first ? multiplesOf(round, first, last) : [low, high];
   }
   return [low, high];
+}
+
+/** Round ticks from zero up to `max`; zero alone when there is nothing above it. */
+export function roundTicksFromZero(max: number, maxTicks: number): number[] {
+  return max > 0 ? roundTicks(0, max, maxTicks) : [0];
+}
+
+/** The top of an axis drawn from zero to its last tick: 1 when zero is its only tick. */
+export function topOfTicksFromZero(ticks: readonly number[]): number {
+  return ticks.length > 1 ? ticks.at(-1)! : 1;
 }
 
 /** The significant digits a compact label needs so that neighbouring round ticks never read the same. */

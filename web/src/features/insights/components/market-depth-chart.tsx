@@ -1,7 +1,7 @@
 import { type DisplayCurrency, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
 import { useMemo } from 'react';
 import { useOrderBook } from '../api/insights-api.ts';
-import { formatCoinAmount, formatCompactFiat, formatPriceAtTick, roundTicks, roundTicksWithin } from '../format.ts';
+import { formatCoinAmount, formatCompactFiat, formatPriceAtTick, roundTicksFromZero, roundTicksWithin, topOfTicksFromZero } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { pairOf } from './order-book-pair.ts';
 import { QueryError } from './query-error.tsx';
@@ -56,8 +56,8 @@ export function MarketDepthChart({ token, currency }: { token: MarketTokenId; cu
       ticks: roundTicksWithin(domain[0], domain[1], MAX_PRICE_TICKS),
       format: (value) => formatCompactFiat(value, shownCurrency),
     };
-    const amountTicks = roundTicks(0, Math.max(0, ...points.map((point) => point.cumulative)), MAX_AMOUNT_TICKS);
-    const y: ValueAxis = { domain: [0, amountTicks.at(-1) ?? 1], ticks: amountTicks, format: (value) => formatCoinAmount(value, 0), width: 56 };
+    const amountTicks = roundTicksFromZero(Math.max(0, ...points.map((point) => point.cumulative)), MAX_AMOUNT_TICKS);
+    const y: ValueAxis = { domain: [0, topOfTicksFromZero(amountTicks)], ticks: amountTicks, format: (value) => formatCoinAmount(value, 0), width: 56 };
     return { points, prices, x, y };
   }, [book, shownCurrency]);
 

@@ -1,7 +1,7 @@
 import { type DisplayCurrency, NETWORKS, NETWORK_IDS, type NetworkId, type VolumeResponse, formatFiat } from '@fincrypt/domain';
 import { useMemo } from 'react';
 import { useVolume } from '../api/insights-api.ts';
-import { formatCompactFiat, formatCount, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
+import { formatCompactFiat, formatCount, formatHour, roundTicks, roundTicksFromZero, tickSignificantDigits, topOfTicksFromZero } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { QueryError } from './query-error.tsx';
 import { SectionCard } from './section-card.tsx';
@@ -11,20 +11,18 @@ import { barPath, monotonePath } from './svg-chart/paths.ts';
 /** The volume axes show at most this many round ticks from zero. */
 const MAX_VOLUME_AXIS_TICKS = 6;
 
-/** Round ticks from zero up to the largest value; zero alone when every value is zero. */
-const axisTicksFromZero = (max: number) => (max > 0 ? roundTicks(0, max, MAX_VOLUME_AXIS_TICKS) : [0]);
-
 /** Whole-number ticks from zero for a count: every whole number while they are few, round ones beyond. */
 function countTicksFromZero(max: number): number[] {
   if (max < MAX_VOLUME_AXIS_TICKS) return Array.from({ length: Math.max(1, Math.ceil(max)) + 1 }, (_, count) => count);
   return roundTicks(0, max, MAX_VOLUME_AXIS_TICKS);
 }
 
-/** A fiat axis from zero up to its last tick (up to 1 when there is nothing to show). */
-function fiatAxisFromZero(ticks: readonly number[], currency: DisplayCurrency): ValueAxis {
+/** A fiat axis from zero up to round ticks above `max`. */
+function fiatAxisFromZero(max: number, currency: DisplayCurrency): ValueAxis {
+  const ticks = roundTicksFromZero(max, MAX_VOLUME_AXIS_TICKS);
   const digits = tickSignificantDigits(ticks);
   return {
-    domain: [0, Math.max(ticks.at(-1) ?? 0, ticks.length > 1 ? 0 : 1)],
+    domain: [0, topOfTicksFromZero(ticks)],
     ticks,
     format: (value) => formatCompactFiat(value, currency, digits),
     width: 64,
@@ -77,7 +75,7 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
   const shownCurrency = data?.currency ?? currency;
   const axes = useMemo(() => {
     const x: XAxis = { kind: 'category', labels: series.map((hour) => hour.hour) };
-    const y = fiatAxisFromZero(axisTicksFromZero(Math.max(0, ...series.map((hour) => hour.volume))), shownCurrency);
+    const y = fiatAxisFromZero(Math.max(0, ...series.map((hour) => hour.volume)), shownCurrency);
     const countTicks = countTicksFromZero(Math.max(0, ...series.map((hour) => hour.transactions)));
     const y2: ValueAxis = { domain: [0, countTicks.at(-1)!], ticks: countTicks, format: formatCount, width: 32 };
     return { x, y, y2 };
@@ -140,7 +138,7 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
   const axes = useMemo(() => {
     const x: XAxis = { kind: 'category', labels: series.map((block) => block.block) };
     const totals = series.map((block) => NETWORK_IDS.reduce((sum, network) => sum + block[network], 0));
-    return { x, y: fiatAxisFromZero(axisTicksFromZero(Math.max(0, ...totals)), shownCurrency) };
+    return { x, y: fiatAxisFromZero(Math.max(0, ...totals), shownCurrency) };
   }, [series, shownCurrency]);
   return (
     <SectionCard title="24h Trading Volume">
