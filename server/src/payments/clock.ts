@@ -119,13 +119,14 @@ async function selectWholeRows(tx: Db, rows: readonly Pick<TransactionRow, 'id'>
  * Events go out after each batch has committed: the owners' and, on the public explorer channel, every chain
  * row that entered a block and every block that grew.
  */
-export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: ChainClockOptions) {
+export function createChainClock({ db, events, timeScale, batchSize = 10_000 }: ChainClockOptions) {
   if (!(timeScale > 0)) throw new RangeError('timeScale must be above 0');
 
   /**
    * Up to batchSize rows due at `nowMs`, after `after` in (include_at, id) order. Due rows are unsettled and included
    * by now (a row's next confirmation never comes before its inclusion), so the walk reads the unsettled index from
-   * its oldest entry to `nowMs` and no further; within one tick, each batch starts where the last one stopped.
+   * its oldest entry to `nowMs` and no further; within one tick, each batch starts where the last one stopped. The
+   * cursor is exact because every `include_at` is written from a JavaScript Date (whole milliseconds).
    */
   async function selectDue(nowMs: number, after: DueRow | undefined): Promise<DueRow[]> {
     const now = new Date(nowMs);
@@ -151,10 +152,7 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
       .limit(batchSize);
   }
 
-  async function advanceBatch(nowMs: number, after: DueRow | undefined): Promise<{ due: DueRow[]; result: TickResult }> {
-    const due = await selectDue(nowMs, after);
-    if (due.length === 0) return { due, result: { advanced: 0, included: 0 } };
-
+  async function advanceBatch(nowMs: number, due: readonly DueRow[]): Promise<TickResult> {
     const progress = due.map((row) => progressAt(row, nowMs, timeScale));
     const isWholeReturned = due.length <= WHOLE_ROWS_RETURNED_UP_TO;
     // One statement for every step. An inclusion only updates a row still pending when it writes it (re-checked
@@ -262,21 +260,28 @@ export function createChainClock({ db, events, timeScale, batchSize = 5_000 }: C
     });
     // Published once the batch and its blocks have committed.
     events.publishOutbox(outbox);
-    return { due, result };
+    return result;
   }
 
   return {
     /** Brings every transaction up to `nowMs` (wall-clock milliseconds). Safe to call at any time, any number of times. */
     async tick(nowMs: number = Date.now()): Promise<TickResult> {
       const total: TickResult = { advanced: 0, included: 0 };
-      let after: DueRow | undefined;
-      for (;;) {
-        const { due, result } = await advanceBatch(nowMs, after);
+      let due = await selectDue(nowMs, undefined);
+      while (due.length > 0) {
+        // A full batch may have more behind it: the next one is read on another connection while this one is
+        // written. They never share a row (the next starts after this one's last), and in a burst the reads no
+        // longer wait for the writes (decision 024).
+        const next = due.length === batchSize ? selectDue(nowMs, due.at(-1)) : undefined;
+        // Should this batch fail, the tick fails with its error; the read ahead is then of no use to anyone.
+        next?.catch(() => {});
+        const result = await advanceBatch(nowMs, due);
         total.advanced += result.advanced;
         total.included += result.included;
-        if (due.length < batchSize) return total;
-        after = due.at(-1);
+        if (next === undefined) break;
+        due = await next;
       }
+      return total;
     },
   };
 }
