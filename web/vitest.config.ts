@@ -3,5 +3,12 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['src/test/toaster-mounted.ts'] },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+    environment: 'happy-dom',
+    setupFiles: ['src/test/toaster-mounted.ts'],
+    // As in server/vitest.config.ts: one more run in CI, and the summary names the test.
+    retry: process.env.CI ? 1 : 0,
+  },
 });
