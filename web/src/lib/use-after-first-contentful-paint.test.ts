@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAfterFirstContentfulPaint } from './use-after-first-contentful-paint.ts';
+import { firstContentfulPaint, useAfterFirstContentfulPaint } from './use-after-first-contentful-paint.ts';
 
 /** A stand-in for the browser's PerformanceObserver with Paint Timing: the test delivers the paint entries. */
 function fakePaintTiming(alreadyPainted: boolean) {
@@ -73,5 +73,33 @@ describe('useAfterFirstContentfulPaint', () => {
     expect(result.current).toBe(false);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(result.current).toBe(true);
+  });
+});
+
+describe('firstContentfulPaint', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('resolves when the browser reports the first contentful paint, and not before', async () => {
+    const timing = fakePaintTiming(false);
+    let isResolved = false;
+    const painted = firstContentfulPaint().then(() => {
+      isResolved = true;
+    });
+    timing.deliver('first-paint');
+    await Promise.resolve();
+    expect(isResolved).toBe(false);
+    timing.deliver('first-contentful-paint');
+    await painted;
+    expect(isResolved).toBe(true);
+    expect(timing.observers.every((observer) => !observer.isConnected)).toBe(true);
+  });
+
+  it('resolves at once on a later page of the app', async () => {
+    const timing = fakePaintTiming(true);
+    await firstContentfulPaint();
+    expect(timing.observers).toHaveLength(0);
   });
 });

@@ -33,6 +33,18 @@ function afterFirstContentfulPaint(then: () => void): () => void {
 }
 
 /**
+ * Resolves once the page has shown its first text or image (at once on a later page of the app). A fetcher awaits
+ * it before importing the schemas that check its answer: the answer itself is asked for at once, but the schema
+ * chunks (zod's core among them, about 25 KB) then no longer compete with the first paint for the network and the
+ * main thread.
+ */
+export function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    afterFirstContentfulPaint(resolve);
+  });
+}
+
+/**
  * False until the page has shown its first text or image, then true. A page keeps what can wait (a chunk it
  * imports, a heavy widget) out of the way of that first paint: on a phone's network and CPU, a large chunk fetched
  * and run before it holds the page's first contentful paint back. It turns true in a transition, so what it reveals

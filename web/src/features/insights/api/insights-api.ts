@@ -2,15 +2,18 @@ import type { DisplayCurrency, MarketTokenId } from '@fincrypt/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { firstContentfulPaint } from '../../../lib/use-after-first-contentful-paint.ts';
 import type * as InsightsSchemas from './insights-schemas.ts';
 import type * as MarketAnalysisSchemas from './market-analysis-schemas.ts';
 
 /**
- * The Insights answers' schemas, in chunks of their own, fetched with the first answer to check: the market
- * analysis's (which the dashboard's card shows too) apart from the page's others, so the dashboard builds only those.
+ * The Insights answers' schemas, in chunks of their own, fetched with the first answer to check once the page has
+ * painted (as the explorer's): the market analysis's (which the dashboard's card shows too) apart from the page's
+ * others, so the dashboard builds only those.
  */
-const loadInsightsSchemas = (): Promise<typeof InsightsSchemas> => import('./insights-schemas.ts');
-const loadMarketAnalysisSchemas = (): Promise<typeof MarketAnalysisSchemas> => import('./market-analysis-schemas.ts');
+const loadInsightsSchemas = (): Promise<typeof InsightsSchemas> => firstContentfulPaint().then(() => import('./insights-schemas.ts'));
+const loadMarketAnalysisSchemas = (): Promise<typeof MarketAnalysisSchemas> =>
+  firstContentfulPaint().then(() => import('./market-analysis-schemas.ts'));
 
 /** Market figures follow the price feed's cadence; ledger figures are refreshed as often. */
 export const INSIGHTS_REFRESH_MS = 15_000;
