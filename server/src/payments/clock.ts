@@ -1,5 +1,5 @@
-import { CONFIRMATION_INTERVAL_MS, confirmationsAt, EXPLORER_LIMITS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { and, asc, eq, getTableColumns, lte, not, sql } from 'drizzle-orm';
+import { CONFIRMATION_INTERVAL_MS, confirmationsAt, DEFAULT_GAS_SPEED, EXPLORER_LIMITS, GAS_SPEEDS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
+import { and, asc, eq, getTableColumns, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions } from '../db/schema.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
@@ -22,13 +22,20 @@ export interface TickResult {
   included: number;
 }
 
-interface DueRow {
-  id: string;
+/** What a transaction's schedule follows from. */
+interface ScheduledRow {
   network: string;
   speed: GasSpeed;
+  includeAt: Date;
+}
+
+/** A due row as the clock reads it: what it was before its step, and where it is in the walk. */
+interface DueRow {
+  id: string;
   status: 'pending' | 'confirmed' | 'failed';
   confirmations: number;
-  includeAt: Date;
+  /** `include_at` in whole milliseconds, as a JavaScript Date holds it. */
+  includedAtMs: number;
 }
 
 export interface Progress {
@@ -42,7 +49,7 @@ export interface Progress {
  * Where a transaction stands at `nowMs`, from its stored inclusion time alone: a restarted or late clock
  * lands on the same answer as one that never stopped.
  */
-export function progressAt(row: Pick<DueRow, 'network' | 'speed' | 'includeAt'>, nowMs: number, timeScale: number): Progress {
+export function progressAt(row: ScheduledRow, nowMs: number, timeScale: number): Progress {
   const includedAtMs = row.includeAt.getTime();
   const chainElapsedMs = (nowMs - includedAtMs) * timeScale;
   const confirmations = confirmationsAt(row.speed, includedAtMs, includedAtMs + chainElapsedMs);
@@ -52,6 +59,29 @@ export function progressAt(row: Pick<DueRow, 'network' | 'speed' | 'includeAt'>,
       ? null
       : new Date(Math.max(nowMs + 1, includedAtMs + Math.ceil((confirmations * intervalMs) / timeScale)));
   return { confirmations, blockNumber: blockNumberAt(networkOf(row.network).id, includedAtMs), nextConfirmationAt };
+}
+
+/**
+ * `progressAt` in SQL: the same IEEE double arithmetic in the same order (PostgreSQL's float8 is a C double), so both
+ * give the same numbers for every row and time scale; the clock's tests hold them side by side. `includedAtMs` is a
+ * float8 expression of the inclusion time in whole milliseconds (as a JavaScript Date holds it), `speed` one of the
+ * speed's name. The block number is `block_number_at` (migration 0008).
+ */
+export function progressSql(
+  includedAtMs: SQL,
+  speed: SQL,
+  nowMs: number,
+  timeScale: number,
+): { confirmations: SQL<number>; nextConfirmationAt: SQL<Date | null> } {
+  const now = sql`${String(nowMs)}::float8`;
+  const scale = sql`${String(timeScale)}::float8`;
+  const intervalMs = sql`(case ${speed} ${sql.raw(GAS_SPEEDS.map((name) => `when '${name}' then ${CONFIRMATION_INTERVAL_MS[name]}`).join(' '))} else ${sql.raw(String(CONFIRMATION_INTERVAL_MS[DEFAULT_GAS_SPEED]))} end)::float8`;
+  // confirmationsAt(speed, included, included + chainElapsed): its elapsed time is (included + chainElapsed) − included.
+  const elapsedMs = sql`((${includedAtMs} + (${now} - ${includedAtMs}) * ${scale}) - ${includedAtMs})`;
+  const confirmations = sql<number>`(case when ${elapsedMs} >= 0 then least(${MAX_CONFIRMATIONS}, 1 + floor(${elapsedMs} / ${intervalMs})) else 0 end)::int`;
+  const nextAtMs = sql`greatest(${now} + 1, ${includedAtMs} + ceil((${confirmations} * ${intervalMs}) / ${scale}))`;
+  const nextConfirmationAt = sql<Date | null>`case when ${confirmations} >= ${MAX_CONFIRMATIONS} then null else timestamptz 'epoch' + ${nextAtMs} * interval '1 millisecond' end`;
+  return { confirmations, nextConfirmationAt };
 }
 
 /**
@@ -88,6 +118,37 @@ const MOVED_COLUMNS = {
   createdAt: transactions.createdAt,
 };
 type MovedRow = Pick<TransactionRow, keyof typeof MOVED_COLUMNS>;
+
+/** MOVED_COLUMNS as the drivers return them: bigint columns as text (node-postgres) or as bigint (PGlite). */
+interface RawMovedRow {
+  id: string;
+  user_id: string;
+  hash: string;
+  network: string;
+  type: TransactionRow['type'];
+  status: TransactionRow['status'];
+  confirmations: number;
+  block_number: string | bigint | number | null;
+  fee: string | bigint | number;
+  created_at: Date | string;
+  is_inclusion: boolean;
+}
+
+function toMovedRow(row: RawMovedRow): MovedRow & { isInclusion: boolean } {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    hash: row.hash,
+    network: row.network,
+    type: row.type,
+    status: row.status,
+    confirmations: row.confirmations,
+    blockNumber: row.block_number === null ? null : Number(row.block_number),
+    fee: BigInt(row.fee),
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    isInclusion: row.is_inclusion,
+  };
+}
 
 /**
  * A batch of at most this many rows gets whole rows back from its update instead of reading the ones its events
@@ -130,14 +191,13 @@ export function createChainClock({ db, events, timeScale, batchSize = 10_000 }: 
    */
   async function selectDue(nowMs: number, after: DueRow | undefined): Promise<DueRow[]> {
     const now = new Date(nowMs);
-    return db
+    const query = db
       .select({
         id: transactions.id,
-        network: transactions.network,
-        speed: transactions.speed,
         status: transactions.status,
         confirmations: transactions.confirmations,
-        includeAt: transactions.includeAt,
+        // As a JavaScript Date would hold it, without building one per row.
+        includedAtMs: sql<number>`floor(extract(epoch from ${transactions.includeAt}) * 1000)::float8`.as('includedAtMs'),
       })
       .from(transactions)
       .where(
@@ -145,39 +205,49 @@ export function createChainClock({ db, events, timeScale, batchSize = 10_000 }: 
           not(transactions.isSettled),
           lte(transactions.includeAt, now),
           lte(transactions.nextConfirmationAt, now),
-          after ? sql`(${transactions.includeAt}, ${transactions.id}) > (${after.includeAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+          after ? sql`(${transactions.includeAt}, ${transactions.id}) > (${new Date(after.includedAtMs).toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
         ),
       )
       .orderBy(asc(transactions.includeAt), asc(transactions.id))
       .limit(batchSize);
+    // Read as the driver gives them: every column is already what DueRow holds.
+    return ((await db.execute(query.getSQL())) as unknown as { rows: DueRow[] }).rows;
   }
 
   async function advanceBatch(nowMs: number, due: readonly DueRow[]): Promise<TickResult> {
-    const progress = due.map((row) => progressAt(row, nowMs, timeScale));
     const isWholeReturned = due.length <= WHOLE_ROWS_RETURNED_UP_TO;
-    // One statement for every step. An inclusion only updates a row still pending when it writes it (re-checked
-    // under the row lock), so the rows it returns marked as inclusions are exactly what this tick included, even if
-    // another clock raced it: each inclusion is counted in its block once.
-    const updateRows = (tx: Db) => {
+    // One statement for every step, each computed in SQL from the row's own schedule (`progressSql`), with the
+    // inclusion time as it was read. A row is updated only if, under its lock, it is still what was read: pending
+    // when read as pending, and included at the same time (a speed-up may have moved it since; the next tick takes
+    // it). So the rows it returns marked as inclusions are exactly what this tick included, even if another clock
+    // raced it: each inclusion is counted in its block once.
+    const updateRows = async (tx: Db): Promise<(MovedRow & { isInclusion: boolean })[]> => {
+      const step = progressSql(sql`step.included_at_ms`, sql`${transactions.speed}`, nowMs, timeScale);
       const ids = arrayLiteral(due.map((row) => row.id));
       const isInclusion = arrayLiteral(due.map((row) => String(row.status === 'pending')));
-      const confirmations = arrayLiteral(progress.map((step) => step.confirmations));
-      const blockNumbers = arrayLiteral(progress.map((step) => step.blockNumber));
-      const nextAt = arrayLiteral(progress.map((step) => step.nextConfirmationAt?.toISOString() ?? null));
-      return tx
+      const includedAtMs = arrayLiteral(due.map((row) => row.includedAtMs));
+      const update = tx
         .update(transactions)
         .set({
           status: sql`case when ${transactions.status} = 'pending' then 'confirmed' else ${transactions.status} end`,
-          confirmations: sql`greatest(${transactions.confirmations}, step.confirmations)`,
-          blockNumber: sql`coalesce(${transactions.blockNumber}, step.block_number)`,
-          nextConfirmationAt: sql`step.next_at`,
+          confirmations: sql`greatest(${transactions.confirmations}, ${step.confirmations})`,
+          blockNumber: sql`coalesce(${transactions.blockNumber}, block_number_at(${transactions.network}, ${transactions.includeAt}))`,
+          nextConfirmationAt: step.nextConfirmationAt,
         })
-        .from(
-          sql`unnest(${ids}::uuid[], ${isInclusion}::boolean[], ${confirmations}::int[], ${blockNumbers}::bigint[], ${nextAt}::timestamptz[])
-                as step(id, is_inclusion, confirmations, block_number, next_at)`,
+        .from(sql`unnest(${ids}::uuid[], ${isInclusion}::boolean[], ${includedAtMs}::float8[]) as step(id, is_inclusion, included_at_ms)`)
+        .where(
+          and(
+            eq(transactions.id, sql`step.id`),
+            sql`(${transactions.status} = 'pending') = step.is_inclusion`,
+            sql`floor(extract(epoch from ${transactions.includeAt}) * 1000) = step.included_at_ms`,
+          ),
         )
-        .where(and(eq(transactions.id, sql`step.id`), sql`(${transactions.status} = 'pending') = step.is_inclusion`))
-        .returning({ ...(isWholeReturned ? getTableColumns(transactions) : MOVED_COLUMNS), isInclusion: sql<boolean>`step.is_inclusion` });
+        .returning({ ...(isWholeReturned ? getTableColumns(transactions) : MOVED_COLUMNS), isInclusion: sql<boolean>`step.is_inclusion`.as('is_inclusion') });
+      if (isWholeReturned) return update;
+      // A burst's thousands of rows are read as the driver gives them: drizzle's mapping of every row and column was
+      // the largest part of the clock's own time in a burst (decision 025).
+      const { rows } = (await tx.execute(update.getSQL())) as unknown as { rows: RawMovedRow[] };
+      return rows.map(toMovedRow);
     };
 
     const outbox = createOutbox();
