@@ -9,6 +9,9 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** Marks the preloads of a route's `answerModules`: the page then checks its first answer without waiting to paint. */
+export const ANSWER_MODULE_ATTRIBUTE = 'data-answer-module';
+
 /** The id of the inert JSON element that carries the signed-in user (web/src/features/auth/api/session-bootstrap.ts reads it). */
 export const SESSION_BOOTSTRAP_ID = 'session-bootstrap';
 
@@ -40,20 +43,24 @@ export function readRouteHints(webDistDir: string): { forRoute: (route: SpaRoute
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const inIndexHtml = entryKey ? closure(entryKey) : new Set<string>();
   const entryCss = new Set(entryKey ? [...inIndexHtml].flatMap((key) => manifest[key]?.css ?? []) : []);
-  const hintsFor = (modules: readonly string[]): string => {
+  const hintsFor = (modules: readonly string[], answerModules: readonly string[] = []): string => {
     const keys = new Set<string>();
     for (const module of modules) closure(module, keys);
+    const answerKeys = new Set<string>();
+    for (const module of answerModules) closure(module, answerKeys);
     const links: string[] = [];
     const css = new Set<string>();
-    for (const key of keys) {
+    for (const key of new Set([...keys, ...answerKeys])) {
       if (inIndexHtml.has(key)) continue;
       const chunk = manifest[key]!;
-      links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      // The app checks its first answer at once when its modules were preloaded (web/src/lib/answer-modules.ts).
+      const marker = keys.has(key) ? '' : ` ${ANSWER_MODULE_ATTRIBUTE}`;
+      links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}"${marker}>`);
       for (const file of chunk.css ?? []) if (!entryCss.has(file)) css.add(file);
     }
     return [...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`), ...links].join('');
   };
-  const byRoute = new Map(SPA_ROUTES.map((route) => [route, hintsFor([route.module])]));
+  const byRoute = new Map(SPA_ROUTES.map((route) => [route, hintsFor([route.module], route.answerModules)]));
   return { forRoute: (route) => byRoute.get(route) ?? '', signedIn: hintsFor(SIGNED_IN_MODULES) };
 }
 

@@ -18,6 +18,11 @@ export interface SpaRoute {
    * can preload them and the page's first data does not wait for its scripts. None when the page would ask for nothing.
    */
   firstData?: (params: Readonly<Record<string, string>>, search: URLSearchParams) => string[];
+  /**
+   * Modules the page imports on demand before it can draw its first answer (Vite manifest keys), preloaded with the
+   * page's own chunks: where that answer is the page's largest paint, its check must not wait for the page to run.
+   */
+  answerModules?: readonly string[];
 }
 
 /** The explorer pages show labels beside the addresses of their first data. */
@@ -46,6 +51,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
     module: 'src/pages/public/explorer-address-page.tsx',
     isSignedIn: false,
     firstData: ({ address }, search) => withLabels(explorerPaths.address(address!, networkOf(search))),
+    // Its largest paint is the answer (the balances of each network), drawn once the schemas have checked it.
+    answerModules: ['src/features/explorer/api/explorer-schemas.ts'],
   },
   {
     path: '/explorer/block/:network/:number',

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { call, signUp } from '../test/auth-client.ts';
 import { testConfig } from '../test/test-app.ts';
 import { createTestDatabase, describeEachDatabase } from '../test/test-database.ts';
-import { SESSION_BOOTSTRAP_ID } from './spa-hints.ts';
+import { ANSWER_MODULE_ATTRIBUTE, SESSION_BOOTSTRAP_ID } from './spa-hints.ts';
 import { SPA_ROUTES, firstDataOf, matchSpaRoute } from './spa-routes.ts';
 
 /** A build as Vite writes it: index.html naming the entry's chunks, and the manifest that lists every chunk. */
@@ -25,6 +25,8 @@ function makeWebBuild(): string {
     'src/pages/app/dashboard-page.tsx': { file: 'assets/dashboard-page-d1.js', imports: ['_schemas-s1.js', '_react-r1.js'] },
     'src/pages/auth/login-page.tsx': { file: 'assets/login-page-l1.js', imports: ['_schemas-s1.js'] },
     'src/pages/public/explorer-page.tsx': { file: 'assets/explorer-page-x1.js', imports: [], css: ['assets/explorer-x1.css'] },
+    'src/pages/public/explorer-address-page.tsx': { file: 'assets/explorer-address-page-a1.js', imports: ['_react-r1.js'] },
+    'src/features/explorer/api/explorer-schemas.ts': { file: 'assets/explorer-schemas-e1.js', isDynamicEntry: true, imports: ['_schemas-s1.js', '_react-r1.js'] },
     'src/app/realtime/realtime-connection.ts': { file: 'assets/realtime-connection-q1.js' },
     'src/app/layout/user-chip.tsx': { file: 'assets/user-chip-u1.js' },
   };
@@ -72,6 +74,25 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
     const unknown = await call(app, 'GET', '/no/such/page');
     expect(unknown.body).not.toContain('modulepreload" crossorigin href="/assets/login');
     expect(unknown.statusCode).toBe(200);
+  });
+
+  it("preloads the modules that check a page's first answer where that answer is its largest paint, marked as such", async () => {
+    const address = await call(app, 'GET', '/explorer/address/0x820e6546317Bf55e5664baEf6D652C91EB10573D');
+    expect(address.body).toContain('<link rel="modulepreload" crossorigin href="/assets/explorer-address-page-a1.js">');
+    expect(address.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/explorer-schemas-e1.js" ${ANSWER_MODULE_ATTRIBUTE}>`);
+    expect(address.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/schemas-s1.js" ${ANSWER_MODULE_ATTRIBUTE}>`);
+    expect(address.body.match(/react-r1\.js/g)).toHaveLength(1);
+    // The other explorer pages paint before their answers: their schemas wait for that paint, unmarked and unpreloaded.
+    const transaction = await call(app, 'GET', '/explorer/0xabc');
+    expect(transaction.body).not.toContain('explorer-schemas-e1.js');
+    expect(transaction.body).not.toContain(ANSWER_MODULE_ATTRIBUTE);
+  });
+
+  it("names only answer modules that exist in the web app's sources", () => {
+    const webRoot = path.join(import.meta.dirname, '..', '..', '..', 'web');
+    const named = SPA_ROUTES.flatMap((route) => route.answerModules ?? []);
+    expect(named.length).toBeGreaterThan(0);
+    for (const module of named) expect(fs.existsSync(path.join(webRoot, module)), module).toBe(true);
   });
 
   it("preloads the explorer pages' first answers, at the URLs the page asks for, and nothing for an address the page refuses", async () => {

@@ -3,7 +3,7 @@ import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { useSessionSync } from '../features/auth/index.ts';
 import { useThemeStore } from '../features/preferences/index.ts';
 import { markToasterMounted } from '../lib/toast.ts';
-import { useAfterFirstContentfulPaint } from '../lib/use-after-first-contentful-paint.ts';
+import { useAfterFirstAnswers } from '../lib/after-first-answers.ts';
 import { LiveUpdates } from './realtime/live-updates.tsx';
 
 /** Server state: fresh for 15 s (the price cadence, docs/product.md#prices), refetched on window focus. */
@@ -13,7 +13,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Loaded once the page has shown its first text, rather than in the first bundle or before that paint (see lib/toast.ts).
+// Loaded once the page has shown its first answers, rather than in the first bundle or before them (see lib/toast.ts).
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /**
@@ -31,8 +31,8 @@ function ToasterMounted() {
 /** Toasts at the top right, below the top bar, for 5 s, at most 20 kept, in the app's theme. */
 function ThemedToaster() {
   const theme = useThemeStore((state) => state.theme);
-  const hasPagePainted = useAfterFirstContentfulPaint();
-  if (!hasPagePainted) return null;
+  const haveFirstAnswersShown = useAfterFirstAnswers();
+  if (!haveFirstAnswersShown) return null;
   return (
     <Suspense fallback={null}>
       <Toaster

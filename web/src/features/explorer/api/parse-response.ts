@@ -1,14 +1,15 @@
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { firstContentfulPaint } from '../../../lib/use-after-first-contentful-paint.ts';
+import { answerModulesMayLoad } from '../../../lib/answer-modules.ts';
 import type * as ExplorerSchemas from './explorer-schemas.ts';
 
 /**
  * The explorer's schemas (explorer-schemas.ts), in a chunk of their own, fetched with the first answer to check once
- * the page has painted: the answer is asked for at once, and is usually there before the page paints.
+ * the page has painted: the answer is asked for at once, and is usually there before the page paints. On the address
+ * page, whose largest paint is the answer, the HTML preloads them and they are used at once (`answerModulesMayLoad`).
  */
 type ExplorerSchemaModule = typeof ExplorerSchemas;
-const loadExplorerSchemas = (): Promise<ExplorerSchemaModule> => firstContentfulPaint().then(() => import('./explorer-schemas.ts'));
+const loadExplorerSchemas = (): Promise<ExplorerSchemaModule> => answerModulesMayLoad().then(() => import('./explorer-schemas.ts'));
 
 /** An explorer answer that is not what the contract says (packages/domain/src/explorer.ts). */
 export class InvalidExplorerResponseError extends Error {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { afterFirstAnswers } from '../../../lib/after-first-answers.ts';
 import { explorerDataKeys } from '../api/explorer-keys.ts';
 import type { FeedState } from './explorer-socket.ts';
 
@@ -32,16 +33,20 @@ export function useExplorerFeed(): FeedState {
         latestMayBeBehind = false;
       }, STATS_AFTER_EVENTS_MS);
     };
-    import('./explorer-socket.ts').then(
-      ({ connectExplorerFeed }) => {
-        if (!isClosed) disconnect = connectExplorerFeed(queryClient, (next) => !isClosed && setState(next), onEvent);
-      },
-      (error: unknown) => {
-        console.warn('The live explorer feed is unavailable', error);
-        if (!isClosed) setState('offline');
-      },
-    );
+    // Once the page's first answers are drawn: the socket client's chunks (15 KB) would otherwise compete with them.
+    const cancelStart = afterFirstAnswers(queryClient, () => {
+      void import('./explorer-socket.ts').then(
+        ({ connectExplorerFeed }) => {
+          if (!isClosed) disconnect = connectExplorerFeed(queryClient, (next) => !isClosed && setState(next), onEvent);
+        },
+        (error: unknown) => {
+          console.warn('The live explorer feed is unavailable', error);
+          if (!isClosed) setState('offline');
+        },
+      );
+    });
     return () => {
+      cancelStart();
       isClosed = true;
       clearTimeout(statsTimer.current);
       statsTimer.current = undefined;
