@@ -145,7 +145,7 @@ async function sendLoadOn(env: Record<string, string>, prefix: 'pg' | 'pglite', 
         progress(`sends ${base}${variant}: native ${native.toFixed(0)} req/s, USDC ${token.toFixed(0)} req/s`);
       }
     }
-    if (prefix === 'pg') await openLoopRun(server.url, rps.get('pg8')! / 2, options.durationS, distinct('native'));
+    if (prefix === 'pg') await openLoopRun(server.url, rps.get('pg8')! / 2, options, distinct('native'));
     return rps;
   } finally {
     await server.close();
@@ -153,10 +153,10 @@ async function sendLoadOn(env: Record<string, string>, prefix: 'pg' | 'pglite', 
 }
 
 /** Sends arriving on a fixed schedule at `ratePerS`, request i from the bench user `requestsOf(i)` picks. */
-async function openLoopRun(url: string, ratePerS: number, durationS: number, requestsOf: (index: number) => () => LoadRequest) {
-  const result = await runOpenLoop({ url, ratePerS, durationS, request: (index) => requestsOf(index)() });
+async function openLoopRun(url: string, ratePerS: number, { durationS, warmupS }: SendBenchOptions, requestsOf: (index: number) => () => LoadRequest) {
+  const result = await runOpenLoop({ url, ratePerS, durationS, warmupS, request: (index) => requestsOf(index)() });
   const failed = result.non2xx + result.errors;
-  const note = `${ratePerS.toFixed(0)} sends/s scheduled (half of send_rps_pg8), ${durationS} s; latency from each request's scheduled start`;
+  const note = `${ratePerS.toFixed(0)} sends/s scheduled (half of send_rps_pg8), ${durationS} s after ${warmupS} s at that rate; latency from each request's scheduled start`;
   report('send_p50_ms_open_loop', result.latency.p50, 'ms', note);
   report('send_p99_ms_open_loop', result.latency.p99, 'ms', note);
   report('send_rps_open_loop', result.achievedPerSecond, 'req/s', `201s per second achieved at ${ratePerS.toFixed(0)} scheduled`);

@@ -92,14 +92,21 @@ export interface OpenLoopOptions {
   url: string;
   /** Requests started per second, on a fixed schedule whatever the answers' pace. */
   ratePerS: number;
+  /** How long the measured part runs. */
   durationS: number;
-  /** The `index`-th request of the run (0, 1, …). */
+  /**
+   * Seconds of the same schedule before the measured part, whose answers are not counted: the server settles at this
+   * rate first (after a phase that saturated it, it is still working off that phase's backlog).
+   */
+  warmupS?: number;
+  /** The `index`-th request of the run (0, 1, …), warm-up included. */
   request: (index: number) => LoadRequest;
 }
 
 export interface OpenLoopResult {
+  /** From the first measured start to the last answer. */
   durationS: number;
-  /** Requests scheduled in the run (ratePerS × durationS). */
+  /** Requests scheduled in the measured part (ratePerS × durationS). */
   scheduled: number;
   ok: number;
   /** 2xx answers per second over the run, from the first scheduled start to the last answer. */
@@ -120,6 +127,8 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(options.url);
   const scheduled = Math.max(1, Math.round(options.ratePerS * options.durationS));
+  const warmup = Math.round(options.ratePerS * (options.warmupS ?? 0));
+  const total = warmup + scheduled;
   const intervalMs = 1000 / options.ratePerS;
   const latencies: number[] = [];
   const statusCounts: Record<string, number> = {};
@@ -129,6 +138,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
 
   const send = (index: number, dueAt: number) =>
     new Promise<void>((resolve) => {
+      const isMeasured = index >= warmup;
       const made = options.request(index);
       const request = http.request(
         {
@@ -143,6 +153,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
         (response) => {
           response.resume();
           response.on('end', () => {
+            if (!isMeasured) return resolve();
             latencies.push(performance.now() - dueAt);
             const status = response.statusCode ?? 0;
             statusCounts[status] = (statusCounts[status] ?? 0) + 1;
@@ -153,7 +164,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
       );
       request.on('timeout', () => request.destroy(new Error('timeout')));
       request.on('error', () => {
-        errors += 1;
+        if (isMeasured) errors += 1;
         resolve();
       });
       request.end(made.body);
@@ -161,18 +172,18 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
 
   const startedAt = performance.now();
   let next = 0;
-  while (next < scheduled) {
+  while (next < total) {
     const now = performance.now();
     // Every request already due goes out now, each timed from its own due moment.
-    while (next < scheduled && startedAt + next * intervalMs <= now) {
+    while (next < total && startedAt + next * intervalMs <= now) {
       inFlight.push(send(next, startedAt + next * intervalMs));
       next += 1;
     }
-    if (next < scheduled) await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + next * intervalMs - performance.now())));
+    if (next < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + next * intervalMs - performance.now())));
   }
   await Promise.all(inFlight);
   agent.destroy();
-  const durationS = (performance.now() - startedAt) / 1000;
+  const durationS = (performance.now() - (startedAt + warmup * intervalMs)) / 1000;
   return {
     durationS,
     scheduled,
