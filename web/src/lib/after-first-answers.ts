@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { firstContentfulPaint } from './use-after-first-contentful-paint.ts';
 
