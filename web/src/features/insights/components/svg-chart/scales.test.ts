@@ -39,6 +39,14 @@ describe('nearestIndex', () => {
     expect(nearestIndex([], 3)).toBe(-1);
   });
 
+  it('gives a repeated nearest value its first index, below, between and above the values', () => {
+    expect(nearestIndex([5, 5], 10)).toBe(0);
+    expect(nearestIndex([3, 3, 10], 4)).toBe(0);
+    expect(nearestIndex([1, 7, 7, 7], 6)).toBe(1);
+    expect(nearestIndex([2, 2, 9], 0)).toBe(0);
+    expect(nearestIndex([1, 3], 2)).toBe(0);
+  });
+
   it('finds the nearest of ascending values, as a scan of all of them would', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -1_000, max: 1_000 }), { minLength: 1, maxLength: 50 }), fc.integer({ min: -1_200, max: 1_200 }), (values, target) => {

@@ -38,19 +38,27 @@ export function bandScale(count: number, [rangeFrom, rangeTo]: Interval): BandSc
   };
 }
 
-/** The index of the value nearest to `target` in ascending `values`; -1 for none. Ties go to the earlier value. */
-export function nearestIndex(values: readonly number[], target: number): number {
-  if (values.length === 0) return -1;
+/** The index of the first of ascending `values` at or above `target`; `values.length` when every one is below it. */
+function firstAtOrAbove(values: readonly number[], target: number): number {
   let low = 0;
-  let high = values.length - 1;
+  let high = values.length;
   while (low < high) {
     const middle = (low + high) >> 1;
     if (values[middle]! < target) low = middle + 1;
     else high = middle;
   }
-  // `low` is the first value at or above the target; the one before it may be nearer.
-  if (low > 0 && target - values[low - 1]! <= values[low]! - target) return low - 1;
   return low;
+}
+
+/** The index of the value nearest to `target` in ascending `values`; -1 for none. Ties go to the earlier value. */
+export function nearestIndex(values: readonly number[], target: number): number {
+  if (values.length === 0) return -1;
+  const above = firstAtOrAbove(values, target);
+  // The value before `above` may be nearer; it may also repeat, and its first occurrence is the earliest.
+  if (above === values.length || (above > 0 && target - values[above - 1]! <= values[above]! - target)) {
+    return firstAtOrAbove(values, values[above - 1]!);
+  }
+  return above;
 }
 
 /** An axis label's width, estimated: 12 px text is about 7 px a character, digits and capitals included. */
