@@ -9,7 +9,7 @@ import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../te
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
-import { createChainClock, progressAt, progressSql, PUBLIC_INCLUSIONS_PER_BATCH, TRANSACTION_UPDATES_PER_USER_PER_BATCH } from './clock.ts';
+import { createChainClock, progressAt, progressSql, PUBLIC_INCLUSIONS_PER_BATCH, wholeMillisecondsOf, TRANSACTION_UPDATES_PER_USER_PER_BATCH } from './clock.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
 
 describe('progressAt', () => {
@@ -103,7 +103,7 @@ describeEachDatabase('chain clock', (kind) => {
     );
     for (const { speed, includedAtMs, elapsedMs, timeScale, micros } of samples) {
       const nowMs = includedAtMs + elapsedMs;
-      const step = progressSql(sql`floor(extract(epoch from include_at) * 1000)::float8`, sql`speed`, nowMs, timeScale);
+      const step = progressSql(wholeMillisecondsOf(sql`include_at`), sql`speed`, nowMs, timeScale);
       // A row written by SQL can carry microseconds; read into a Date, they are dropped.
       const includeAt = `${new Date(includedAtMs).toISOString().slice(0, -1)}${String(micros).padStart(3, '0')}Z`;
       const [row] = await queryRows<{ confirmations: number; next_ms: string | null }>(sql`

@@ -84,6 +84,9 @@ export function progressSql(
   return { confirmations, nextConfirmationAt };
 }
 
+/** A timestamp column in whole milliseconds as float8, floored as a JavaScript Date read from it would be. */
+export const wholeMillisecondsOf = (column: SQL | typeof transactions.includeAt) => sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`;
+
 /**
  * At most this many inclusions of one batch are announced one by one on the public channel (the newest first): the
  * explorer's feed never shows more than this many at once, and a burst (100,000 transactions due at once) must not
@@ -197,7 +200,7 @@ export function createChainClock({ db, events, timeScale, batchSize = 10_000 }: 
         status: transactions.status,
         confirmations: transactions.confirmations,
         // As a JavaScript Date would hold it, without building one per row.
-        includedAtMs: sql<number>`floor(extract(epoch from ${transactions.includeAt}) * 1000)::float8`.as('includedAtMs'),
+        includedAtMs: wholeMillisecondsOf(transactions.includeAt).as('includedAtMs'),
       })
       .from(transactions)
       .where(
@@ -239,7 +242,7 @@ export function createChainClock({ db, events, timeScale, batchSize = 10_000 }: 
           and(
             eq(transactions.id, sql`step.id`),
             sql`(${transactions.status} = 'pending') = step.is_inclusion`,
-            sql`floor(extract(epoch from ${transactions.includeAt}) * 1000) = step.included_at_ms`,
+            sql`${wholeMillisecondsOf(transactions.includeAt)} = step.included_at_ms`,
           ),
         )
         .returning({ ...(isWholeReturned ? getTableColumns(transactions) : MOVED_COLUMNS), isInclusion: sql<boolean>`step.is_inclusion`.as('is_inclusion') });
