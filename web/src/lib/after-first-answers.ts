@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
-import { firstContentfulPaint } from './use-after-first-contentful-paint.ts';
+import { afterNextPaint, firstContentfulPaint } from './use-after-first-contentful-paint.ts';
 
 /** The longest anything waits for a page's first answers: a slow or stuck request must not keep it out for good. */
 export const FIRST_ANSWERS_WAIT_MAX_MS = 3_000;
@@ -14,14 +14,12 @@ export const FIRST_ANSWERS_WAIT_MAX_MS = 3_000;
 export function afterFirstAnswers(queryClient: QueryClient, then: () => void, maxWaitMs = FIRST_ANSWERS_WAIT_MAX_MS): () => void {
   let isDone = false;
   let unsubscribe: (() => void) | undefined;
-  let frame: number | undefined;
-  let afterFrame: ReturnType<typeof setTimeout> | undefined;
+  let cancelPaint: (() => void) | undefined;
   const stop = () => {
     isDone = true;
     unsubscribe?.();
     clearTimeout(timer);
-    if (frame !== undefined) cancelAnimationFrame(frame);
-    clearTimeout(afterFrame);
+    cancelPaint?.();
   };
   const finish = () => {
     if (isDone) return;
@@ -29,17 +27,16 @@ export function afterFirstAnswers(queryClient: QueryClient, then: () => void, ma
     then();
   };
   const timer = setTimeout(finish, maxWaitMs);
-  // A frame callback runs just before the next paint; a task queued from it runs once that paint is done.
-  const afterNextPaint = () => {
+  const finishAfterNextPaint = () => {
     unsubscribe?.();
     unsubscribe = undefined;
-    if (frame === undefined) frame = requestAnimationFrame(() => (afterFrame = setTimeout(finish, 0)));
+    cancelPaint ??= afterNextPaint(finish);
   };
   void firstContentfulPaint().then(() => {
     if (isDone) return;
-    if (queryClient.isFetching() === 0) return afterNextPaint();
+    if (queryClient.isFetching() === 0) return finishAfterNextPaint();
     unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (!isDone && queryClient.isFetching() === 0) afterNextPaint();
+      if (!isDone && queryClient.isFetching() === 0) finishAfterNextPaint();
     });
   });
   return stop;

@@ -2,23 +2,26 @@ import { startTransition, useEffect, useState } from 'react';
 
 const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
 
+/** Calls `then` once the browser has painted its next frame; returns what cancels it. */
+export function afterNextPaint(then: () => void): () => void {
+  // A frame callback runs just before the next paint; a task queued from it runs once that paint is done.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(then, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
 /**
  * Calls `then` once the page has shown its first text or image (the browser's own first-contentful-paint entry),
  * at once if it already has (a later page of the app). Without Paint Timing, after the next frame has been painted.
  * Returns what cancels it.
  */
 function afterFirstContentfulPaint(then: () => void): () => void {
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    // A frame callback runs just before the next paint; a task queued from it runs once that paint is done.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(then, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return afterNextPaint(then);
   if (performance.getEntriesByName(FIRST_CONTENTFUL_PAINT).length > 0) {
     then();
     return () => {};
