@@ -5,9 +5,11 @@ import { useSession } from '../../features/auth/index.ts';
 import { CurrencySelect, ThemeToggle } from '../../features/preferences/index.ts';
 import { LogoutButton } from './logout-button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useAfterFirstContentfulPaint } from '../../lib/use-after-first-contentful-paint.ts';
 
 // Only signed-in visitors see it, and its avatar presets come from a domain module that needs zod: loading it
-// lazily keeps zod out of the first bundle of every public page.
+// lazily keeps zod out of the first bundle of every public page. It renders after the first paint: the first render
+// is a transition (main.tsx), and a component suspending in it would hold the whole first screen back for its chunk.
 const UserChip = lazy(() => import('./user-chip.tsx').then((module) => ({ default: module.UserChip })));
 
 const SIGNED_IN_LINKS = [
@@ -40,6 +42,7 @@ export function TopBar() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
+  const hasPagePainted = useAfterFirstContentfulPaint();
 
   // The small-screen menu closes whenever the user navigates: by a link (also one to the current page, see
   // onClick below) or by the browser's back and forward buttons.
@@ -69,7 +72,7 @@ export function TopBar() {
         <div className="flex items-center gap-2">
           <CurrencySelect />
           <ThemeToggle />
-          {session.data && (
+          {session.data && hasPagePainted && (
             <Suspense fallback={null}>
               <UserChip user={session.data.user} />
             </Suspense>
