@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,12 +12,15 @@ export default function SendReceivePage() {
   usePageTitle('Send & Receive');
   const location = useLocation();
   const wallets = useWallets();
+  // The form is the page's largest render. Deferred, it renders in slices after the answer arrives (a query's update
+  // is otherwise one synchronous render), and the spinner stays until it is ready.
+  const walletList = useDeferredValue(wallets.data);
   const { tab, walletId, prefill } = readSendReceiveState(location.state);
 
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-3xl font-bold">Send &amp; Receive</h1>
-      {wallets.isPending ? (
+      {wallets.isPending || (walletList === undefined && !wallets.isError) ? (
         <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
           <Spinner />
           Loading wallets...
@@ -28,11 +32,11 @@ export default function SendReceivePage() {
             Try again
           </Button>
         </Alert>
-      ) : wallets.data.length === 0 ? (
+      ) : walletList === undefined || walletList.length === 0 ? (
         <NoWalletsAvailable />
       ) : (
         // A new navigation here (say, Receive on another wallet card) starts over with its own state.
-        <SendReceiveTabs key={location.key} wallets={wallets.data} initialTab={tab} initialWalletId={walletId} prefill={prefill} />
+        <SendReceiveTabs key={location.key} wallets={walletList} initialTab={tab} initialWalletId={walletId} prefill={prefill} />
       )}
     </section>
   );
