@@ -1,10 +1,10 @@
-import { useDeferredValue } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { NoWalletsAvailable, SendReceiveTabs, readSendReceiveState } from '../../features/send-receive/index.ts';
 import { useWallets } from '../../features/wallets/index.ts';
+import { useDeferredAnswer } from '../../lib/use-deferred-answer.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /send-receive; other screens open it with the location state { action: 'send' | 'receive', walletId }. */
@@ -12,15 +12,14 @@ export default function SendReceivePage() {
   usePageTitle('Send & Receive');
   const location = useLocation();
   const wallets = useWallets();
-  // The form is the page's largest render. Deferred, it renders in slices after the answer arrives (a query's update
-  // is otherwise one synchronous render), and the spinner stays until it is ready.
-  const walletList = useDeferredValue(wallets.data);
+  // The form is the page's largest render: it renders in slices once the answer is in, the spinner showing till then.
+  const { data: walletList, isWaiting } = useDeferredAnswer(wallets);
   const { tab, walletId, prefill } = readSendReceiveState(location.state);
 
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-3xl font-bold">Send &amp; Receive</h1>
-      {wallets.isPending || (walletList === undefined && !wallets.isError) ? (
+      {isWaiting ? (
         <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
           <Spinner />
           Loading wallets...

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useTransactionList } from '../api/list-transactions.ts';
 import { NoTransactions } from './transaction-day-groups.tsx';
 import { TransactionRow } from './transaction-row.tsx';
@@ -15,7 +16,9 @@ const NO_FILTERS = {};
 /** 'Recent Transactions': the latest five, with 'View all' to the full list. */
 export function RecentTransactions() {
   const list = useTransactionList(NO_FILTERS, RECENT_TRANSACTIONS);
-  const transactions = list.data?.pages[0]?.items ?? [];
+  // The rows render in slices once the answer is in (the skeleton showing till then).
+  const answer = useDeferredAnswer(list);
+  const transactions = answer.data?.pages[0]?.items ?? [];
   return (
     <Card className="p-4 sm:p-6" role="region" aria-labelledby="recent-transactions-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -27,13 +30,13 @@ export function RecentTransactions() {
         </Link>
       </div>
       <div className="mt-2">
-        {list.isPending ? (
+        {answer.isWaiting ? (
           <div role="status" className="space-y-2">
             <span className="sr-only">Loading transactions</span>
             <Skeleton className="h-14" />
             <Skeleton className="h-14" />
           </div>
-        ) : list.isError && !list.data ? (
+        ) : !answer.data ? (
           <Alert tone="error">Could not load your transactions.</Alert>
         ) : transactions.length === 0 ? (
           <NoTransactions isFiltered={false} />

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useWallets } from '../api/get-wallets.ts';
 import { AddWalletButton } from './add-wallet-dialog.tsx';
 import { WalletCard } from './wallet-card.tsx';
@@ -9,7 +10,9 @@ import { WalletsTotal } from './wallets-total.tsx';
 /** The dashboard's 'Your Wallets': loading text, the empty state, or a grid of wallet cards, and Add Wallet. */
 export function WalletGrid() {
   const wallets = useWallets();
-  const list = wallets.data ?? [];
+  // The cards render in slices once the answer is in (the loading text showing till then).
+  const answer = useDeferredAnswer(wallets);
+  const list = answer.data ?? [];
 
   return (
     <section aria-labelledby="your-wallets-heading" className="space-y-4">
@@ -17,7 +20,7 @@ export function WalletGrid() {
         <h2 id="your-wallets-heading" className="text-xl font-semibold">
           Your Wallets
         </h2>
-        {wallets.data && list.length > 0 && (
+        {answer.data && list.length > 0 && (
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <WalletsTotal wallets={list} />
             <AddWalletButton wallets={list} />
@@ -25,7 +28,7 @@ export function WalletGrid() {
         )}
       </div>
 
-      {wallets.isPending ? (
+      {answer.isWaiting ? (
         // As tall as the three wallet cards a new account has (coin, USDC and the faucet; one, two or three to a
         // row), so the page below does not jump when they arrive.
         <div className="min-h-[1097px] sm:min-h-[726px] lg:min-h-[646px] xl:min-h-[315px]">
@@ -33,7 +36,7 @@ export function WalletGrid() {
             Loading wallets...
           </p>
         </div>
-      ) : wallets.isError && !wallets.data ? (
+      ) : !answer.data ? (
         <Alert tone="error">
           <p>Could not load your wallets.</p>
           <Button size="sm" variant="outline" className="mt-2" onClick={() => void wallets.refetch()}>
