@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ServerProcess, startServerProcess } from '@fincrypt/test-support';
-import { onCleanup } from './cleanup.ts';
+import { installSignalCleanup, onCleanup } from './cleanup.ts';
 
 /**
  * The environment every benchmarked server runs with, on top of what `npm start` would use:
@@ -24,8 +24,13 @@ export interface BenchServer extends ServerProcess {
   close: () => Promise<void>;
 }
 
-/** A server process (npx tsx server/src/main.ts) with BENCH_SERVER_ENV; stopped at the end of the run at the latest. */
+/**
+ * A server process (npx tsx server/src/main.ts) with BENCH_SERVER_ENV; stopped at the end of the run at the latest.
+ * It runs in a process group of its own, so a tool that starts one also stops it on Ctrl-C or a crash (a closed
+ * output pipe too): a server left behind would load the machine under every later measurement.
+ */
 export async function startBenchServer(env: Record<string, string>, options: { nodeArgs?: readonly string[] } = {}): Promise<BenchServer> {
+  installSignalCleanup();
   const server = await startServerProcess({ ...BENCH_SERVER_ENV, ...env }, options);
   const close = onCleanup(`server ${server.url} (pid ${server.child.pid})`, () => server.stop('SIGTERM'));
   return { ...server, close };
