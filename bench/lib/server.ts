@@ -26,8 +26,8 @@ export interface BenchServer extends ServerProcess {
 
 /**
  * A server process (npx tsx server/src/main.ts) with BENCH_SERVER_ENV; stopped at the end of the run at the latest.
- * It runs in a process group of its own, so a tool that starts one also stops it on Ctrl-C or a crash (a closed
- * output pipe too): a server left behind would load the machine under every later measurement.
+ * It runs in a process group of its own and outlives a tool that dies, so starting one installs the run's cleanup on
+ * Ctrl-C, a crash or a closed output pipe: a server left behind would load the machine under every later measurement.
  */
 export async function startBenchServer(env: Record<string, string>, options: { nodeArgs?: readonly string[] } = {}): Promise<BenchServer> {
   installSignalCleanup();
