@@ -3,7 +3,8 @@
 // Each build gets its own server (PGlite) and user with three sends. Pages load in Debian's Chromium with CPU
 // throttling and no network throttling, alternating between the builds for several rounds. The Long Tasks API gives
 // blocking time (each task's time over 50 ms, from the first contentful paint) and all long-task time.
-//   npx tsx bench/long-tasks-ab.ts base=/tmp/dist-base change=web/dist [--pages tx,/transactions] [--rounds 6] [--throttle 4]
+//   npx tsx bench/long-tasks-ab.ts base=/tmp/dist-base change=web/dist [--pages tx,/transactions] [--rounds 6] [--throttle 4] [--mobile]
+// --mobile loads the pages in Lighthouse's mobile screen instead of Playwright's default 1280 × 720.
 // Build a variant with `cd web && npx vite build --outDir /tmp/dist-base` (from a worktree of the base commit).
 // `tx` stands for the explorer page of the user's first send.
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { LIGHTHOUSE_MOBILE_SCREEN, takeMobileFlag } from './lib/mobile-screen.ts';
 import { startBenchServer } from './lib/server.ts';
 import { summarize } from './lib/stats.ts';
 import { externalAddress, signUpUsers } from './lib/users.ts';
@@ -26,6 +28,7 @@ const option = (name: string, fallback: string) => {
 const pages = option('--pages', 'tx,/dashboard,/transactions,/insights').split(',');
 const rounds = Number(option('--rounds', '6'));
 const throttle = Number(option('--throttle', '4'));
+const mobile = takeMobileFlag(args);
 const variants = args.map((arg) => {
   const [name, dist] = arg.split('=');
   if (!name || !dist || !fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${arg}: expected name=dir, a web build`);
@@ -85,7 +88,7 @@ try {
     for (const pagePath of pages) {
       // Alternate which build goes first, so neither always meets a warmer machine.
       for (const setup of round % 2 ? [...setups].reverse() : setups) {
-        const context = await browser.newContext();
+        const context = await browser.newContext(mobile ? LIGHTHOUSE_MOBILE_SCREEN : {});
         const [cookieName = '', cookieValue = ''] = setup.user.cookie.split(';')[0]!.split('=');
         await context.addCookies([
           { name: cookieName, value: cookieValue, url: setup.server.url },

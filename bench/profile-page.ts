@@ -1,6 +1,6 @@
 /**
  * Where a page's main-thread time goes while it loads:
- *   npx tsx bench/profile-page.ts DIST [/path] [--loads 3] [--throttle 4] [--save DIR]
+ *   npx tsx bench/profile-page.ts DIST [/path] [--loads 3] [--throttle 4] [--mobile] [--save DIR]
  * DIST is a web build; make it unminified to read the names (`cd web && npx vite build --minify false --outDir
  * /tmp/dist-nomin`). A server (PGlite) serves it to a signed-in user with three confirmed sends. Each load, in
  * Debian's Chromium with CPU throttling, is profiled over 5 s by the DevTools protocol's sampling profiler. Prints the
@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { LIGHTHOUSE_MOBILE_SCREEN, takeMobileFlag } from './lib/mobile-screen.ts';
 import { startBenchServer } from './lib/server.ts';
 import { externalAddress, signUpUsers } from './lib/users.ts';
 
@@ -27,6 +28,8 @@ const loads = Number(option('--loads', '3'));
 const throttle = Number(option('--throttle', '4'));
 /** --save DIR keeps each load's profile as DIR/load-N.cpuprofile (DevTools' Performance panel opens it). */
 const saveDir = option('--save', '');
+/** --mobile loads the page in Lighthouse's mobile screen. */
+const mobile = takeMobileFlag(args);
 const [dist, pagePath = '/dashboard'] = args;
 if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) throw new Error('name a web build: npx tsx bench/profile-page.ts DIST [/path]');
 
@@ -66,7 +69,7 @@ try {
   const byComponent = new Map<string, number>();
   let busyUs = 0;
   for (let load = 0; load < loads; load += 1) {
-    const context = await browser.newContext();
+    const context = await browser.newContext(mobile ? LIGHTHOUSE_MOBILE_SCREEN : {});
     const [cookieName = '', cookieValue = ''] = user!.cookie.split(';')[0]!.split('=');
     await context.addCookies([
       { name: cookieName, value: cookieValue, url: server.url },
