@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import {
   type DisplayCurrency,
   type MarketTokenId,
@@ -10,6 +11,7 @@ import {
 } from '@fincrypt/domain';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { usePrices } from '../../prices/index.ts';
 import { useSentiment } from '../api/insights-api.ts';
 import { InfoPopover } from './info-popover.tsx';
@@ -35,7 +37,7 @@ function ConfidenceBar({ percent }: { percent: number }) {
 
 export function SentimentCard({ token = 'ethereum' }: { token?: MarketTokenId }) {
   const sentiment = useSentiment(token);
-  const data = sentiment.data;
+  const { data } = useDeferredAnswer(sentiment);
   return (
     <SectionCard
       title="Market Sentiment"
@@ -76,11 +78,12 @@ export function SentimentCard({ token = 'ethereum' }: { token?: MarketTokenId })
 
 /** ETH, MATIC, SOL and USDC against the display currency, from the shared 15 s price feed. */
 export function LivePricesCard({ currency }: { currency: DisplayCurrency }) {
-  const { prices, isLoading } = usePrices();
+  // Deferred as a query's answer is (useDeferredAnswer): the list renders in slices when the prices arrive.
+  const prices = useDeferredValue(usePrices().prices);
   const pair = (tokenId: PriceTokenId) => `${TICKER_SYMBOLS[tokenId]}/${currency.toUpperCase()}`;
   return (
     <SectionCard title="Live Prices">
-      {isLoading || !prices ? (
+      {!prices ? (
         <div role="status" className="space-y-3">
           <span className="sr-only">Loading prices</span>
           {PRICE_TOKEN_IDS.map((tokenId) => (

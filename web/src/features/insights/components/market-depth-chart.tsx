@@ -1,5 +1,6 @@
 import { type DisplayCurrency, type OrderBookResponse, type MarketTokenId, TICKER_SYMBOLS } from '@fincrypt/domain';
 import { useMemo } from 'react';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useOrderBook } from '../api/insights-api.ts';
 import { formatCoinAmount, formatCompactFiat, formatPriceAtTick, roundTicksFromZero, roundTicksWithin, topOfTicksFromZero } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
@@ -39,7 +40,7 @@ function describeDepth(book: OrderBookResponse): string {
 /** Cumulative size on each side of the book: bids rising to the left of the mid price, asks to the right. */
 export function MarketDepthChart({ token, currency }: { token: MarketTokenId; currency: DisplayCurrency }) {
   const orderBook = useOrderBook(token, currency);
-  const book = orderBook.data;
+  const { data: book } = useDeferredAnswer(orderBook);
   const shownCurrency = book?.currency ?? currency;
   const chart = useMemo(() => {
     const points: DepthPoint[] = book

@@ -10,6 +10,7 @@ import {
   formatPercentChange,
 } from '@fincrypt/domain';
 import { useMemo, useState } from 'react';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { usePriceHistory } from '../../prices/index.ts';
 import { evenTicks, formatCompactFiat, formatDay, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
@@ -61,7 +62,7 @@ export function PriceAnalysisChart({
 }) {
   const [days, setDays] = useState<PriceHistoryDays>(DEFAULT_PRICE_HISTORY_DAYS);
   const history = usePriceHistory({ token, days, currency });
-  const data = history.data;
+  const { data } = useDeferredAnswer(history);
   const series = useMemo(() => data?.points.map((point) => ({ time: Date.parse(point.time), price: point.price })) ?? [], [data]);
   const ticks = useMemo(() => evenTicks(series.map((point) => point.time), MAX_PRICE_AXIS_TICKS), [series]);
   const priceTicks = useMemo(() => {

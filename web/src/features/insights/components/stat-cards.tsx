@@ -4,6 +4,7 @@ import { type ComponentType, useId } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cardClassName } from '../../../components/ui/styles.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useInsightsStats } from '../api/insights-api.ts';
 import { formatCount, formatStatChange, formatStatFiat, formatTps } from '../format.ts';
 import { QueryError } from './query-error.tsx';
@@ -76,8 +77,9 @@ function StatCard({ label, value, fullValue, figure, noPrevious, icon: Icon }: S
 /** The four platform figures, computed by the server from the ledger over the last 24 hours. */
 export function StatCards({ currency }: { currency: DisplayCurrency }) {
   const stats = useInsightsStats(currency);
-  if (stats.isError && !stats.data) return <QueryError what="platform statistics" />;
-  if (!stats.data) {
+  const { data } = useDeferredAnswer(stats);
+  if (stats.isError && !data) return <QueryError what="platform statistics" />;
+  if (!data) {
     return (
       <div role="status" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <span className="sr-only">Loading platform statistics</span>
@@ -87,7 +89,6 @@ export function StatCards({ currency }: { currency: DisplayCurrency }) {
       </div>
     );
   }
-  const data = stats.data;
   const volume = formatStatFiat(data.volume24h.value, data.currency);
   const average = formatStatFiat(data.averageTransaction.value, data.currency);
   return (

@@ -1,5 +1,6 @@
 import { type DisplayCurrency, NETWORKS, NETWORK_IDS, type NetworkId, type VolumeResponse, formatFiat } from '@fincrypt/domain';
 import { useMemo } from 'react';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useVolume } from '../api/insights-api.ts';
 import { formatCompactFiat, formatCount, formatHour, roundTicks, roundTicksFromZero, tickSignificantDigits, topOfTicksFromZero } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
@@ -67,7 +68,7 @@ function describeByNetwork(volume: VolumeResponse): string {
 /** Hourly ledger volume (bars, left axis) and transaction count (line, right axis) over the last 24 hours. */
 export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency }) {
   const volume = useVolume(currency);
-  const data = volume.data;
+  const { data } = useDeferredAnswer(volume);
   const series = useMemo(
     () => data?.hourly.map((hour) => ({ hour: formatHour(hour.hourStart), volume: hour.volume, transactions: hour.transactions })) ?? [],
     [data],
@@ -129,7 +130,7 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
 /** The same 24 hours in six 4-hour blocks, stacked by network. */
 export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) {
   const volume = useVolume(currency);
-  const data = volume.data;
+  const { data } = useDeferredAnswer(volume);
   const series = useMemo(
     () => data?.byNetwork.map((bucket) => ({ block: formatHour(bucket.start), ...bucket.volumes })) ?? [],
     [data],
