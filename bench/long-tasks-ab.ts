@@ -8,17 +8,12 @@
 // Build a variant with `cd web && npx vite build --outDir /tmp/dist-base` (from a worktree of the base commit).
 // `tx` stands for the explorer page of the user's first send.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
-import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
-import { http } from '@fincrypt/test-support';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-import { LIGHTHOUSE_MOBILE_SCREEN, takeMobileFlag } from './lib/mobile-screen.ts';
-import { startBenchServer } from './lib/server.ts';
+import { takeMobileFlag } from './lib/mobile-screen.ts';
+import { startPageUnderTest } from './lib/page-under-test.ts';
 import { summarize } from './lib/stats.ts';
-import { externalAddress, signUpUsers } from './lib/users.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -56,49 +51,21 @@ const OBSERVE_LOAD = `
   }).observe({ type: 'longtask', buffered: true });
 `;
 
-const servers = [];
+// Each build gets its own server and user; their setups (and the wait for their sends to confirm) run side by side.
+const setups = await Promise.all(variants.map(async (variant) => ({ ...variant, target: await startPageUnderTest(variant.dist, `LongTasks${variant.name}`, 20_000) })));
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
 try {
-  for (const variant of variants) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-long-tasks-'));
-    const server = await startBenchServer({ DATA_DIR: dataDir, WEB_DIST_DIR: variant.dist });
-    servers.push({ ...variant, server, dataDir });
-  }
-  const setups = await Promise.all(
-    servers.map(async (entry) => {
-      const [user] = await signUpUsers(entry.server.url, 1, `LongTasks${entry.name}`);
-      let hash = '';
-      for (let i = 0; i < 3; i += 1) {
-        const response = await http(entry.server.url, 'POST', '/api/transactions', {
-          cookie: user!.cookie,
-          headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-          body: { walletId: user!.walletId, to: externalAddress(), amount: '0.01', speed: 'fast' },
-        });
-        if (response.status !== 201) throw new Error(`${entry.name}: a setup send answered ${response.status}`);
-        hash ||= (response.json() as { transaction: { hash: string } }).transaction.hash;
-      }
-      return { ...entry, user: user!, hash };
-    }),
-  );
-  // Let the setup sends confirm, so no page polls or updates while it is measured.
-  await new Promise((resolve) => setTimeout(resolve, 20_000));
-
   const results = new Map<string, LoadMetrics[]>();
   for (let round = 0; round < rounds; round += 1) {
     for (const pagePath of pages) {
       // Alternate which build goes first, so neither always meets a warmer machine.
       for (const setup of round % 2 ? [...setups].reverse() : setups) {
-        const context = await browser.newContext(mobile ? LIGHTHOUSE_MOBILE_SCREEN : {});
-        const [cookieName = '', cookieValue = ''] = setup.user.cookie.split(';')[0]!.split('=');
-        await context.addCookies([
-          { name: cookieName, value: cookieValue, url: setup.server.url },
-          { name: 'cookie-consent', value: 'accepted', url: setup.server.url },
-        ]);
+        const context = await setup.target.newSignedInContext(browser, mobile);
         const page = await context.newPage();
         await page.addInitScript(OBSERVE_LOAD);
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-        await page.goto(`${setup.server.url}${pagePath === 'tx' ? `/explorer/${setup.hash}` : pagePath}`);
+        await page.goto(setup.target.urlOf(pagePath));
         await page.waitForTimeout(5_000);
         const record = (await page.evaluate('window.__loadRecord')) as { firstPaint: number; tasks: { start: number; duration: number }[] };
         const afterPaint = record.tasks.filter((task) => task.start >= record.firstPaint);
@@ -126,8 +93,5 @@ try {
   }
 } finally {
   await browser.close();
-  for (const entry of servers) {
-    await entry.server.close();
-    fs.rmSync(entry.dataDir, { recursive: true, force: true });
-  }
+  for (const setup of setups) await setup.target.close();
 }

@@ -1,6 +1,6 @@
 /**
  * Where a page's main-thread time goes while it loads:
- *   npx tsx bench/profile-page.ts DIST [/path] [--loads 3] [--throttle 4] [--mobile] [--save DIR]
+ *   npx tsx bench/profile-page.ts DIST [/path or tx] [--loads 3] [--throttle 4] [--mobile] [--save DIR]
  * DIST is a web build; make it unminified to read the names (`cd web && npx vite build --minify false --outDir
  * /tmp/dist-nomin`). A server (PGlite) serves it to a signed-in user with three confirmed sends. Each load, in
  * Debian's Chromium with CPU throttling, is profiled over 5 s by the DevTools protocol's sampling profiler. Prints the
@@ -8,16 +8,11 @@
  * function. Not a bench figure: a tool for finding what to change, before `bench/long-tasks-ab.ts` judges the change.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
-import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
-import { http } from '@fincrypt/test-support';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-import { LIGHTHOUSE_MOBILE_SCREEN, takeMobileFlag } from './lib/mobile-screen.ts';
-import { startBenchServer } from './lib/server.ts';
-import { externalAddress, signUpUsers } from './lib/users.ts';
+import { takeMobileFlag } from './lib/mobile-screen.ts';
+import { startPageUnderTest } from './lib/page-under-test.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -47,34 +42,16 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-profile-page-'));
-const server = await startBenchServer({ DATA_DIR: dataDir, WEB_DIST_DIR: path.resolve(dist) });
+const target = await startPageUnderTest(dist, 'ProfilePage');
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
 try {
-  const [user] = await signUpUsers(server.url, 1, 'ProfilePage');
-  for (let i = 0; i < 3; i += 1) {
-    const response = await http(server.url, 'POST', '/api/transactions', {
-      cookie: user!.cookie,
-      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      body: { walletId: user!.walletId, to: externalAddress(), amount: '0.01', speed: 'fast' },
-    });
-    if (response.status !== 201) throw new Error(`a setup send answered ${response.status}`);
-  }
-  // Let the sends confirm, so nothing updates while the page is measured.
-  await new Promise((resolve) => setTimeout(resolve, 15_000));
-
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
   /** Time inside each React component (a PascalCase function), what it calls included: which part of the page costs. */
   const byComponent = new Map<string, number>();
   let busyUs = 0;
   for (let load = 0; load < loads; load += 1) {
-    const context = await browser.newContext(mobile ? LIGHTHOUSE_MOBILE_SCREEN : {});
-    const [cookieName = '', cookieValue = ''] = user!.cookie.split(';')[0]!.split('=');
-    await context.addCookies([
-      { name: cookieName, value: cookieValue, url: server.url },
-      { name: 'cookie-consent', value: 'accepted', url: server.url },
-    ]);
+    const context = await target.newSignedInContext(browser, mobile);
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_LONG_TASKS);
     const cdp = await context.newCDPSession(page);
@@ -82,7 +59,7 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await page.goto(`${server.url}${pagePath}`);
+    await page.goto(target.urlOf(pagePath));
     await page.waitForTimeout(5_000);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     if (saveDir) {
@@ -120,6 +97,5 @@ try {
   print('Time inside each component, what it calls included', byComponent, 30);
 } finally {
   await browser.close();
-  await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await target.close();
 }
