@@ -24,6 +24,7 @@ import {
   useTransactionList,
 } from '../../features/transactions/index.ts';
 import { cn } from '../../lib/cn.ts';
+import { useDeferredAnswer } from '../../lib/use-deferred-answer.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const PAGE_SIZE = FIRST_SCREEN_LIMITS.transactionsPage;
@@ -84,7 +85,9 @@ export default function TransactionsPage() {
     return () => clearTimeout(timer);
   }, [searchText, filters.search]);
 
-  const transactions = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // The list renders a first answer deferred, in slices (useDeferredAnswer): it is the page's largest render.
+  const { data: listData, isWaiting: isListWaiting } = useDeferredAnswer(list);
+  const transactions = listData?.pages.flatMap((page) => page.items) ?? [];
   const canLoadMore = list.hasNextPage && !list.isFetchingNextPage && !list.isPlaceholderData;
   const sentinelRef = useLoadMoreWhenVisible(() => {
     if (canLoadMore) void list.fetchNextPage();
@@ -139,14 +142,14 @@ export default function TransactionsPage() {
       </Card>
 
       <Card className="p-2 sm:p-4" aria-busy={list.isPlaceholderData || undefined}>
-        {list.isPending ? (
+        {isListWaiting ? (
           <div role="status" className="space-y-3 p-2">
             <span className="sr-only">Loading transactions</span>
             {[0, 1, 2, 3].map((row) => (
               <Skeleton key={row} className="h-14" />
             ))}
           </div>
-        ) : list.isError && !list.data ? (
+        ) : list.isError && !listData ? (
           <Alert tone="error" className="m-2">
             <p>Could not load your transactions.</p>
             <Button size="sm" variant="outline" className="mt-2" onClick={() => void list.refetch()}>

@@ -11,6 +11,7 @@ import {
   isNotFound,
   useExplorerTransaction,
 } from '../../features/transactions/index.ts';
+import { useDeferredAnswer } from '../../lib/use-deferred-answer.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
@@ -21,6 +22,8 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export default function ExplorerPage() {
   const { hash = '' } = useParams();
   const transaction = useExplorerTransaction(hash);
+  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render.
+  const { data } = useDeferredAnswer(transaction);
   const isMissing = transaction.isError && isNotFound(transaction.error);
   usePageTitle(isMissing ? 'Transaction Not Found' : 'Transaction Explorer');
 
@@ -29,18 +32,18 @@ export default function ExplorerPage() {
   return (
     <section className="mx-auto max-w-4xl space-y-6">
       <ExplorerPageHeader title="Transaction" />
-      {transaction.data ? (
+      {data ? (
         <div className="space-y-6">
-          <ReplacementNotice requestedHash={hash} transaction={transaction.data} />
-          <ExplorerStatusCard transaction={transaction.data} />
+          <ReplacementNotice requestedHash={hash} transaction={data} />
+          <ExplorerStatusCard transaction={data} />
           <TransactionFactsCard
             variant="explorer"
-            transaction={transaction.data}
-            valueFacts={<ExplorerValueFacts transaction={transaction.data} />}
-            addressNote={(address) => transaction.data && <AddressLabel network={transaction.data.network} address={address} />}
+            transaction={data}
+            valueFacts={<ExplorerValueFacts transaction={data} />}
+            addressNote={(address) => <AddressLabel network={data.network} address={address} />}
           />
-          <SignedTransactionCard transaction={transaction.data} />
-          <TransactionTimeline steps={transaction.data.timeline} />
+          <SignedTransactionCard transaction={data} />
+          <TransactionTimeline steps={data.timeline} />
         </div>
       ) : transaction.isError ? (
         <Alert tone="error">Could not load this transaction. It will be tried again when you come back to this tab.</Alert>
