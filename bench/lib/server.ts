@@ -31,8 +31,12 @@ export interface BenchServer extends ServerProcess {
  */
 export async function startBenchServer(env: Record<string, string>, options: { nodeArgs?: readonly string[] } = {}): Promise<BenchServer> {
   installSignalCleanup();
-  const server = await startServerProcess({ ...BENCH_SERVER_ENV, ...env }, options);
-  const close = onCleanup(`server ${server.url} (pid ${server.child.pid})`, () => server.stop('SIGTERM'));
+  // Registered at the spawn, not once it answers: a tool interrupted while its server starts must stop it too.
+  let close: () => Promise<void> = async () => undefined;
+  const server = await startServerProcess(
+    { ...BENCH_SERVER_ENV, ...env },
+    { ...options, onSpawn: (stop, pid) => (close = onCleanup(`server pid ${pid}`, () => stop('SIGTERM'))) },
+  );
   return { ...server, close };
 }
 

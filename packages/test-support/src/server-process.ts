@@ -31,7 +31,16 @@ export interface ServerProcess {
  * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT and HOST are always this helper's. The demo accounts and the
  * demo network are off unless `env` turns them on. `nodeArgs` start it as `node <nodeArgs> --import tsx …` instead.
  */
-export async function startServerProcess(env: Record<string, string>, options: { nodeArgs?: readonly string[] } = {}): Promise<ServerProcess> {
+export interface StartServerOptions {
+  nodeArgs?: readonly string[];
+  /**
+   * Called as soon as the process exists, before it answers: a caller that must stop it when interrupted registers
+   * `stop` here, since a process interrupted while starting would otherwise outlive its caller (it has its own group).
+   */
+  onSpawn?: (stop: (signal: NodeJS.Signals) => Promise<void>, pid: number | undefined) => void;
+}
+
+export async function startServerProcess(env: Record<string, string>, options: StartServerOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // As `npm start` runs it: not in vitest's test mode (which relaxes some of better-auth's checks).
@@ -62,6 +71,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
     }
     await exited;
   };
+  options.onSpawn?.(stop, child.pid);
 
   const deadline = Date.now() + 60_000;
   for (;;) {
