@@ -6,7 +6,7 @@
 //   npx tsx bench/long-tasks-ab.ts base=/tmp/dist-base change=web/dist [--pages tx,/transactions] [--rounds 6] [--throttle 4] [--mobile]
 // --mobile loads the pages in Lighthouse's mobile screen instead of Playwright's default 1280 × 720.
 // Build a variant with `cd web && npx vite build --outDir /tmp/dist-base` (from a worktree of the base commit).
-// `tx` stands for the explorer page of the user's first send.
+// `tx`, `address` and `block` stand for the explorer pages of the user's first send, wallet and first block.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';

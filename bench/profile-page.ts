@@ -1,6 +1,6 @@
 /**
  * Where a page's main-thread time goes while it loads:
- *   npx tsx bench/profile-page.ts DIST [/path or tx] [--loads 3] [--throttle 4] [--mobile] [--save DIR]
+ *   npx tsx bench/profile-page.ts DIST [/path, tx, address or block] [--loads 3] [--throttle 4] [--mobile] [--save DIR]
  * DIST is a web build; make it unminified to read the names (`cd web && npx vite build --minify false --outDir
  * /tmp/dist-nomin`). A server (PGlite) serves it to a signed-in user with three confirmed sends. Each load, in
  * Debian's Chromium with CPU throttling, is profiled over 5 s by the DevTools protocol's sampling profiler. Prints the

@@ -1,6 +1,6 @@
 /**
  * Where a page's main-thread time goes in the browser engine as well as in script, as Lighthouse records it:
- *   npx tsx bench/trace-page.ts DIST [/path or tx] [--loads 3] [--mobile]
+ *   npx tsx bench/trace-page.ts DIST [/path, tx, address or block] [--loads 3] [--mobile]
  * Each load is traced with Lighthouse's own trace categories (its stack traces and script rundowns included, which
  * cost main-thread time of their own), without CPU throttling, as Lighthouse observes a page before its simulation
  * multiplies each task by 4. Prints each load's tasks over 30 ms with what ran inside them (style, layout, paint,
@@ -19,7 +19,7 @@ const mobile = takeMobileFlag(args);
 const loadsAt = args.indexOf('--loads');
 const loads = loadsAt < 0 ? 3 : Number(args.splice(loadsAt, 2)[1]);
 const [dist, pagePath = '/dashboard'] = args;
-if (!dist) throw new Error('name a web build: npx tsx bench/trace-page.ts DIST [/path or tx]');
+if (!dist) throw new Error('name a web build: npx tsx bench/trace-page.ts DIST [/path, tx, address or block]');
 
 interface TraceEvent {
   name: string;

@@ -13,9 +13,12 @@ import { type BenchUser, externalAddress, signUpUsers } from './users.ts';
 export interface PageUnderTest {
   server: BenchServer;
   user: BenchUser;
-  /** The hash of the user's first send: `tx` in a tool's page list stands for its explorer page. */
+  /** The hash of the user's first send. */
   hash: string;
-  /** A page path as the tools take it: `tx` for the explorer page of the user's first send, else the path itself. */
+  /**
+   * A page path as the tools take it, where three names stand for the explorer's pages of the user's own: `tx` (their
+   * first send), `address` (their wallet) and `block` (the block that included their first send); else the path itself.
+   */
   urlOf: (pagePath: string) => string;
   /** A new browser context signed in as the user, with cookies accepted; Lighthouse's phone screen when `mobile`. */
   newSignedInContext: (browser: Browser, mobile: boolean) => Promise<BrowserContext>;
@@ -46,11 +49,17 @@ export async function startPageUnderTest(dist: string, name: string, confirmWait
       hash ||= (response.json() as { transaction: { hash: string } }).transaction.hash;
     }
     await new Promise((resolve) => setTimeout(resolve, confirmWaitMs));
+    const included = (await http(server.url, 'GET', `/api/explorer/tx/${hash}`)).json() as { network: string; blockNumber: number | null };
+    const explorerPages: Record<string, string> = {
+      tx: `/explorer/${hash}`,
+      address: `/explorer/address/${user!.address}`,
+      block: `/explorer/block/${included.network}/${included.blockNumber}`,
+    };
     return {
       server,
       user: user!,
       hash,
-      urlOf: (pagePath) => `${server.url}${pagePath === 'tx' ? `/explorer/${hash}` : pagePath}`,
+      urlOf: (pagePath) => `${server.url}${explorerPages[pagePath] ?? pagePath}`,
       newSignedInContext: async (browser, mobile) => {
         const context = await browser.newContext(mobile ? LIGHTHOUSE_MOBILE_SCREEN : {});
         const [cookieName = '', cookieValue = ''] = user!.cookie.split(';')[0]!.split('=');
