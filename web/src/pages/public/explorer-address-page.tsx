@@ -12,6 +12,7 @@ import {
   useExplorerFeed,
 } from '../../features/explorer/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDeferredAnswer } from '../../lib/use-deferred-answer.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** An address as a chain shows it: its networks and balances, its QR code, and its transactions newest first, a page at a time. */
@@ -22,11 +23,13 @@ export default function ExplorerAddressPage() {
   const query = useExplorerAddress(address, network);
   // Live: a payment to or from this address reads the page again.
   useExplorerFeed();
-  const first = query.data?.pages[0];
+  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render.
+  const { data } = useDeferredAnswer(query);
+  const first = data?.pages[0];
   const refused = query.isError && query.error instanceof ApiError && query.error.status < 500 ? query.error : undefined;
   usePageTitle(refused ? 'Address Not Found' : 'Address');
 
-  const items = query.data?.pages.flatMap((page) => page.transactions.items) ?? [];
+  const items = data?.pages.flatMap((page) => page.transactions.items) ?? [];
   const validNetworks = first?.networks.map((entry) => entry.network) ?? [];
 
   return (
