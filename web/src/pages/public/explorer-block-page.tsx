@@ -5,19 +5,16 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { BlockFacts, BlockNavigation, ExplorerPageHeader, PagedTransactionList, readBlockAddress, useExplorerBlock, useExplorerFeed } from '../../features/explorer/index.ts';
 import type { NetworkId } from '@fincrypt/domain';
 import { ApiError } from '../../lib/api-client.ts';
-import { useDeferredAnswer } from '../../lib/use-deferred-answer.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function BlockContent({ network, number }: { network: NetworkId; number: number }) {
   const query = useExplorerBlock(network, number);
   // Live: a batch this block includes reads the page again.
   useExplorerFeed();
-  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render.
-  const { data } = useDeferredAnswer(query);
-  const first = data?.pages[0];
+  const first = query.data?.pages[0];
   const refused = query.isError && query.error instanceof ApiError && query.error.status < 500 ? query.error : undefined;
   usePageTitle(refused ? 'Block Not Found' : `Block ${formatInteger(number)}`);
-  const items = data?.pages.flatMap((page) => page.transactions.items) ?? [];
+  const items = query.data?.pages.flatMap((page) => page.transactions.items) ?? [];
 
   if (first) {
     return (
