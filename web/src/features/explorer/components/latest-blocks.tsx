@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { explorerBlockPath } from '../../transactions/index.ts';
 import { useLatestBlocks } from '../api/get-latest-blocks.ts';
 import type { FeedState } from '../live/explorer-socket.ts';
@@ -14,7 +13,6 @@ const transactionsText = (count: number) => `${formatInteger(count)} ${count ===
 /** Each network's latest blocks that included something, newest first; `explorer_block` events keep them current. */
 export function LatestBlocks({ network, feed }: { network: NetworkId | undefined; feed: FeedState }) {
   const blocks = useLatestBlocks(network, feed === 'live');
-  const { data } = useDeferredAnswer(blocks);
   const networks = network ? [network] : NETWORK_IDS;
 
   return (
@@ -22,10 +20,10 @@ export function LatestBlocks({ network, feed }: { network: NetworkId | undefined
       <h2 id="latest-blocks-heading" className="text-lg font-semibold">
         Latest blocks
       </h2>
-      {data ? (
+      {blocks.data ? (
         <div className="grid gap-4 md:grid-cols-3">
           {networks.map((id) => {
-            const own = data.filter((block) => block.network === id);
+            const own = blocks.data.filter((block) => block.network === id);
             return (
               <Card key={id} className="p-4">
                 <h3 className="mb-2 font-semibold">{NETWORKS[id].label}</h3>

@@ -2,7 +2,6 @@ import type { NetworkId } from '@fincrypt/domain';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useLatestTransactions } from '../api/get-latest-transactions.ts';
 import type { FeedState } from '../live/explorer-socket.ts';
 import { ExplorerTransactionList } from './explorer-transaction-list.tsx';
@@ -11,7 +10,6 @@ import { LiveBadge } from './live-badge.tsx';
 /** The newest transactions of every network (or one), arriving live from the public channel. */
 export function LatestTransactions({ network, feed }: { network: NetworkId | undefined; feed: FeedState }) {
   const latest = useLatestTransactions(network, feed === 'live');
-  const { data } = useDeferredAnswer(latest);
   return (
     <section aria-labelledby="latest-transactions-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -21,9 +19,9 @@ export function LatestTransactions({ network, feed }: { network: NetworkId | und
         <LiveBadge state={feed} />
       </div>
       <Card className="px-4 sm:px-6">
-        {data ? (
+        {latest.data ? (
           <ExplorerTransactionList
-            items={data.items}
+            items={latest.data.items}
             label="Latest transactions"
             showNetwork={network === undefined}
             empty="No transactions yet. New ones appear here as they are sent."

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { explorerBlockPath } from '../../transactions/index.ts';
 import { useNetworkStats } from '../api/get-network-stats.ts';
 import { explorerLinkClass } from './address-link.tsx';
@@ -21,8 +20,7 @@ function Figure({ term, children }: { term: string; children: React.ReactNode })
 /** Each network's figures over the last minute: transactions per second, average fee, pending count, newest block. */
 export function NetworkStats({ network }: { network: NetworkId | undefined }) {
   const stats = useNetworkStats();
-  const { data } = useDeferredAnswer(stats);
-  const shown = data?.networks.filter((entry) => network === undefined || entry.network === network);
+  const shown = stats.data?.networks.filter((entry) => network === undefined || entry.network === network);
 
   return (
     <section aria-labelledby="network-stats-heading" className="space-y-3">
@@ -30,7 +28,7 @@ export function NetworkStats({ network }: { network: NetworkId | undefined }) {
         <h2 id="network-stats-heading" className="text-lg font-semibold">
           Network figures
         </h2>
-        {data && <p className="text-sm text-slate-600 dark:text-slate-300">over the last {data.windowSeconds} seconds</p>}
+        {stats.data && <p className="text-sm text-slate-600 dark:text-slate-300">over the last {stats.data.windowSeconds} seconds</p>}
       </div>
       {shown ? (
         <div className="grid gap-4 md:grid-cols-3">
