@@ -37,4 +37,24 @@ describe('useDeferredAnswer', () => {
     expect(after[0]).toEqual({ data: undefined, isWaiting: true });
     expect(result.current).toEqual({ data: answer, isWaiting: false });
   });
+
+  it('never shows the answer about one thing once it is asked about another, not even for the first render', async () => {
+    const seen: (string[] | undefined)[] = [];
+    const initialProps: { query: Query; answerFor: string } = { query: { data: ['first'], isError: false }, answerFor: 'a' };
+    const { rerender, result } = renderHook(
+      ({ query, answerFor }: { query: Query; answerFor: string }) => {
+        const answer = useDeferredAnswer(query, answerFor);
+        seen.push(answer.data);
+        return answer;
+      },
+      { initialProps },
+    );
+    const before = seen.length;
+    await act(() => Promise.resolve(rerender({ query: { data: undefined, isError: false }, answerFor: 'b' })));
+    expect(seen.slice(before).every((data) => data === undefined)).toBe(true);
+    expect(result.current).toEqual({ data: undefined, isWaiting: true });
+    const second = ['second'];
+    await act(() => Promise.resolve(rerender({ query: { data: second, isError: false }, answerFor: 'b' })));
+    expect(result.current).toEqual({ data: second, isWaiting: false });
+  });
 });

@@ -23,8 +23,9 @@ export default function ExplorerAddressPage() {
   const query = useExplorerAddress(address, network);
   // Live: a payment to or from this address reads the page again.
   useExplorerFeed();
-  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render.
-  const { data } = useDeferredAnswer(query);
+  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render. Never the last address's,
+  // nor the last network filter's (without it, the page shows its loading state at once, as before).
+  const { data } = useDeferredAnswer(query, `${address} ${network ?? ''}`);
   const first = data?.pages[0];
   const refused = query.isError && query.error instanceof ApiError && query.error.status < 500 ? query.error : undefined;
   usePageTitle(refused ? 'Address Not Found' : 'Address');

@@ -22,8 +22,8 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export default function ExplorerPage() {
   const { hash = '' } = useParams();
   const transaction = useExplorerTransaction(hash);
-  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render.
-  const { data } = useDeferredAnswer(transaction);
+  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render. Never the last hash's.
+  const { data } = useDeferredAnswer(transaction, hash);
   const isMissing = transaction.isError && isNotFound(transaction.error);
   usePageTitle(isMissing ? 'Transaction Not Found' : 'Transaction Explorer');
 
