@@ -7,14 +7,11 @@ import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import { LIGHTHOUSE_MOBILE_SCREEN } from './mobile-screen.ts';
 import { type BenchServer, startBenchServer } from './server.ts';
-import { type BenchUser, externalAddress, signUpUsers } from './users.ts';
+import { externalAddress, signUpUsers } from './users.ts';
 
 /** A server (PGlite) serving one web build, with a signed-up user who has made three confirmed sends. */
 export interface PageUnderTest {
   server: BenchServer;
-  user: BenchUser;
-  /** The hash of the user's first send. */
-  hash: string;
   /**
    * A page path as the tools take it, where three names stand for the explorer's pages of the user's own: `tx` (their
    * first send), `address` (their wallet) and `block` (the block that included their first send); else the path itself.
@@ -57,8 +54,6 @@ export async function startPageUnderTest(dist: string, name: string, confirmWait
     };
     return {
       server,
-      user: user!,
-      hash,
       urlOf: (pagePath) => `${server.url}${explorerPages[pagePath] ?? pagePath}`,
       newSignedInContext: async (browser, mobile) => {
         const context = await browser.newContext(mobile ? LIGHTHOUSE_MOBILE_SCREEN : {});
