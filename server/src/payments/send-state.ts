@@ -135,10 +135,19 @@ export const lockSendState = (db: Db, scope: SendStateScope) => stateFrom(db, 'l
 export const SEND_STATE_CACHE_LIMIT = 10_000;
 
 /**
- * The state each wallet's last send left behind, so the same user's next send from it to the same recipient needs no
- * read: the one-call send checks it under lock, and a state changed elsewhere costs that call. One entry per (user,
- * wallet), for the recipient it was last read with (a send to another recipient reads anew). Bounded: the entry set
- * longest ago goes when it is full (each successful send sets its wallet's anew; a read alone does not).
+ * Whether a state holds no wallet but the sender's: then it is also the state for any recipient that is not a wallet of
+ * ours, whatever recipient it was read for (the wallets at the candidates are the only part that depends on them).
+ */
+const holdsOnlyTheSender = (state: SendState, scope: SendStateScope) =>
+  state.wallets.length === 1 && state.wallets[0]!.id === scope.senderWalletId;
+
+/**
+ * The state each wallet's last send left behind, so the same user's next send from it needs no read: the one-call
+ * send checks it under lock, and a state changed elsewhere comes back from that call. One entry per (user, wallet). It
+ * serves the recipient it was read for; and one holding only the sender's wallet serves any recipient, on the guess
+ * that the recipient is outside (a wallet of ours there makes the state differ, and the call answers the right one).
+ * Bounded: the entry set longest ago goes when it is full (each successful send sets its wallet's anew; a read alone
+ * does not).
  */
 export function createSendStateCache(limit = SEND_STATE_CACHE_LIMIT) {
   const entries = new Map<string, { recipients: string; state: SendState }>();
@@ -147,7 +156,8 @@ export function createSendStateCache(limit = SEND_STATE_CACHE_LIMIT) {
   return {
     get(scope: SendStateScope): SendState | undefined {
       const entry = entries.get(walletKey(scope));
-      return entry?.recipients === recipientsKey(scope) ? entry.state : undefined;
+      if (!entry) return undefined;
+      return entry.recipients === recipientsKey(scope) || holdsOnlyTheSender(entry.state, scope) ? entry.state : undefined;
     },
     set(scope: SendStateScope, state: SendState) {
       const key = walletKey(scope);

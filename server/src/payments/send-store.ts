@@ -40,13 +40,6 @@ export async function isSessionLive(db: Db, userId: string, token: string): Prom
   return row !== undefined;
 }
 
-/** The state under the lock was not the one the send was decided from: decide again, under the lock. */
-export class SendStateChanged extends Error {
-  constructor() {
-    super('the send state changed since it was read');
-  }
-}
-
 /** The session the server remembered has ended in the database (signed out, expired, revoked). */
 export class SessionEnded extends Error {
   constructor() {
@@ -75,10 +68,10 @@ const SEND_IN_ONE_CALL = `select send_in_one_call($1, $2, $3, $4, $5, $6::int, $
   $12::int, $13::jsonb, $14::jsonb, $15::jsonb, $16::jsonb) as answer`;
 
 /**
- * A send in one round trip (migration 0009): claims the key, counts the send, locks the wallets, checks the state
- * is still `stateMd5`, stores the answer and, for a transfer, writes it. Answers the key's holder when another
- * request has it, or the state after the send; throws SendStateChanged, SessionEnded or OverSendLimit, each having
- * changed nothing.
+ * A send in one round trip (migrations 0009 and 0010): claims the key, counts the send, locks the wallets, checks
+ * the state is still `stateMd5`, stores the answer and, for a transfer, writes it. Answers the key's holder when
+ * another request has it, the state after the send, or — having changed nothing — the state the lock found when it
+ * was not `stateMd5`; throws SessionEnded or OverSendLimit, each having changed nothing.
  */
 export async function sendInOneCall(
   db: Db,
@@ -99,7 +92,11 @@ export async function sendInOneCall(
       alertRows: (typeof fraudAlerts.$inferInsert)[];
     };
   },
-): Promise<{ kind: 'replay'; holder: { fingerprint: string; statusCode: number | null; response: unknown } } | { kind: 'sent'; state: SendState }> {
+): Promise<
+  | { kind: 'replay'; holder: { fingerprint: string; statusCode: number | null; response: unknown } }
+  | { kind: 'sent'; state: SendState }
+  | { kind: 'changed'; state: SendState }
+> {
   const [userId, walletId, candidates, recent] = sendStateArgs(call.scope);
   const { transfer } = call;
   let rows: { answer: unknown }[];
@@ -124,7 +121,6 @@ export async function sendInOneCall(
     ]);
   } catch (error) {
     const code = sqlStateOf(error);
-    if (code === 'FC409') throw new SendStateChanged();
     if (code === 'FC401') throw new SessionEnded();
     if (code === 'FC429') throw new OverSendLimit(new Date(Number(detailOf(error))));
     throw error;
@@ -132,10 +128,13 @@ export async function sendInOneCall(
   const answer = jsonValue<{
     replay?: { fingerprint: string; status_code: number | null; response: unknown };
     state?: unknown;
+    changed?: unknown;
     state_md5?: string;
   }>(rows[0]?.answer, {});
   if (answer.replay) return { kind: 'replay', holder: { fingerprint: answer.replay.fingerprint, statusCode: answer.replay.status_code, response: answer.replay.response } };
-  if (answer.state === undefined || answer.state_md5 === undefined) throw new Error('send_in_one_call answered without a state');
+  if (answer.state_md5 === undefined) throw new Error('send_in_one_call answered without a state');
+  if (answer.changed !== undefined) return { kind: 'changed', state: parseSendState(answer.changed, answer.state_md5) };
+  if (answer.state === undefined) throw new Error('send_in_one_call answered without a state');
   return { kind: 'sent', state: parseSendState(answer.state, answer.state_md5) };
 }
 

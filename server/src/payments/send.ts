@@ -61,7 +61,6 @@ import {
   isSessionLive,
   OverSendLimit,
   saveIdempotentResponse,
-  SendStateChanged,
   SessionEnded,
   sendInOneCall,
   writeSend,
@@ -136,6 +135,12 @@ const isPlainSend = (request: SendRequest) => request.quoteId === undefined && r
 
 /** A transaction that lost a serialization or deadlock race is retried this many times in all. */
 export const MAX_CONFLICT_RETRIES = 3;
+
+/**
+ * One-call sends a plain send makes at most: the first, and one decided again from the state the first found changed.
+ * A state that changed again by then is busy: the send takes the transaction path, which locks before it decides.
+ */
+const MAX_ONE_CALL_SENDS = 2;
 
 /**
  * Thrown to roll a transaction back and answer `outcome`: the stored answer for a key already used, or a quote
@@ -630,55 +635,69 @@ export function createSendService(deps: SendServiceDeps) {
   }
 
   /**
-   * A plain send in one round trip: decided from the state this process kept from the last send of the same scope
+   * A plain send in one round trip: decided from the state this process kept from the last send of the same wallet
    * (or read now), then written by one call that checks that state under the lock. A state changed by anyone else in
-   * the meantime costs that call, and the send goes the transaction path, which cannot find it changed.
+   * the meantime comes back from that call, which wrote nothing: the send is decided again from it and called once
+   * more. Should that state have changed too, the send goes the transaction path, which cannot find it changed.
    */
   async function sendInOneRoundTrip(call: SendCall): Promise<SendResult> {
-    const { userId, idempotencyKey, request, fingerprint, session } = call;
+    const { userId, idempotencyKey, request, fingerprint } = call;
     const candidates = recipientCandidates(request.to);
     const scope: SendStateScope = { userId, senderWalletId: request.walletId, recipientCandidates: candidates };
-    const state = states.get(scope) ?? (await readSendState(db, scope));
-    const nowMs = Date.now();
-    const decision = await decideSend(deps, { userId, request, state, candidates, nowMs });
-    const transfer =
-      decision.kind === 'transfer'
-        ? {
-            balanceChanges: decision.rows.balanceChanges,
-            transactionRows: decision.rows.receiveRow ? [decision.rows.sendRow, decision.rows.receiveRow] : [decision.rows.sendRow],
-            alertRows: decision.alertRows,
-          }
-        : undefined;
-    let answer: Awaited<ReturnType<typeof sendInOneCall>>;
-    try {
-      answer = await sendInOneCall(db, {
-        scope,
-        sessionToken: session.unconfirmedToken,
-        key: idempotencyKey,
-        fingerprint,
-        counter: { key: `send:user:${userId}`, rule: deps.sendRule },
-        stateMd5: state.md5,
-        statusCode: decision.outcome.statusCode,
-        response: decision.outcome.body,
-        transfer,
-      });
-    } catch (error) {
-      states.delete(scope);
-      if (error instanceof SessionEnded) throw sessionEnded();
-      if (error instanceof OverSendLimit) throw rateLimited(error.windowStartedAt, deps.sendRule);
-      // The call checked the session before it found the state changed: the transaction need not check it again.
-      if (error instanceof SendStateChanged || isRetryableConflict(error)) return sendInTransaction({ ...call, session: {} });
-      throw error;
+    let state = states.get(scope) ?? (await readSendState(db, scope));
+    let sessionToken = call.session.unconfirmedToken;
+    for (let calls = 1; ; calls++) {
+      const nowMs = Date.now();
+      const decision = await decideSend(deps, { userId, request, state, candidates, nowMs });
+      const transfer =
+        decision.kind === 'transfer'
+          ? {
+              balanceChanges: decision.rows.balanceChanges,
+              transactionRows: decision.rows.receiveRow ? [decision.rows.sendRow, decision.rows.receiveRow] : [decision.rows.sendRow],
+              alertRows: decision.alertRows,
+            }
+          : undefined;
+      let answer: Awaited<ReturnType<typeof sendInOneCall>>;
+      try {
+        answer = await sendInOneCall(db, {
+          scope,
+          sessionToken,
+          key: idempotencyKey,
+          fingerprint,
+          counter: { key: `send:user:${userId}`, rule: deps.sendRule },
+          stateMd5: state.md5,
+          statusCode: decision.outcome.statusCode,
+          response: decision.outcome.body,
+          transfer,
+        });
+      } catch (error) {
+        states.delete(scope);
+        if (error instanceof SessionEnded) throw sessionEnded();
+        if (error instanceof OverSendLimit) throw rateLimited(error.windowStartedAt, deps.sendRule);
+        // A deadlock or serialization failure comes after the call's session check: the transaction need not repeat it.
+        if (isRetryableConflict(error)) return sendInTransaction({ ...call, session: {} });
+        throw error;
+      }
+      if (answer.kind === 'replay') return replay(answer.holder, fingerprint);
+      if (answer.kind === 'changed') {
+        // The call checked the session before it compared the state: the next one need not check it again.
+        sessionToken = undefined;
+        if (calls < MAX_ONE_CALL_SENDS) {
+          state = answer.state;
+          continue;
+        }
+        states.delete(scope);
+        return sendInTransaction({ ...call, session: {} });
+      }
+      const committedAt = performance.timeOrigin + performance.now();
+      states.set(scope, answer.state);
+      if (decision.kind === 'transfer') {
+        const outbox = createOutbox();
+        addTransferEvents(deps, outbox, userId, decision, nowMs);
+        events.publishOutbox(outbox);
+      }
+      return { ...decision.outcome, committedAt };
     }
-    if (answer.kind === 'replay') return replay(answer.holder, fingerprint);
-    const committedAt = performance.timeOrigin + performance.now();
-    states.set(scope, answer.state);
-    if (decision.kind === 'transfer') {
-      const outbox = createOutbox();
-      addTransferEvents(deps, outbox, userId, decision, nowMs);
-      events.publishOutbox(outbox);
-    }
-    return { ...decision.outcome, committedAt };
   }
 
   return {
