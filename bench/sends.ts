@@ -12,7 +12,8 @@
  *
  * The server runs with BENCH_METRICS=1 (server/src/plugins/bench-metrics.ts), so each server also gives:
  * - send_db_round_trips: statements sent to the database per send (BEGIN, COMMIT and the session lookup
- *   included, the chain clock's not), counted over the warm-up's native sends;
+ *   included, the chain clock's not), counted over the warm-up's native sends, each connection paying one address;
+ * - send_db_round_trips_new_recipients: the same, counted over sends that each pay another outside address;
  * - send_cpu_ms_per_send: the server process's CPU time (user + system) over the 8-connection native run ÷ its 201s;
  * and on PostgreSQL an open-loop run (send_p50_ms_open_loop, send_p99_ms_open_loop, send_rps_open_loop): arrivals on a
  * fixed schedule at half of send_rps_pg8, latency from each request's scheduled start.
@@ -43,18 +44,23 @@ const SEND_AMOUNT = '0.000001';
 /** What a run sends: the native coin (no `asset`, as today's clients send) or the token. */
 type SendAsset = 'native' | 'USDC';
 
-function sendRequests(asset: SendAsset, senders: (index: number) => { user: BenchUser; to: string }) {
+/** Connection `index`'s sender, and the recipient of each of its sends (the same one, or a new one each time). */
+type Senders = (index: number) => { user: BenchUser; to: () => string };
+
+function sendRequests(asset: SendAsset, senders: Senders) {
   return (index: number) => {
     const { user, to } = senders(index);
-    const body = JSON.stringify({ walletId: user.walletId, to, amount: SEND_AMOUNT, speed: 'fast', ...(asset === 'native' ? {} : { asset }) });
     return () => ({
       method: 'POST' as const,
       path: '/api/transactions',
       headers: { cookie: user.cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      body,
+      body: JSON.stringify({ walletId: user.walletId, to: to(), amount: SEND_AMOUNT, speed: 'fast', ...(asset === 'native' ? {} : { asset }) }),
     });
   };
 }
+
+/** Outside addresses made ahead of a run whose every send pays one the sender did not pay just before. */
+const NEW_RECIPIENTS_MADE = 400;
 
 /** The server's counters (server/src/plugins/bench-metrics.ts); `scope` first turns per-send statement counting on or off. */
 interface ServerMetrics {
@@ -100,23 +106,35 @@ async function sendLoadOn(env: Record<string, string>, prefix: 'pg' | 'pglite', 
     const users = await signUpUsers(server.url, maxConnections, `Send${prefix}`);
     const destinations = users.map(() => externalAddress());
     const distinct = (asset: SendAsset) =>
-      sendRequests(asset, (index) => ({ user: users[index % users.length]!, to: destinations[index % users.length]! }));
+      sendRequests(asset, (index) => ({ user: users[index % users.length]!, to: () => destinations[index % users.length]! }));
     // The token's hot wallet is another user's, so neither hot run spends the other's fee balance.
     const hot = (asset: SendAsset) =>
-      sendRequests(asset, (index) => ({ user: users[asset === 'native' ? 0 : 1 % users.length]!, to: destinations[index % users.length]! }));
+      sendRequests(asset, (index) => ({ user: users[asset === 'native' ? 0 : 1 % users.length]!, to: () => destinations[index % users.length]! }));
+    const newRecipients = Array.from({ length: NEW_RECIPIENTS_MADE }, () => externalAddress());
+    let newRecipientsUsed = 0;
+    const toNewRecipients = sendRequests('native', (index) => ({
+      user: users[index % users.length]!,
+      to: () => newRecipients[newRecipientsUsed++ % newRecipients.length]!,
+    }));
 
     // The warm-up's native sends are the ones whose statements are counted: per-request counting costs CPU, so it
-    // is off again for the measured runs.
-    const countedFrom = await readServerMetrics(server.url, 'on');
-    await runLoad({ url: server.url, connections: 8, durationS: Math.max(options.warmupS / 2, 0.5), connection: distinct('native') });
-    const countedTo = await readServerMetrics(server.url, 'off');
-    const countedSends = countedTo.scopedRequests - countedFrom.scopedRequests;
-    report(
-      figure('send_db_round_trips'),
-      (countedTo.scopedStatements - countedFrom.scopedStatements) / countedSends,
-      'statements',
-      `per send (session lookup, BEGIN and COMMIT included), over ${countedSends} sends at 8 connections`,
-    );
+    // is off again for the measured runs. Then the same, each send to an address its sender did not pay just before.
+    const countedWarmUpS = Math.max(options.warmupS / 2, 0.5);
+    for (const [name, connection, what] of [
+      ['send_db_round_trips', distinct('native'), 'each connection paying one address'],
+      ['send_db_round_trips_new_recipients', toNewRecipients, 'each send to another outside address'],
+    ] as const) {
+      const countedFrom = await readServerMetrics(server.url, 'on');
+      await runLoad({ url: server.url, connections: 8, durationS: countedWarmUpS, connection });
+      const countedTo = await readServerMetrics(server.url, 'off');
+      const countedSends = countedTo.scopedRequests - countedFrom.scopedRequests;
+      report(
+        figure(name),
+        (countedTo.scopedStatements - countedFrom.scopedStatements) / countedSends,
+        'statements',
+        `per send (session lookup, BEGIN and COMMIT included), over ${countedSends} sends at 8 connections, ${what}`,
+      );
+    }
     if (options.warmupS > 0) {
       await runLoad({ url: server.url, connections: 8, durationS: options.warmupS / 2, connection: distinct('USDC') });
     }
