@@ -321,6 +321,14 @@ export const transactions = pgTable(
       .where(sql`not ${table.isSettled}`),
     // A user's status counts and pending/failed filter: their unsettled rows, and how many are settled (index only).
     index('transactions_user_settled_idx').on(table.userId, table.isSettled),
+    // What a send decides from (send_state, migration 0011): a user's latest sends on a network, and the addresses
+    // they paid there one index probe each. Without them, each send read every send of its user (linear in history).
+    index('transactions_user_sends_idx')
+      .on(table.userId, table.network, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.type} = 'send'`),
+    index('transactions_user_payees_idx')
+      .on(table.userId, table.network, table.toAddress)
+      .where(sql`${table.type} = 'send'`),
     // The public explorer reads chain rows only (sends and mints: a receive mirrors its send), newest first.
     index('transactions_chain_from_idx')
       .on(table.fromAddress, table.createdAt.desc(), table.id.desc())

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { NetworkId } from '@fincrypt/domain';
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { signUp, type TestUser } from '../test/auth-client.ts';
+import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
+
+/**
+ * Migration 0011 reads send_state through two indexes instead of every send of the user. Its answer must stay the
+ * same jsonb, byte for byte: a server compares its md5 with the one it kept. So the test installs migration 0009's
+ * definition, as that file has it, under another name, and compares the two over random histories.
+ */
+const REFERENCE = (() => {
+  const migration = fs.readFileSync(new URL('../db/migrations/0009_send_in_one_call.sql', import.meta.url), 'utf8');
+  const start = migration.indexOf('CREATE FUNCTION "send_state"');
+  const end = migration.indexOf('$$;', start);
+  if (start < 0 || end < 0) throw new Error('migration 0009 no longer holds send_state');
+  return migration.slice(start, end + 3).replace('CREATE FUNCTION "send_state"', 'CREATE FUNCTION "send_state_0009"');
+})();
+
+const NETWORKS: NetworkId[] = ['eth_sepolia', 'polygon_mumbai', 'solana_devnet'];
+const TYPES = ['send', 'send', 'send', 'receive', 'mint'] as const;
+
+/** A small deterministic generator, so a failure names its seed and repeats. */
+function randomFrom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { int: (below: number) => Math.floor(next() * below), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+}
+
+describeEachDatabase('send_state read through its indexes (migration 0011)', (kind) => {
+  const ctx = useTestApp(kind);
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  /** Inserts a copy of `templateId` with `patch` over it (every column a server writes; is_settled is generated). */
+  async function insertCopy(columns: string, templateId: string, patch: Record<string, unknown>) {
+    await ctx.database.db.execute(
+      sql.raw(
+        `insert into transactions (${columns}) select ${columns} from jsonb_populate_record(` +
+          `(select t from transactions t where t.id = '${templateId}'), '${JSON.stringify(patch).replaceAll("'", "''")}'::jsonb)`,
+      ),
+    );
+  }
+
+  async function expectSameState(user: TestUser, walletIds: string[], candidates: string) {
+    for (const walletId of walletIds) {
+      for (const recent of [1, 10]) {
+        const [pair] = await rows<{ now: string; then: string }>(
+          sql`select send_state(${user.id}, ${walletId}::uuid, ${candidates}::jsonb, ${recent})::text as now,
+                     send_state_0009(${user.id}, ${walletId}::uuid, ${candidates}::jsonb, ${recent})::text as then`,
+        );
+        expect(pair!.now).toBe(pair!.then);
+      }
+    }
+  }
+
+  it('answers what migration 0009 answered, over random histories of sends, receives and mints on every network', async () => {
+    await ctx.database.db.execute(sql.raw(REFERENCE));
+    const columns = (
+      await rows<{ name: string }>(
+        sql`select column_name as name from information_schema.columns
+            where table_schema = current_schema() and table_name = 'transactions' and is_generated = 'NEVER' order by ordinal_position`,
+      )
+    )
+      .map((row) => `"${row.name}"`)
+      .join(', ');
+
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const wallets = await Promise.all(NETWORKS.map((network) => walletOn(ctx.app, user, network)));
+    const otherWallet = await walletOn(ctx.app, other, 'eth_sepolia');
+    const sent = await postSend(ctx.app, user, { walletId: wallets[0]!.id, to: externalAddress('eth_sepolia'), amount: '0.01', speed: 'fast' });
+    expect(sent.statusCode).toBe(201);
+    const [template] = await rows<{ id: string }>(sql`select id from transactions where user_id = ${user.id} and type = 'send'`);
+
+    const random = randomFrom(20261130);
+    // Few timestamps, so rows tie on created_at and the id decides (amounts differ, so the order shows); addresses that differ only in case (Solana's
+    // are case-sensitive) and repeat, so DISTINCT and the walk over the index must agree.
+    const instants = Array.from({ length: 12 }, (_, index) => new Date(Date.UTC(2026, 10, 1, 12, 0, index)).toISOString());
+    const payees = [...Array.from({ length: 10 }, (_, index) => `Payee${index}`), 'payeeA', 'PAYEEA', 'PayeeA', 'z', 'Z', '0x'];
+    const candidates = JSON.stringify([{ network: 'eth_sepolia', address: wallets[1]!.address }]);
+    for (let round = 0; round < 12; round += 1) {
+      for (let index = 0; index < 30; index += 1) {
+        const at = random.int(NETWORKS.length);
+        const mine = random.int(5) > 0;
+        await insertCopy(columns, template!.id, {
+          id: randomUUID(),
+          hash: `0x${randomUUID().replaceAll('-', '')}`,
+          network: NETWORKS[at],
+          type: random.pick(TYPES),
+          wallet_id: mine ? wallets[at]!.id : otherWallet.id,
+          user_id: mine ? user.id : other.id,
+          to_address: random.pick(payees),
+          amount: String(1 + random.int(1_000_000)),
+          created_at: random.pick(instants),
+        });
+      }
+      await expectSameState(user, wallets.map((wallet) => wallet.id), round % 2 ? candidates : '[]');
+    }
+
+    // Past 500 distinct payees both keep the first 500 in address order.
+    for (const network of ['eth_sepolia', 'polygon_mumbai'] as const) {
+      const wallet = wallets[NETWORKS.indexOf(network)]!;
+      await ctx.database.db.execute(
+        sql.raw(
+          `insert into transactions (${columns}) select ${columns} from generate_series(1, 520) n, jsonb_populate_record(` +
+            `(select t from transactions t where t.id = '${template!.id}'), jsonb_build_object('id', gen_random_uuid(), ` +
+            `'hash', md5(n::text || '${network}'), 'network', '${network}', 'wallet_id', '${wallet.id}', 'to_address', 'addr' || lpad(n::text, 4, '0')))`,
+        ),
+      );
+    }
+    const [paid] = await rows<{ count: number }>(
+      sql`select jsonb_array_length(send_state(${user.id}, ${wallets[0]!.id}::uuid, '[]'::jsonb, 10)->'paid') as count`,
+    );
+    expect(Number(paid!.count)).toBe(500);
+    await expectSameState(user, wallets.map((wallet) => wallet.id), candidates);
+  });
+});
