@@ -7,10 +7,13 @@
  * clock's and the event relay's) and, from the profile's samples within the measured run, the packages and the
  * functions with the most self time per send. Samples are wall-clock: time the process spent descheduled inside a
  * system call (a loopback `writev` that wakes PostgreSQL) counts there too, so the table's total exceeds the CPU.
+ * Last, PostgreSQL's own time in each SQL function over the run (`track_functions = 'all'` on the run's database):
+ * `send_in_one_call` and what it calls, per send.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { runLoad } from './lib/http-load.ts';
 import { DEFAULT_POSTGRES_URL, withFreshDatabase } from './lib/postgres.ts';
@@ -22,6 +25,34 @@ const argument = (name: string, fallback: string) =>
 const durationS = Number(argument('seconds', '15'));
 const dir = path.resolve(argument('dir', '/tmp/fincrypt-profile'));
 const CONNECTIONS = 8;
+
+interface FunctionTimes {
+  [name: string]: { calls: number; totalMs: number; selfMs: number };
+}
+
+/** PostgreSQL's counters of the database's SQL functions (what backends have flushed: they do when idle, within 1 s). */
+async function functionTimes(client: pg.Client): Promise<FunctionTimes> {
+  const { rows } = await client.query<{ funcname: string; calls: string; total_time: number; self_time: number }>(
+    'select funcname, calls, total_time, self_time from pg_stat_user_functions',
+  );
+  return Object.fromEntries(rows.map((row) => [row.funcname, { calls: Number(row.calls), totalMs: row.total_time, selfMs: row.self_time }]));
+}
+
+function printFunctionTimes(before: FunctionTimes, after: FunctionTimes, sends: number) {
+  console.log('\nPostgreSQL: time in SQL functions (ms per send; total includes what the function calls)');
+  const rows = Object.entries(after)
+    .map(([name, end]) => {
+      const start = before[name] ?? { calls: 0, totalMs: 0, selfMs: 0 };
+      return { name, calls: end.calls - start.calls, totalMs: end.totalMs - start.totalMs, selfMs: end.selfMs - start.selfMs };
+    })
+    .filter((row) => row.calls > 0)
+    .sort((a, b) => b.totalMs - a.totalMs);
+  for (const row of rows) {
+    console.log(
+      `${(row.totalMs / sends).toFixed(3).padStart(8)} total ${(row.selfMs / sends).toFixed(3).padStart(8)} self  ${(row.calls / sends).toFixed(2)} calls  ${row.name}`,
+    );
+  }
+}
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
@@ -61,6 +92,10 @@ function summarize(profile: CpuProfile, windowS: number, sends: number) {
 fs.mkdirSync(dir, { recursive: true });
 const before = new Set(fs.readdirSync(dir));
 await withFreshDatabase(DEFAULT_POSTGRES_URL, async (databaseUrl) => {
+  const stats = new pg.Client({ connectionString: databaseUrl });
+  await stats.connect();
+  await stats.query(`alter database ${stats.database} set track_functions = 'all'`);
+  let functionsBefore: FunctionTimes = {};
   const server = await startBenchServer({ DATABASE_URL: databaseUrl, BENCH_METRICS: '1' }, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   let sends = 0;
   try {
@@ -72,6 +107,9 @@ await withFreshDatabase(DEFAULT_POSTGRES_URL, async (databaseUrl) => {
       return () => ({ method: 'POST' as const, path: '/api/transactions', headers: { cookie: user.cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() }, body });
     };
     await runLoad({ url: server.url, connections: CONNECTIONS, durationS: 3, connection });
+    // The pool's connections, idle now, flush the warm-up's function counters within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    functionsBefore = await functionTimes(stats);
     const metrics = async () => (await (await fetch(`${server.url}/api/_bench/metrics`)).json()) as { cpuUserUs: number; cpuSystemUs: number; statements: number };
     const start = await metrics();
     const result = await runLoad({ url: server.url, connections: CONNECTIONS, durationS, connection });
@@ -83,10 +121,14 @@ await withFreshDatabase(DEFAULT_POSTGRES_URL, async (databaseUrl) => {
   } finally {
     await server.close();
   }
+  // The server's connections flushed their counters as they closed.
+  const functionsAfter = await functionTimes(stats);
+  await stats.end();
   const written = fs.readdirSync(dir).filter((name) => name.endsWith('.cpuprofile') && !before.has(name));
   if (written.length === 0) throw new Error(`the server wrote no profile into ${dir}`);
   const file = path.join(dir, written[0]!);
   console.log(`\nprofile: ${file} (open it in Chromium's DevTools, Performance panel)`);
   // The run ends with the metrics request and the shutdown: the window reaches a little past the load on both ends.
   summarize(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile, durationS + 0.3, Math.max(sends, 1));
+  printFunctionTimes(functionsBefore, functionsAfter, Math.max(sends, 1));
 });
