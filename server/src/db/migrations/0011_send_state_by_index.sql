@@ -50,3 +50,17 @@ BEGIN
   ));
 END
 $$;
+--> statement-breakpoint
+-- count_attempt as in migration 0009, in PL/pgSQL for the same reason: a SQL function with an INSERT is planned on
+-- every call; PL/pgSQL keeps the plan for the connection. Every send and every counted sign-in attempt calls it.
+CREATE OR REPLACE FUNCTION "count_attempt"(p_key text, p_window_seconds double precision, OUT hits integer, OUT window_started_at timestamptz)
+  LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+  INSERT INTO rate_limit_counters AS c (key, window_started_at, hits) VALUES (p_key, now(), 1)
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN c.window_started_at <= now() - make_interval(secs => p_window_seconds) THEN 1 ELSE c.hits + 1 END,
+    window_started_at = CASE WHEN c.window_started_at <= now() - make_interval(secs => p_window_seconds) THEN now() ELSE c.window_started_at END
+  RETURNING c.hits, c.window_started_at INTO count_attempt.hits, count_attempt.window_started_at;
+END
+$$;

@@ -9,17 +9,18 @@ import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
 /**
- * Migration 0011 reads send_state through two indexes instead of every send of the user. Its answer must stay the
- * same jsonb, byte for byte: a server compares its md5 with the one it kept. So the test installs migration 0009's
- * definition, as that file has it, under another name, and compares the two over random histories.
+ * Migration 0011 rewrites two functions of migration 0009 to run faster: send_state (PL/pgSQL, read through two
+ * indexes instead of every send of the user) and count_attempt (PL/pgSQL). Their answers must not change: a server
+ * compares send_state's md5 with the one it kept, byte for byte. So the tests install 0009's definitions, as that file
+ * has them, under other names, and compare.
  */
-const REFERENCE = (() => {
-  const migration = fs.readFileSync(new URL('../db/migrations/0009_send_in_one_call.sql', import.meta.url), 'utf8');
-  const start = migration.indexOf('CREATE FUNCTION "send_state"');
+function definitionIn0009(name: string): string {
+  const migration = fs.readFileSync(new URL('./migrations/0009_send_in_one_call.sql', import.meta.url), 'utf8');
+  const start = migration.indexOf(`CREATE FUNCTION "${name}"`);
   const end = migration.indexOf('$$;', start);
-  if (start < 0 || end < 0) throw new Error('migration 0009 no longer holds send_state');
-  return migration.slice(start, end + 3).replace('CREATE FUNCTION "send_state"', 'CREATE FUNCTION "send_state_0009"');
-})();
+  if (start < 0 || end < 0) throw new Error(`migration 0009 no longer holds ${name}`);
+  return migration.slice(start, end + 3).replace(`CREATE FUNCTION "${name}"`, `CREATE FUNCTION "${name}_0009"`);
+}
 
 const NETWORKS: NetworkId[] = ['eth_sepolia', 'polygon_mumbai', 'solana_devnet'];
 const TYPES = ['send', 'send', 'send', 'receive', 'mint'] as const;
@@ -37,7 +38,7 @@ function randomFrom(seed: number) {
   return { int: (below: number) => Math.floor(next() * below), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
 }
 
-describeEachDatabase('send_state read through its indexes (migration 0011)', (kind) => {
+describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind) => {
   const ctx = useTestApp(kind);
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -64,7 +65,7 @@ describeEachDatabase('send_state read through its indexes (migration 0011)', (ki
   }
 
   it('answers what migration 0009 answered, over random histories of sends, receives and mints on every network', async () => {
-    await ctx.database.db.execute(sql.raw(REFERENCE));
+    await ctx.database.db.execute(sql.raw(definitionIn0009('send_state')));
     const columns = (
       await rows<{ name: string }>(
         sql`select column_name as name from information_schema.columns
@@ -123,5 +124,28 @@ describeEachDatabase('send_state read through its indexes (migration 0011)', (ki
     );
     expect(Number(paid!.count)).toBe(500);
     await expectSameState(user, wallets.map((wallet) => wallet.id), candidates);
+  });
+
+  it('count_attempt counts as 0009 did: a new counter, hits within the window, a new window once it expired', async () => {
+    await ctx.database.db.execute(sql.raw(definitionIn0009('count_attempt')));
+    const random = randomFrom(11);
+    for (let round = 0; round < 40; round += 1) {
+      const key = `k${random.int(3)}`;
+      if (random.int(4) === 0) {
+        // The window started a while ago, for both counters alike.
+        const seconds = random.int(5);
+        await ctx.database.db.execute(
+          sql`update rate_limit_counters set window_started_at = window_started_at - make_interval(secs => ${seconds})
+              where key in (${`now:${key}`}, ${`then:${key}`})`,
+        );
+        continue;
+      }
+      const windowSeconds = 1 + random.int(3);
+      const [pair] = await rows<{ now: number; now_fresh: boolean; then: number; then_fresh: boolean }>(
+        sql`select a.hits as now, a.window_started_at = now() as now_fresh, b.hits as then, b.window_started_at = now() as then_fresh
+            from count_attempt(${`now:${key}`}, ${windowSeconds}::float8) a, count_attempt_0009(${`then:${key}`}, ${windowSeconds}::float8) b`,
+      );
+      expect([Number(pair!.now), pair!.now_fresh]).toEqual([Number(pair!.then), pair!.then_fresh]);
+    }
   });
 });
