@@ -12,7 +12,6 @@ import {
   useExplorerFeed,
 } from '../../features/explorer/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useDeferredAnswer } from '../../lib/use-deferred-answer.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** An address as a chain shows it: its networks and balances, its QR code, and its transactions newest first, a page at a time. */
@@ -23,9 +22,9 @@ export default function ExplorerAddressPage() {
   const query = useExplorerAddress(address, network);
   // Live: a payment to or from this address reads the page again.
   useExplorerFeed();
-  // The answer renders deferred, in slices (useDeferredAnswer): the page's one large render. Never the last address's,
-  // nor the last network filter's (without it, the page shows its loading state at once, as before).
-  const { data } = useDeferredAnswer(query, `${address} ${network ?? ''}`);
+  // The answer renders as it arrives, not deferred: its note or balances are the page's largest paint, which a deferred
+  // render put later, and Lighthouse scored the page lower in every set (decision 027, amended in the nineteenth session).
+  const { data } = query;
   const first = data?.pages[0];
   const refused = query.isError && query.error instanceof ApiError && query.error.status < 500 ? query.error : undefined;
   usePageTitle(refused ? 'Address Not Found' : 'Address');
