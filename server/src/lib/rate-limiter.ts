@@ -21,7 +21,7 @@ export function verdictOf(hits: number, windowStartedAt: Date, rule: RateLimitRu
 
 /**
  * The query that counts one attempt (a new window once the old one has expired), answering `hits` and
- * `window_started_at`: the database's count_attempt (migration 0009), so the send path's one call counts alike.
+ * `window_started_at`: the database's count_attempt (migrations 0009 and 0011), so the send path's one call counts alike.
  * A query of its own, so another statement can carry it (the send's transaction path does).
  */
 export function countAttemptSql(key: string, rule: RateLimitRule) {

@@ -21,7 +21,7 @@ export interface FraudContext {
   recentSendTimesMs: number[];
 }
 
-/** What a send is decided from (migration 0009's send_state), and its md5, which the one-call send checks under lock. */
+/** What a send is decided from (send_state, migrations 0009 and 0011), and its md5, which the one-call send checks under lock. */
 export interface SendState {
   wallets: LockedWallet[];
   history: FraudContext;
