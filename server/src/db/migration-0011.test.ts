@@ -9,10 +9,11 @@ import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
 /**
- * Migration 0011 rewrites two functions of migration 0009 to run faster: send_state (PL/pgSQL, read through two
- * indexes instead of every send of the user) and count_attempt (PL/pgSQL). Their answers must not change: a server
- * compares send_state's md5 with the one it kept, byte for byte. So the tests install 0009's definitions, as that file
- * has them, under other names, and compare.
+ * Migration 0011 rewrites functions of migration 0009 to run faster: send_state (PL/pgSQL, read through two indexes
+ * instead of every send of the user, its wallets found by id), lock_send_state (its wallets found by id) and
+ * count_attempt (PL/pgSQL). Their answers must not change: a server compares send_state's md5 with the one it kept,
+ * byte for byte. So the tests install 0009's send_state and count_attempt, as that file has them, under other names,
+ * and compare; lock_send_state answers send_state, and the concurrency tests cover its locks.
  */
 function definitionIn0009(name: string): string {
   const migration = fs.readFileSync(new URL('./migrations/0009_send_in_one_call.sql', import.meta.url), 'utf8');
