@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { NetworkId } from '@fincrypt/domain';
+import { type NetworkId, seededRandom } from '@fincrypt/domain';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp, type TestUser } from '../test/auth-client.ts';
@@ -26,16 +26,9 @@ function definitionIn0009(name: string): string {
 const NETWORKS: NetworkId[] = ['eth_sepolia', 'polygon_mumbai', 'solana_devnet'];
 const TYPES = ['send', 'send', 'send', 'receive', 'mint'] as const;
 
-/** A small deterministic generator, so a failure names its seed and repeats. */
+/** The tests' choices from `seededRandom`, so a failure repeats with its seed. */
 function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { int: (below: number) => Math.floor(next() * below), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
 }
 
@@ -43,12 +36,15 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
   const ctx = useTestApp(kind);
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-  /** Inserts a copy of `templateId` with `patch` over it (every column a server writes; is_settled is generated). */
-  async function insertCopy(columns: string, templateId: string, patch: Record<string, unknown>) {
+  /**
+   * Inserts copies of `templateId` with `patch`, a jsonb expression, over each (every column a server writes;
+   * is_settled is generated); `over` names rows the patch may read, one copy each.
+   */
+  async function insertCopies(columns: string, templateId: string, patch: string, over = '(select 1) once') {
     await ctx.database.db.execute(
       sql.raw(
-        `insert into transactions (${columns}) select ${columns} from jsonb_populate_record(` +
-          `(select t from transactions t where t.id = '${templateId}'), '${JSON.stringify(patch).replaceAll("'", "''")}'::jsonb)`,
+        `insert into transactions (${columns}) select ${columns} from ${over}, ` +
+          `jsonb_populate_record((select t from transactions t where t.id = '${templateId}'), ${patch})`,
       ),
     );
   }
@@ -100,7 +96,7 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
       for (let index = 0; index < 30; index += 1) {
         const at = random.int(NETWORKS.length);
         const mine = random.int(5) > 0;
-        await insertCopy(columns, template!.id, {
+        const patch = {
           id: randomUUID(),
           hash: `0x${randomUUID().replaceAll('-', '')}`,
           network: NETWORKS[at],
@@ -110,7 +106,8 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
           to_address: random.pick(payees),
           amount: String(1 + random.int(1_000_000)),
           created_at: random.pick(instants),
-        });
+        };
+        await insertCopies(columns, template!.id, `'${JSON.stringify(patch).replaceAll("'", "''")}'::jsonb`);
       }
       await expectSameState(user, wallets.map((wallet) => wallet.id), candidateSets[round % candidateSets.length]!);
     }
@@ -118,12 +115,12 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
     // Past 500 distinct payees both keep the first 500 in address order.
     for (const network of ['eth_sepolia', 'polygon_mumbai'] as const) {
       const wallet = wallets[NETWORKS.indexOf(network)]!;
-      await ctx.database.db.execute(
-        sql.raw(
-          `insert into transactions (${columns}) select ${columns} from generate_series(1, 520) n, jsonb_populate_record(` +
-            `(select t from transactions t where t.id = '${template!.id}'), jsonb_build_object('id', gen_random_uuid(), ` +
-            `'hash', md5(n::text || '${network}'), 'network', '${network}', 'wallet_id', '${wallet.id}', 'to_address', 'addr' || lpad(n::text, 4, '0')))`,
-        ),
+      await insertCopies(
+        columns,
+        template!.id,
+        `jsonb_build_object('id', gen_random_uuid(), 'hash', md5(n::text || '${network}'), 'network', '${network}', ` +
+          `'wallet_id', '${wallet.id}', 'to_address', 'addr' || lpad(n::text, 4, '0'))`,
+        'generate_series(1, 520) n',
       );
     }
     const [paid] = await rows<{ count: number }>(
