@@ -3,8 +3,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58, base64 } from '@scure/base';
 import { GAS_USED, type Asset, type Network } from '@fincrypt/domain';
-import { encodeFunctionData, erc20Abi, keccak256 } from 'viem';
-import { signTransaction } from 'viem/accounts';
+import { encodeFunctionData, erc20Abi, keccak256, serializeTransaction, type TransactionSerializableLegacy } from 'viem';
+import { signDigest } from './secp256k1-sign.ts';
 
 export interface TransferToSign {
   network: Network;
@@ -56,19 +56,19 @@ export async function signTransfer(transfer: TransferToSign): Promise<SignedTran
 export async function signEvmTransaction(transfer: TransferToSign, chainId: number): Promise<`0x${string}`> {
   const token = tokenOf(transfer);
   const common = { type: 'legacy', chainId, nonce: transfer.nonce, gasPrice: transfer.gasPriceWei } as const;
-  // Signs with the key directly: deriving the account's public key first would double the curve work.
-  return signTransaction({
-    privateKey: `0x${transfer.privateKeyHex}`,
-    transaction: token
-      ? {
-          ...common,
-          gas: token.gas,
-          to: token.address as `0x${string}`,
-          value: 0n,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [transfer.to as `0x${string}`, transfer.amountUnits] }),
-        }
-      : { ...common, gas: GAS_USED, to: transfer.to as `0x${string}`, value: transfer.amountUnits },
-  });
+  const transaction: TransactionSerializableLegacy = token
+    ? {
+        ...common,
+        gas: token.gas,
+        to: token.address as `0x${string}`,
+        value: 0n,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [transfer.to as `0x${string}`, transfer.amountUnits] }),
+      }
+    : { ...common, gas: GAS_USED, to: transfer.to as `0x${string}`, value: transfer.amountUnits };
+  // As viem's signTransaction does (the same bytes; keys.test.ts compares them), with the digest signed natively where
+  // it can be. Signs with the key directly: deriving the account's public key first would double the curve work.
+  const signature = signDigest(keccak256(serializeTransaction(transaction), 'bytes'), hexToBytes(transfer.privateKeyHex));
+  return serializeTransaction(transaction, { ...signature, v: 27n + BigInt(signature.yParity) });
 }
 
 async function signEvmTransfer(transfer: TransferToSign, chainId: number): Promise<SignedTransaction> {
