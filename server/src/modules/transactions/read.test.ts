@@ -6,6 +6,7 @@ import {
   formatAmountTrimmed,
   matchesTransactionSearch,
   parseAmount,
+  toChecksumAddress,
 } from '@fincrypt/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
+import { trigramProbes } from './repo.ts';
 
 describeEachDatabase('transactions read API', (kind) => {
   const ctx = useTestApp(kind);
@@ -183,6 +185,23 @@ describeEachDatabase('transactions read API', (kind) => {
       const expected = all.filter((item) => matchesTransactionSearch(item, search.trim())).map((item) => item.id);
       const found = (await list(alice, `?search=${encodeURIComponent(search)}`)).items.map((item) => item.id);
       expect(found, JSON.stringify(search)).toEqual(search.trim() ? expected : all.map((item) => item.id));
+    }
+  });
+
+  it('lists a row the trigram probes pick out only if it holds the whole search', async () => {
+    const alice = await signUp(ctx.app, { name: 'Alice' });
+    const wallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const search = '8a78a76a67be';
+    // The decoy holds each probe (8a7, a76, 7be) but never the search; the payee holds the search.
+    const decoy = toChecksumAddress(`0x${'8a7'}${'1'.repeat(8)}${'a76'}${'1'.repeat(8)}${'7be'}${'1'.repeat(15)}`);
+    const payee = toChecksumAddress(`0x${'1'.repeat(10)}${search}${'1'.repeat(18)}`);
+    expect(trigramProbes(search).every((probe) => decoy.toLowerCase().includes(probe))).toBe(true);
+    for (const to of [decoy, payee, decoy]) {
+      expect((await postSend(ctx.app, alice, { walletId: wallet.id, to, amount: '0.001', speed: 'fast' })).statusCode).toBe(201);
+    }
+    for (const typed of [search, search.toUpperCase(), search.slice(1, 9)]) {
+      const found = (await list(alice, `?search=${typed}`)).items;
+      expect(found.map((item) => item.toAddress), typed).toEqual([payee]);
     }
   });
 
