@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SendResponse } from '@fincrypt/domain';
+import { seededRandom, type SendResponse } from '@fincrypt/domain';
 import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
@@ -104,6 +104,52 @@ describeEachDatabase('a plain send in one round trip', (kind) => {
     const [row] = await ctx.database.db.select({ nonce: wallets.nextNonce }).from(wallets).where(eq(wallets.id, wallet.id));
     expect(row!.nonce).toBe(2);
     expect(sent.transaction.hash).not.toBe(first.transaction.hash);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('answers after each send the exact state the next one finds, over random sends', async () => {
+    // Were the state the call answers not what the next send's lock finds, byte for byte, that send's md5 would not
+    // match and it would take a second statement.
+    const random = seededRandom(12);
+    const users = [await signUp(ctx.app), await signUp(ctx.app)];
+    const senders = [];
+    for (const user of users) {
+      for (const network of ['eth_sepolia', 'polygon_mumbai', 'solana_devnet'] as const) {
+        senders.push({ user, network, wallet: await walletOn(ctx.app, user, network), paid: [] as string[], sends: 0 });
+      }
+    }
+    /** Each user's wallet that sent last: a send from another wallet of theirs changes this one's state (its latest sends). */
+    const lastFrom = new Map<string, string>();
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    let sender = pick(senders);
+    let oneStatementSends = 0;
+    for (let i = 0; i < 40; i += 1) {
+      if (i === 25) {
+        // A send of theirs dated later than any other (as another process's clock ahead would date it): from now on
+        // this wallet's sends are not the newest on their network, and their latest sends must still come out in order.
+        sender = senders.reduce((most, candidate) => (candidate.sends > most.sends ? candidate : most));
+        await ctx.database.db.execute(sql`update transactions set created_at = now() + interval '1 hour'
+          where id = (select id from transactions where wallet_id = ${sender.wallet.id} and type = 'send' order by created_at desc limit 1)`);
+        lastFrom.delete(sender.user.id);
+      } else if (random() < 0.4) {
+        sender = pick(senders);
+      }
+      const to = sender.paid.length > 0 && random() < 0.4 ? pick(sender.paid) : externalAddress(sender.network);
+      const isToken = random() < 0.3;
+      const body = { walletId: sender.wallet.id, to, amount: isToken ? '1' : '0.001', speed: 'fast' as const, ...(isToken ? { asset: 'USDC' } : {}) };
+      const { response, statements } = await countedStatements(() => postSend(ctx.app, sender.user, body));
+      expect(response.statusCode, `send ${i}`).toBe(201);
+      // Counted when the wallet's kept state is current: it sent last of its user's wallets (a wallet's first send in
+      // this process reads its state before the call).
+      if (lastFrom.get(sender.user.id) === sender.wallet.id) {
+        expect(statements, `send ${i} from ${sender.network}, after ${sender.sends}`).toBe(1);
+        oneStatementSends += 1;
+      }
+      lastFrom.set(sender.user.id, sender.wallet.id);
+      sender.sends += 1;
+      sender.paid.push(to);
+    }
+    expect(oneStatementSends).toBeGreaterThan(15);
     await expectLedgerBalanced(ctx.database.db);
   });
 
