@@ -65,8 +65,9 @@ export async function signEvmTransaction(transfer: TransferToSign, chainId: numb
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [transfer.to as `0x${string}`, transfer.amountUnits] }),
       }
     : { ...common, gas: GAS_USED, to: transfer.to as `0x${string}`, value: transfer.amountUnits };
-  // As viem's signTransaction does (the same bytes; keys.test.ts compares them), with the digest signed natively where
-  // it can be. Signs with the key directly: deriving the account's public key first would double the curve work.
+  // As viem's signTransaction does (the same bytes; secp256k1-sign.test.ts compares them), with the digest signed
+  // natively where it can be. Signs with the key directly: deriving the account's public key first would double the
+  // curve work.
   const signature = signDigest(keccak256(serializeTransaction(transaction), 'bytes'), hexToBytes(transfer.privateKeyHex));
   return serializeTransaction(transaction, { ...signature, v: 27n + BigInt(signature.yParity) });
 }
