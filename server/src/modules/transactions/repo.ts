@@ -22,8 +22,6 @@ export interface TransactionFilters {
 }
 
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
-/** Three letters or digits in a row: the least a pattern needs for the trigram index to narrow anything down. */
-const HAS_TRIGRAM = /[0-9A-Za-z]{3}/;
 /** Runs of letters and digits: the trigram index keeps no trigram across anything else. */
 const ALPHANUMERIC_RUN = /[0-9A-Za-z]+/g;
 /** Base58 is case-sensitive: a Solana hash or address matches only as typed. EVM hex matches in any case. */
@@ -61,24 +59,24 @@ function searchCondition(db: Db, userId: string, search: string): SQL {
   // find the row instead of matching the pattern against every one of the user's transactions.
   if (EVM_HASH.test(search)) {
     conditions.push(eq(transactions.hash, search.toLowerCase()));
-  } else if (HAS_TRIGRAM.test(search)) {
+  } else {
     // Candidates from the side table's trigram index (schema.ts transactionSearchTerms), the three joined: rows that
     // hold each probe somewhere (a superset of the matches), without reading every one of the user's rows; the exact
-    // rule above rechecks each candidate.
-    conditions.push(
-      inArray(
-        transactions.id,
-        db
-          .select({ id: transactionSearchTerms.transactionId })
-          .from(transactionSearchTerms)
-          .where(
-            and(
-              eq(transactionSearchTerms.userId, userId),
-              ...trigramProbes(search).map((probe) => ilike(transactionSearchTerms.terms, `%${escapeLike(probe)}%`)),
+    // rule above rechecks each candidate. A search without three letters or digits in a row has no probe.
+    const probes = trigramProbes(search);
+    if (probes.length > 0) {
+      conditions.push(
+        inArray(
+          transactions.id,
+          db
+            .select({ id: transactionSearchTerms.transactionId })
+            .from(transactionSearchTerms)
+            .where(
+              and(eq(transactionSearchTerms.userId, userId), ...probes.map((probe) => ilike(transactionSearchTerms.terms, `%${escapeLike(probe)}%`))),
             ),
-          ),
-      ),
-    );
+        ),
+      );
+    }
   }
   // One or two characters have no trigram, and there the index would have to read all of itself: such a search
   // walks the user's rows newest first instead, which stops as soon as a page is full (short strings match often).
