@@ -73,4 +73,28 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh Post
       await target.drop();
     }
   });
+
+  it('gives back the pool slot of a transaction whose BEGIN got no answer', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const upstream = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: proxy.rewrite(target.url) }, { postgres: { poolMax: 1, queryTimeoutMs: 300, connectionTimeoutMs: 1_000 } });
+      try {
+        await database.ping();
+        // The pool's one connection goes silent: the next transaction's BEGIN times out.
+        proxy.stop('blackhole');
+        await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+        proxy.resume();
+        // With its slot still held, the pool of one could never hand out a connection again.
+        await expect(database.db.transaction(async (tx) => tx.execute(sql`select 2`))).resolves.toBeDefined();
+        await expect(database.ping()).resolves.toBeUndefined();
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await proxy.close();
+      await target.drop();
+    }
+  });
 });
