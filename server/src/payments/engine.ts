@@ -85,6 +85,8 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
     /** One send under an Idempotency-Key (see send.ts): the stored answer for a key already used. */
     send: (userId: string, idempotencyKey: string, request: SendRequest, session?: SendSession): Promise<SendResult> =>
       sends.send(userId, idempotencyKey, request, session),
+    /** Reads ahead the send state of the user's wallets this process keeps none for, so each one's first send is one statement (send.ts). */
+    readSendStatesAhead: (userId: string, walletIds: readonly string[]): Promise<void> => sends.readStatesAhead(userId, walletIds),
     /** Speeds up the user's pending EVM send by its current or an older hash (speed-up.ts); refusals are answered, not thrown. */
     speedUp: (userId: string, hash: string, request: SpeedUpRequest): Promise<SpeedUpOutcome> => speedUps.speedUp(userId, hash, request),
     /** A new wallet on the network with its starting balance minted; 409 when one is connected there or the limit is reached. */

@@ -11,11 +11,11 @@ import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
 /** Runs one request with its database statements counted (query-metrics.ts's scope): the answer and the count. */
-async function countedStatements(request: () => Promise<LightMyRequestResponse>): Promise<{ response: LightMyRequestResponse; statements: number }> {
+async function countedStatements<T = LightMyRequestResponse>(request: () => Promise<T>): Promise<{ response: T; statements: number }> {
   setScoping(true);
   try {
     const before = queryMetrics().scopedStatements;
-    const response = await new Promise<LightMyRequestResponse>((resolve, reject) =>
+    const response = await new Promise<T>((resolve, reject) =>
       runScoped((done) => {
         request().then((answer) => {
           done();
@@ -54,6 +54,24 @@ describeEachDatabase('a plain send in one round trip', (kind) => {
     // Each send signed with the nonce after the one before: the state the server kept moved with the sends.
     const nonces = await ctx.database.db.select({ nonce: transactions.nonce }).from(transactions).where(eq(transactions.walletId, wallet.id));
     expect(nonces.map((row) => row.nonce).sort()).toEqual([0, 1, 2]);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it("takes one statement for a wallet's first send once the user's wallets were listed: the listing read its state ahead", async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'solana_devnet');
+
+    // The listing started the read without waiting for it: waiting for it here reads nothing more.
+    const joined = await countedStatements(() => ctx.app.ledger.payments.readSendStatesAhead(user.id, [wallet.id]));
+    expect(joined.statements).toBe(0);
+
+    const first = await countedStatements(() => send(ctx.app, user.cookie, wallet.id, externalAddress('solana_devnet')));
+    expect(first.response.statusCode).toBe(201);
+    expect(first.statements).toBe(1);
+    // The state the send left is kept, not the one read ahead: the next send is one statement too.
+    const second = await countedStatements(() => send(ctx.app, user.cookie, wallet.id, externalAddress('solana_devnet')));
+    expect(second.response.statusCode).toBe(201);
+    expect(second.statements).toBe(1);
     await expectLedgerBalanced(ctx.database.db);
   });
 

@@ -146,13 +146,18 @@ const holdsOnlyTheSender = (state: SendState, scope: SendStateScope) =>
  * send checks it under lock, and a state changed elsewhere comes back from that call. One entry per (user, wallet). It
  * serves the recipient it was read for; and one holding only the sender's wallet serves any recipient, on the guess
  * that the recipient is outside (a wallet of ours there makes the state differ, and the call answers the right one).
- * Bounded: the entry set longest ago goes when it is full (each successful send sets its wallet's anew; a read alone
- * does not).
+ * Bounded: the entry set longest ago goes when it is full (each successful send sets its wallet's anew; a state read
+ * ahead, when the user's wallets are listed, is kept only where the wallet has none).
  */
 export function createSendStateCache(limit = SEND_STATE_CACHE_LIMIT) {
   const entries = new Map<string, { recipients: string; state: SendState }>();
-  const walletKey = (scope: SendStateScope) => `${scope.userId} ${scope.senderWalletId}`;
+  const walletKey = (scope: Pick<SendStateScope, 'userId' | 'senderWalletId'>) => `${scope.userId} ${scope.senderWalletId}`;
   const recipientsKey = (scope: SendStateScope) => scope.recipientCandidates.map((candidate) => `${candidate.network}:${candidate.address}`).join(' ');
+  /** Keeps the entry last in line to go, dropping the one set longest ago when over the limit. */
+  const keep = (scope: SendStateScope, state: SendState) => {
+    entries.set(walletKey(scope), { recipients: recipientsKey(scope), state });
+    if (entries.size > limit) entries.delete(entries.keys().next().value as string);
+  };
   return {
     get(scope: SendStateScope): SendState | undefined {
       const entry = entries.get(walletKey(scope));
@@ -160,11 +165,15 @@ export function createSendStateCache(limit = SEND_STATE_CACHE_LIMIT) {
       return entry.recipients === recipientsKey(scope) || holdsOnlyTheSender(entry.state, scope) ? entry.state : undefined;
     },
     set(scope: SendStateScope, state: SendState) {
-      const key = walletKey(scope);
-      entries.delete(key);
-      entries.set(key, { recipients: recipientsKey(scope), state });
-      if (entries.size > limit) entries.delete(entries.keys().next().value as string);
+      entries.delete(walletKey(scope));
+      keep(scope, state);
     },
+    /** Keeps `state` unless the wallet has one: a state a send left is never replaced by a read that started before it. */
+    setIfAbsent(scope: SendStateScope, state: SendState) {
+      if (!entries.has(walletKey(scope))) keep(scope, state);
+    },
+    /** Whether the wallet has a state kept, for any recipient. */
+    has: (scope: Pick<SendStateScope, 'userId' | 'senderWalletId'>) => entries.has(walletKey(scope)),
     delete: (scope: SendStateScope) => entries.delete(walletKey(scope)),
     get size() {
       return entries.size;

@@ -142,6 +142,9 @@ export const MAX_CONFLICT_RETRIES = 3;
  */
 const MAX_ONE_CALL_SENDS = 2;
 
+/** The most wallets whose state one listing reads ahead: a user has one connected wallet a network. */
+const STATES_READ_AHEAD_MAX = 8;
+
 /**
  * Thrown to roll a transaction back and answer `outcome`: the stored answer for a key already used, or a quote
  * the send cannot honour (refused changing nothing: not even the key is kept, so the same key may carry a new quote).
@@ -700,7 +703,37 @@ export function createSendService(deps: SendServiceDeps) {
     }
   }
 
+  /** The reads ahead under way, by wallet: a listing at the same moment waits for the one running rather than reading again. */
+  const readsAhead = new Map<string, Promise<void>>();
+
+  /** Reads one wallet's state ahead, keeping it only where no send has left one meanwhile; a read that fails is dropped. */
+  function readStateAhead(scope: SendStateScope): Promise<void> {
+    const read = readSendState(db, scope).then(
+      (state) => states.setIfAbsent(scope, state),
+      () => {
+        // Nothing is lost: the wallet's first send reads its state itself.
+      },
+    );
+    const running = read.finally(() => readsAhead.delete(scope.senderWalletId));
+    readsAhead.set(scope.senderWalletId, running);
+    return running;
+  }
+
   return {
+    /**
+     * Reads ahead the state of each of the user's wallets this process keeps none for, with no recipient (the state
+     * that serves any outside one), so that the first send from each is one statement. Callers need not wait: a
+     * state a send leaves meanwhile is never replaced by it. At most STATES_READ_AHEAD_MAX wallets a call.
+     */
+    readStatesAhead(userId: string, walletIds: readonly string[]): Promise<void> {
+      const reads = walletIds
+        .slice(0, STATES_READ_AHEAD_MAX)
+        .map((senderWalletId): SendStateScope => ({ userId, senderWalletId, recipientCandidates: [] }))
+        .filter((scope) => !states.has(scope))
+        .map((scope) => readsAhead.get(scope.senderWalletId) ?? readStateAhead(scope));
+      return Promise.all(reads).then(() => undefined);
+    },
+
     /**
      * One send under an Idempotency-Key: the first request with a key writes to the ledger (or is refused)
      * and its answer is stored in the same database transaction; later ones with the key get that answer.
