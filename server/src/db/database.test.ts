@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BoundedClient, openDatabase } from './database.ts';
-import { startTcpProxy } from '../test/tcp-proxy.ts';
+import { BoundedClient, type Database, openDatabase } from './database.ts';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
 
 describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh PostgreSQL database from several processes at once', () => {
@@ -46,25 +46,18 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh Post
     }
   });
 
-  it('closes a connection whose query got no answer, so the pool never hands it out again', async () => {
+  /**
+   * A fresh database whose one pooled connection goes through a proxy the test can silence: node-postgres alone would
+   * put a silent connection back after the timeout, and a pool of one shows any slot that is never given back.
+   */
+  async function withPoolOfOneThroughProxy(test: (database: Database, proxy: TcpProxy) => Promise<void>) {
     const target = await createEmptyPostgresDatabase();
     const upstream = new URL(process.env.TEST_DATABASE_URL!);
     const proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
     try {
-      // One connection in the pool: node-postgres alone would put it back after the timeout, silent as it is.
       const database = await openDatabase({ kind: 'postgres', url: proxy.rewrite(target.url) }, { postgres: { poolMax: 1, queryTimeoutMs: 300, connectionTimeoutMs: 1_000 } });
       try {
-        const forwardedBefore = proxy.counts().forwarded;
-        const failed = database.db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          proxy.stop('blackhole');
-          await tx.execute(sql`select 2`);
-        });
-        await expect(failed).rejects.toThrow();
-        proxy.resume();
-        // The next query gets a new connection at once: the silent one was closed and discarded.
-        await expect(database.ping()).resolves.toBeUndefined();
-        expect(proxy.counts().forwarded).toBe(forwardedBefore + 2);
+        await test(database, proxy);
       } finally {
         await database.close();
       }
@@ -72,29 +65,32 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh Post
       await proxy.close();
       await target.drop();
     }
-  });
+  }
 
-  it('gives back the pool slot of a transaction whose BEGIN got no answer', async () => {
-    const target = await createEmptyPostgresDatabase();
-    const upstream = new URL(process.env.TEST_DATABASE_URL!);
-    const proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
-    try {
-      const database = await openDatabase({ kind: 'postgres', url: proxy.rewrite(target.url) }, { postgres: { poolMax: 1, queryTimeoutMs: 300, connectionTimeoutMs: 1_000 } });
-      try {
-        await database.ping();
-        // The pool's one connection goes silent: the next transaction's BEGIN times out.
+  it('closes a connection whose query got no answer, so the pool never hands it out again', () =>
+    withPoolOfOneThroughProxy(async (database, proxy) => {
+      const forwardedBefore = proxy.counts().forwarded;
+      const failed = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
         proxy.stop('blackhole');
-        await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
-        proxy.resume();
-        // With its slot still held, the pool of one could never hand out a connection again.
-        await expect(database.db.transaction(async (tx) => tx.execute(sql`select 2`))).resolves.toBeDefined();
-        await expect(database.ping()).resolves.toBeUndefined();
-      } finally {
-        await database.close();
-      }
-    } finally {
-      await proxy.close();
-      await target.drop();
-    }
-  });
+        await tx.execute(sql`select 2`);
+      });
+      await expect(failed).rejects.toThrow();
+      proxy.resume();
+      // The next query gets a new connection at once: the silent one was closed and discarded.
+      await expect(database.ping()).resolves.toBeUndefined();
+      expect(proxy.counts().forwarded).toBe(forwardedBefore + 2);
+    }));
+
+  it('gives back the pool slot of a transaction whose BEGIN got no answer', () =>
+    withPoolOfOneThroughProxy(async (database, proxy) => {
+      await database.ping();
+      // The pool's one connection goes silent: the next transaction's BEGIN times out.
+      proxy.stop('blackhole');
+      await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      proxy.resume();
+      // Were its slot still held, the pool of one could never hand out a connection again.
+      await expect(database.db.transaction(async (tx) => tx.execute(sql`select 2`))).resolves.toBeDefined();
+      await expect(database.ping()).resolves.toBeUndefined();
+    }));
 });
