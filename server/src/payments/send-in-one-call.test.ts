@@ -157,8 +157,8 @@ describeEachDatabase('a plain send in one round trip', (kind) => {
       const body = { walletId: sender.wallet.id, to, amount: isToken ? '1' : '0.001', speed: 'fast' as const, ...(isToken ? { asset: 'USDC' } : {}) };
       const { response, statements } = await countedStatements(() => postSend(ctx.app, sender.user, body));
       expect(response.statusCode, `send ${i}`).toBe(201);
-      // Counted when the wallet's kept state is current: it sent last of its user's wallets (a wallet's first send in
-      // this process reads its state before the call).
+      // Counted when the wallet's kept state is surely current: it sent last of its user's wallets (a send from another
+      // of their wallets changes this one's latest sends, so the state read ahead at the listing may be stale).
       if (lastFrom.get(sender.user.id) === sender.wallet.id) {
         expect(statements, `send ${i} from ${sender.network}, after ${sender.sends}`).toBe(1);
         oneStatementSends += 1;
