@@ -34,6 +34,8 @@ export interface DemoNetworkDeps {
 export interface DemoNetworkStats {
   /** Whether this process is driving right now. */
   isDriving: boolean;
+  /** When this process's current schedule began (epoch ms): no more payments than its slots since then. Null while it does not drive. */
+  drivingSinceMs: number | null;
   /** Sends that went through (201). */
   payments: number;
   /** Sends or quotes refused (a balance that moved, a rate limit…): logged, never retried. */
@@ -50,7 +52,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
   const { db, payments, settings, log } = deps;
   const random = deps.random ?? osRandom;
   const leaderPollMs = deps.leaderPollMs ?? 1_000;
-  const stats: DemoNetworkStats = { isDriving: false, payments: 0, refusals: 0, faucetClaims: 0, idleSlots: 0 };
+  const stats: DemoNetworkStats = { isDriving: false, drivingSinceMs: null, payments: 0, refusals: 0, faucetClaims: 0, idleSlots: 0 };
   let isStopped = !settings.isOn;
   let wake: (() => void) | undefined;
   let participants: Participant[] | undefined;
@@ -141,6 +143,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
       if (!deps.isLeader()) {
         if (stats.isDriving) log.info('demo network: this process no longer leads the chain clock; it stops driving');
         stats.isDriving = false;
+        stats.drivingSinceMs = null;
         await pause(leaderPollMs);
         continue;
       }
@@ -157,7 +160,8 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
         { participants: participants.length, paymentsPerMinute: settings.paymentsPerMinute, timeScale: deps.timeScale },
         'demo network: this process drives the simulated participants',
       );
-      const schedule = paymentSchedule(random, Date.now(), settings.paymentsPerMinute, deps.timeScale);
+      stats.drivingSinceMs = Date.now();
+      const schedule = paymentSchedule(random, stats.drivingSinceMs, settings.paymentsPerMinute, deps.timeScale);
       let slot = 0;
       let moment = schedule.momentOf(slot);
       while (!isStopped && deps.isLeader()) {
@@ -177,6 +181,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
       }
     }
     stats.isDriving = false;
+    stats.drivingSinceMs = null;
   }
 
   const running = isStopped ? Promise.resolve() : drive();
