@@ -67,30 +67,37 @@ export class BoundedClient extends pg.Client {
     const dropIfSilent = (error: unknown) => {
       if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.connection.stream.destroy();
     };
-    // drizzle's transaction on a pool sends BEGIN before the try whose finally releases the client: a BEGIN that
-    // fails (a connection lost or silent) would hold its pool slot for good. The client goes back, as broken.
+    // drizzle's transaction on a pool awaits BEGIN before the try whose finally releases the client: a BEGIN that
+    // fails (a connection lost or silent) would hold its pool slot for good. The client goes back, as broken. Only
+    // on the promise path, drizzle's: a callback's caller (pg-pool's own query) releases the client itself.
     const releaseIfBeginFailed = (statement: unknown, error: unknown) => {
       const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | undefined)?.text;
       const release = (this as { release?: (error: Error) => void }).release;
-      if (release && typeof text === 'string' && /^\s*begin\b/i.test(text)) release(error instanceof Error ? error : new Error(String(error)));
+      if (!release || typeof text !== 'string' || !/^\s*begin\b/i.test(text)) return;
+      try {
+        release(error instanceof Error ? error : new Error(String(error)));
+      } catch {
+        // Released already (the client was not checked out for this BEGIN): nothing is held.
+      }
     };
     this.query = ((...args: unknown[]) => {
       countStatement();
       const last = args.length - 1;
       const callback = args[last];
-      const failed = (error: unknown) => {
-        dropIfSilent(error);
-        releaseIfBeginFailed(args[0], error);
-      };
       if (typeof callback === 'function') {
         args[last] = (error: unknown, ...rest: unknown[]) => {
-          if (error) failed(error);
+          dropIfSilent(error);
           (callback as (...values: unknown[]) => void)(error, ...rest);
         };
       }
       const result = query(...args);
       // A second reader of the promise: the caller still gets the rejection.
-      if (result instanceof Promise) result.catch(failed);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          dropIfSilent(error);
+          releaseIfBeginFailed(args[0], error);
+        });
+      }
       return result;
     }) as pg.Client['query'];
 
