@@ -81,8 +81,10 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
       const { db } = ctx.database;
       const participants = await db.select().from(simulatedParticipants);
       expect(participants).toHaveLength(4);
-      // Four minutes of chain time.
+      // Four minutes of chain time (24 slots), and at least a third of them made: a loaded machine may need longer
+      // for eight sends, and the bound below counts the slots of however long that took.
       await new Promise((resolve) => setTimeout(resolve, (4 * 60_000) / SCALE));
+      await waitFor(() => network.stats().payments >= 8, 20_000, 'eight payments');
       await network.stop();
       const stoppedAt = Date.now();
       const made = network.stats().payments;
@@ -90,7 +92,6 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
       // Every payment counted is a send row; the schedule started after the participants were set up.
       expect(sends).toBe(made);
       expect(made).toBeLessThanOrEqual(maxPaymentsBy(startedAt, stoppedAt, RATE, SCALE));
-      expect(made).toBeGreaterThanOrEqual(8);
       expect(network.stats().isDriving).toBe(false);
 
       // Stopped means stopped: no payment after stop() returns.
