@@ -7,6 +7,7 @@ import { signUp, type TestUser } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
+import { insertTransactionCopies } from '../test/transaction-copies.ts';
 
 /**
  * Migration 0011 rewrites functions of migration 0009 to run faster: send_state (PL/pgSQL, read through two indexes
@@ -36,19 +37,6 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
   const ctx = useTestApp(kind);
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-  /**
-   * Inserts copies of `templateId` with `patch`, a jsonb expression, over each (every column a server writes;
-   * is_settled is generated); `over` names rows the patch may read, one copy each.
-   */
-  async function insertCopies(columns: string, templateId: string, patch: string, over = '(select 1) once') {
-    await ctx.database.db.execute(
-      sql.raw(
-        `insert into transactions (${columns}) select ${columns} from ${over}, ` +
-          `jsonb_populate_record((select t from transactions t where t.id = '${templateId}'), ${patch})`,
-      ),
-    );
-  }
-
   async function expectSameState(user: TestUser, walletIds: string[], candidates: string) {
     for (const walletId of walletIds) {
       for (const recent of [1, 10]) {
@@ -63,14 +51,6 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
 
   it('answers what migration 0009 answered, over random histories of sends, receives and mints on every network', async () => {
     await ctx.database.db.execute(sql.raw(definitionIn0009('send_state')));
-    const columns = (
-      await rows<{ name: string }>(
-        sql`select column_name as name from information_schema.columns
-            where table_schema = current_schema() and table_name = 'transactions' and is_generated = 'NEVER' order by ordinal_position`,
-      )
-    )
-      .map((row) => `"${row.name}"`)
-      .join(', ');
 
     const user = await signUp(ctx.app);
     const other = await signUp(ctx.app);
@@ -107,7 +87,7 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
           amount: String(1 + random.int(1_000_000)),
           created_at: random.pick(instants),
         };
-        await insertCopies(columns, template!.id, `'${JSON.stringify(patch).replaceAll("'", "''")}'::jsonb`);
+        await insertTransactionCopies(ctx.database.db, template!.id, `'${JSON.stringify(patch).replaceAll("'", "''")}'::jsonb`);
       }
       await expectSameState(user, wallets.map((wallet) => wallet.id), candidateSets[round % candidateSets.length]!);
     }
@@ -115,8 +95,8 @@ describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind)
     // Past 500 distinct payees both keep the first 500 in address order.
     for (const network of ['eth_sepolia', 'polygon_mumbai'] as const) {
       const wallet = wallets[NETWORKS.indexOf(network)]!;
-      await insertCopies(
-        columns,
+      await insertTransactionCopies(
+        ctx.database.db,
         template!.id,
         `jsonb_build_object('id', gen_random_uuid(), 'hash', md5(n::text || '${network}'), 'network', '${network}', ` +
           `'wallet_id', '${wallet.id}', 'to_address', 'addr' || lpad(n::text, 4, '0'))`,

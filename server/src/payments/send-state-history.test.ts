@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { signUp, type TestUser } from '../test/auth-client.ts';
+import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
+import { insertTransactionCopies } from '../test/transaction-copies.ts';
+
+/**
+ * What a send decides from (send_state) must not cost more as its sender's history grows (migrations 0011, 0012),
+ * whatever the planner's statistics say. With 0011's indexes the planner chose among four indexes leading with
+ * user_id by its estimate for the sender: for a sender its statistics did not know yet, or, after ANALYZE, for the
+ * networks where the sender has wallets but no sends, it read every send of the sender and sorted them.
+ */
+describeEachDatabase('send state: the same cost for a long history as for a short one', (kind) => {
+  const ctx = useTestApp(kind);
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  /** `count` more sends like the user's first, each a second older than the last and to one of 40 addresses. */
+  async function addSends(user: TestUser, count: number) {
+    const [{ id: templateId } = { id: '' }] = await rows<{ id: string }>(
+      sql`select id from transactions where user_id = ${user.id} and type = 'send' order by created_at limit 1`,
+    );
+    const [{ offset } = { offset: 0 }] = await rows<{ offset: number }>(sql`select count(*)::int as offset from transactions where user_id = ${user.id}`);
+    await insertTransactionCopies(
+      ctx.database.db,
+      templateId,
+      `jsonb_build_object('id', gen_random_uuid(), 'hash', '0x' || md5(gen_random_uuid()::text) || md5(n::text), ` +
+        `'to_address', 'payee' || ((n + ${offset}) % 40), 'created_at', now() - make_interval(secs => n + ${offset}))`,
+      `generate_series(1, ${count}) n`,
+    );
+  }
+
+  /** Buffers PostgreSQL touched evaluating the sender's state (the function's own statements included); the least of three. */
+  async function stateBuffers(user: TestUser, walletId: string): Promise<number> {
+    const touched: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const [row] = await rows<{ 'QUERY PLAN': unknown }>(
+        sql`explain (analyze, buffers, format json) select send_state(${user.id}, ${walletId}::uuid, '[]'::jsonb, 20)`,
+      );
+      const plan = (typeof row!['QUERY PLAN'] === 'string' ? JSON.parse(row!['QUERY PLAN']) : row!['QUERY PLAN']) as { Plan: Record<string, number> }[];
+      touched.push(plan[0]!.Plan['Shared Hit Blocks']! + plan[0]!.Plan['Shared Read Blocks']!);
+    }
+    return Math.min(...touched);
+  }
+
+  it('reads about as much for a sender of 3,000 sends as for one of 100, before and after ANALYZE', async () => {
+    const sender = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, sender, 'eth_sepolia');
+    for (const user of [sender, other]) {
+      const from = user === sender ? wallet : await walletOn(ctx.app, user, 'eth_sepolia');
+      const sent = await postSend(ctx.app, user, { walletId: from.id, to: externalAddress('eth_sepolia'), amount: '0.01', speed: 'fast' });
+      expect(sent.statusCode).toBe(201);
+    }
+    // The statistics know another user's history and the sender's one send only.
+    await addSends(other, 300);
+    await ctx.database.db.execute(sql`analyze transactions`);
+
+    await addSends(sender, 99);
+    const short = await stateBuffers(sender, wallet.id);
+    await addSends(sender, 2_900);
+    const long = await stateBuffers(sender, wallet.id);
+    // Reading every send of the sender would be thousands of buffers more.
+    expect(long - short).toBeLessThan(100);
+
+    await ctx.database.db.execute(sql`analyze transactions`);
+    const analyzed = await stateBuffers(sender, wallet.id);
+    expect(analyzed - short).toBeLessThan(100);
+
+    // Past the copies' 40 addresses and the latest 50 sends, the state is what it was: the walk lists every payee.
+    const [state] = await rows<{ paid: number; earlier: number }>(
+      sql`select jsonb_array_length(s->'paid') as paid, jsonb_array_length(s->'earlier') as earlier
+          from send_state(${sender.id}, ${wallet.id}::uuid, '[]'::jsonb, 20) s`,
+    );
+    expect(state).toEqual({ paid: 41, earlier: 50 });
+  });
+});
