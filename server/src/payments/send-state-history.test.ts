@@ -9,8 +9,8 @@ import { insertTransactionCopies } from '../test/transaction-copies.ts';
 /**
  * What a send decides from (send_state) must not cost more as its sender's history grows (migrations 0011, 0012),
  * whatever the planner's statistics say. With 0011's indexes the planner chose among four indexes leading with
- * user_id by its estimate for the sender: for a sender its statistics did not know yet, or, after ANALYZE, for the
- * networks where the sender has wallets but no sends, it read every send of the sender and sorted them.
+ * user_id by its estimate for the sender, and a wrong estimate (statistics older than a burst of the sender's sends, or
+ * networks where the sender has wallets but no sends) made it read far more of the history than the latest sends.
  */
 describeEachDatabase('send state: the same cost for a long history as for a short one', (kind) => {
   const ctx = useTestApp(kind);
