@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,6 +16,11 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The one database type the app codes against, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `{ rows }`). */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

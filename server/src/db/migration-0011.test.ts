@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { type NetworkId, seededRandom } from '@fincrypt/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { signUp, type TestUser } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { insertTransactionCopies } from '../test/transaction-copies.ts';
+import { rowsOf } from './database.ts';
 
 /**
  * Migration 0011 rewrites functions of migration 0009 to run faster: send_state (PL/pgSQL, read through two indexes
@@ -35,7 +36,7 @@ function randomFrom(seed: number) {
 
 describeEachDatabase('migration 0011: functions that answer as 0009 did', (kind) => {
   const ctx = useTestApp(kind);
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: SQL) => rowsOf<T>(ctx.database.db, query);
 
   async function expectSameState(user: TestUser, walletIds: string[], candidates: string) {
     for (const walletId of walletIds) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { createEmptyPostgresDatabase, describeEachDatabase } from '../test/test-database.ts';
-import { openDatabase, type Database } from './database.ts';
+import { openDatabase, rowsOf, type Database } from './database.ts';
 import { createPglite } from './pglite.ts';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -84,7 +84,7 @@ describeEachDatabase('migration 0003 (assets) on existing data', (kind) => {
       await migrated.database.close();
       await migrated.cleanUp();
     };
-    const rows = <T>(query: ReturnType<typeof sql>) => db.execute(query).then((result) => (result as unknown as { rows: T[] }).rows);
+    const rows = <T>(query: SQL) => rowsOf<T>(db, query);
 
     expect(await rows(sql`select wallet_id, asset, balance::text from wallet_balances order by wallet_id, asset`)).toEqual([
       { wallet_id: '00000000-0000-4000-8000-000000000001', asset: 'ETH', balance: String(98n * ETH - 21_000n * 30_000_000_000n) },

@@ -1,6 +1,6 @@
 import { findAsset, formatAmountTrimmed, isNetworkId, listNetworks } from '@fincrypt/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { type Db, rowsOf } from '../db/database.ts';
 import { moneyFromSql } from '../db/money-column.ts';
 
 /** The totals of one asset on one network. */
@@ -27,12 +27,6 @@ export interface LedgerReport {
 
 const SAMPLE = 5;
 
-/** Rows of a raw query, whichever driver ran it (node-postgres returns a result object, PGlite too). */
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /** Per network: 10^(18 − decimals) (gas prices are in 10^-18 coin, fees in the smallest unit) and the native coin, which pays fees. */
 function networkFacts() {
   return sql.join(
@@ -56,7 +50,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
   return db.transaction(
     async (tx) => {
       const breaches: string[] = [];
-      const totals = await rows<{
+      const totals = await rowsOf<{
         network: string;
         asset: string;
         minted: string | null;
@@ -110,14 +104,14 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
         };
       });
 
-      const negative = await rows<{ wallet_id: string; asset: string }>(
+      const negative = await rowsOf<{ wallet_id: string; asset: string }>(
         tx,
         sql`select wallet_id, asset from wallet_balances where balance < 0 limit ${SAMPLE}`,
       );
       for (const wallet of negative) breaches.push(`wallet ${wallet.wallet_id} has a negative ${wallet.asset} balance`);
 
       // Mint transactions are counted through their mints rows, not as flows.
-      const drifted = await rows<{ wallet_id: string; asset: string; balance: string; expected: string }>(
+      const drifted = await rowsOf<{ wallet_id: string; asset: string; balance: string; expected: string }>(
         tx,
         sql`
           with facts(network, divisor, native) as (values ${networkFacts()}),
@@ -150,7 +144,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
         );
       }
 
-      const unmatchedMints = await rows<{ hash: string }>(
+      const unmatchedMints = await rowsOf<{ hash: string }>(
         tx,
         sql`
           select t.hash from transactions t
@@ -164,7 +158,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       );
       for (const mint of unmatchedMints) breaches.push(`faucet mint ${mint.hash} does not match exactly one mints row`);
 
-      const unmatchedSends = await rows<{ hash: string }>(
+      const unmatchedSends = await rowsOf<{ hash: string }>(
         tx,
         sql`
           select s.hash from transactions s
@@ -176,7 +170,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       );
       for (const send of unmatchedSends) breaches.push(`internal send ${send.hash} does not have exactly one matching receive`);
 
-      const orphanReceives = await rows<{ hash: string }>(
+      const orphanReceives = await rowsOf<{ hash: string }>(
         tx,
         sql`
           select r.hash from transactions r
@@ -187,7 +181,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       );
       for (const receive of orphanReceives) breaches.push(`receive ${receive.hash} has no send that pays it`);
 
-      const wrongFees = await rows<{ hash: string }>(
+      const wrongFees = await rowsOf<{ hash: string }>(
         tx,
         sql`
           select t.hash from transactions t join (values ${networkFacts()}) as n(network, divisor, native) on n.network = t.network
@@ -196,7 +190,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       );
       for (const send of wrongFees) breaches.push(`send ${send.hash} charged a fee other than gasUsed × effectiveGasPrice`);
 
-      const wrongBlocks = await rows<{ network: string; number: string }>(
+      const wrongBlocks = await rowsOf<{ network: string; number: string }>(
         tx,
         sql`
           with included as (

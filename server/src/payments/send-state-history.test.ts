@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { rowsOf } from '../db/database.ts';
 import { signUp, type TestUser } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -14,7 +15,7 @@ import { insertTransactionCopies } from '../test/transaction-copies.ts';
  */
 describeEachDatabase('send state: the same cost for a long history as for a short one', (kind) => {
   const ctx = useTestApp(kind);
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: SQL) => rowsOf<T>(ctx.database.db, query);
 
   /** `count` more sends like the user's first, each a second older than the last and to one of 40 addresses. */
   async function addSends(user: TestUser, count: number) {

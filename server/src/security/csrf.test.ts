@@ -1,25 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { Db } from '../db/database.ts';
+import { type Db, rowsOf } from '../db/database.ts';
 import { call } from '../test/auth-client.ts';
 import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { type OwnedThings, SAMPLE_REQUESTS, createOwnedThings, isStateChanging, routeKey } from './testing/route-samples.ts';
 
-/** Rows as both drivers return them (PGlite and node-postgres both answer `{ rows }`). */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** One digest per table of the app's schema: equal digests, nothing written. */
 async function fingerprint(db: Db): Promise<Record<string, string>> {
-  const tables = await rows<{ name: string }>(
+  const tables = await rowsOf<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
   );
   const digests: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await rows<{ digest: string }>(
+    const [row] = await rowsOf<{ digest: string }>(
       db,
       sql`select count(*) || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
     );

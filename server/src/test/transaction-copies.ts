@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { type Db, rowsOf } from '../db/database.ts';
 
 /** The columns of `transactions` a server writes (is_settled is generated), quoted and joined for an INSERT. */
 async function writtenColumns(db: Db): Promise<string> {
-  const result = (await db.execute(
+  const columns = await rowsOf<{ name: string }>(
+    db,
     sql`select column_name as name from information_schema.columns
         where table_schema = current_schema() and table_name = 'transactions' and is_generated = 'NEVER' order by ordinal_position`,
-  )) as unknown as { rows: { name: string }[] };
-  return result.rows.map((row) => `"${row.name}"`).join(', ');
+  );
+  return columns.map((row) => `"${row.name}"`).join(', ');
 }
 
 /**
