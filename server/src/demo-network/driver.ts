@@ -56,6 +56,11 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
   let isStopped = !settings.isOn;
   let wake: (() => void) | undefined;
   let participants: Participant[] | undefined;
+  /** Not driving: no schedule, so no start to count slots from. */
+  const stopDriving = () => {
+    stats.isDriving = false;
+    stats.drivingSinceMs = null;
+  };
 
   /** Waits `ms`, or less when stop() is called. */
   const pause = (ms: number) =>
@@ -142,8 +147,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
     while (!isStopped) {
       if (!deps.isLeader()) {
         if (stats.isDriving) log.info('demo network: this process no longer leads the chain clock; it stops driving');
-        stats.isDriving = false;
-        stats.drivingSinceMs = null;
+        stopDriving();
         await pause(leaderPollMs);
         continue;
       }
@@ -180,8 +184,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
         moment = schedule.momentOf(slot);
       }
     }
-    stats.isDriving = false;
-    stats.drivingSinceMs = null;
+    stopDriving();
   }
 
   const running = isStopped ? Promise.resolve() : drive();
