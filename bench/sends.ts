@@ -15,6 +15,7 @@
  *   included, the chain clock's not), counted over the warm-up's native sends, each connection paying one address;
  * - send_db_round_trips_new_recipients: the same, counted over sends that each pay another outside address;
  * - send_cpu_ms_per_send: the server process's CPU time (user + system) over the 8-connection native run ÷ its 201s;
+ * - send_pg_cpu_ms_per_send: the same for the PostgreSQL server's processes, when it runs on this machine;
  * and on PostgreSQL an open-loop run (send_p50_ms_open_loop, send_p99_ms_open_loop, send_rps_open_loop): arrivals on a
  * fixed schedule at half of send_rps_pg8, latency from each request's scheduled start.
  * PGlite's are reported with a `_pglite` suffix.
@@ -23,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { describeStatuses, type LoadRequest, type LoadResult, runLoad, runOpenLoop } from './lib/http-load.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
+import { localPostgresCpuMs } from './lib/postgres-cpu.ts';
 import { progress, report, warn } from './lib/report.ts';
 import { startBenchServer, withTempDir } from './lib/server.ts';
 import { type BenchUser, externalAddress, signUpUsers } from './lib/users.ts';
@@ -99,6 +101,8 @@ function reportSendRun(label: string, result: LoadResult, connections: number) {
  */
 async function sendLoadOn(env: Record<string, string>, prefix: 'pg' | 'pglite', options: SendBenchOptions): Promise<Map<string, number>> {
   const server = await startBenchServer({ ...env, BENCH_METRICS: '1' });
+  // PostgreSQL's share of a send, when its server runs on this machine (PGlite's is in send_cpu_ms_per_send_pglite).
+  const postgresCpuMs = () => (env.DATABASE_URL ? localPostgresCpuMs(env.DATABASE_URL) : undefined);
   const figure = (name: string) => (prefix === 'pg' ? name : `${name}_pglite`);
   try {
     const maxConnections = Math.max(...options.connectionCounts);
@@ -148,12 +152,18 @@ async function sendLoadOn(env: Record<string, string>, prefix: 'pg' | 'pglite', 
         for (const asset of ['native', 'USDC'] as const) {
           const label = `${base}${asset === 'native' ? '' : '_usdc'}${variant}`;
           const before = await readServerMetrics(server.url);
+          const postgresBefore = postgresCpuMs();
           const result = await runLoad({ url: server.url, connections, durationS: options.durationS, connection: connectionFor(asset) });
+          const postgresAfter = postgresCpuMs();
           const after = await readServerMetrics(server.url);
           reportSendRun(label, result, connections);
           if (label === base && connections === 8) {
             const note = `server process CPU (user + system) over send_rps_${label} ÷ its ${result.ok} sends${prefix === 'pglite' ? ' (the database runs in it too)' : ''}`;
             report(figure('send_cpu_ms_per_send'), cpuMsBetween(before, after) / result.ok, 'ms', note);
+            if (postgresBefore !== undefined && postgresAfter !== undefined) {
+              const postgresNote = `the local PostgreSQL server's processes' CPU (user + system) over send_rps_${label} ÷ its ${result.ok} sends`;
+              report('send_pg_cpu_ms_per_send', (postgresAfter - postgresBefore) / result.ok, 'ms', postgresNote);
+            }
           }
           rps.set(label, result.okPerSecond);
         }

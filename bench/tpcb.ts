@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { withFreshDatabase } from './lib/postgres.ts';
+import { localPostgresCpuMs } from './lib/postgres-cpu.ts';
 import { progress, report } from './lib/report.ts';
 import { withTempDir } from './lib/server.ts';
 
@@ -21,12 +22,19 @@ export async function benchTpcbPostgres(pgServerUrl: string, durationS: number, 
     await run('pgbench', ['-i', '-q', '-s', '1', databaseUrl]);
     const tps = new Map<number, number>();
     for (const clients of clientCounts) {
+      const postgresBefore = localPostgresCpuMs(databaseUrl);
       const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(durationS), databaseUrl]);
+      const postgresAfter = localPostgresCpuMs(databaseUrl);
       const match = /tps = ([\d.]+)/.exec(stdout);
       if (!match) throw new Error(`no tps in pgbench output:\n${stdout}`);
       const value = Number(match[1]);
       progress(`pgbench -c ${clients}: ${value.toFixed(0)} tps`);
       report(`tpcb_tps_pg${clients}`, value, 'tx/s', `pgbench TPC-B, scale 1, ${clients} clients, ${durationS} s`);
+      const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1]);
+      if (postgresBefore !== undefined && postgresAfter !== undefined && processed > 0) {
+        const note = `the local PostgreSQL server's processes' CPU (user + system) over tpcb_tps_pg${clients} ÷ its ${processed} transactions`;
+        report(`tpcb_cpu_ms_per_tx_pg${clients}`, (postgresAfter - postgresBefore) / processed, 'ms', note);
+      }
       tps.set(clients, value);
     }
     return tps;
