@@ -107,6 +107,9 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
       ),
     );
     progress(`api seed: ${otherTransactions} transactions of the other users in ${((performance.now() - othersStartedAt) / 1000).toFixed(1)} s`);
+    // Each wallet takes three consecutive rows at a time, so it holds every kind (a receive is every third row).
+    // Taking row i by i % 3 gave the wallet that sorted first only receives: when that was the Sepolia wallet, the
+    // explorer's page of the busiest address had no chain rows to show (its receives come from outside addresses).
     await step(
       `${options.userTransactions} transactions of the measured user`,
       `with w as (select id, network, address, case network when 'eth_sepolia' then 'ETH' when 'polygon_mumbai' then 'MATIC' else 'SOL' end as native,
@@ -130,7 +133,7 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
          now() - (i::double precision / $1 * interval '365 days'),
          case when i <= 10 then now() + interval '1 day' else now() - (i::double precision / $1 * interval '365 days') + interval '10 seconds' end,
          case when i <= 10 then now() + interval '1 day' else null end
-       from generate_series(1, $1::int) i join w on w.k = i % w.n`,
+       from generate_series(1, $1::int) i join w on w.k = (i / 3) % w.n`,
       [options.userTransactions, userId, PAYEES],
     );
     await client.query(`set maintenance_work_mem = '256MB'`);
