@@ -55,6 +55,16 @@ describe('EVM addresses', () => {
     }
   });
 
+  it('gives the same checksum when asked again, in any case, also after more addresses than it keeps', () => {
+    const vectors = [...EIP55_MIXED_CASE, ...EIP55_ALL_CAPS, ...EIP55_ALL_LOWER];
+    const random = seededRandom(7);
+    const others = Array.from({ length: 1500 }, () => `0x${Array.from({ length: 40 }, () => Math.floor(random() * 16).toString(16)).join('')}`);
+    const first = others.map((address) => toChecksumAddress(address));
+    for (const address of vectors) expect(toChecksumAddress(flipFirstLetter(address))).toBe(address);
+    expect(others.map((address) => toChecksumAddress(address.toUpperCase().replace('0X', '0x')))).toEqual(first);
+    for (const address of vectors) expect(toChecksumAddress(address.toLowerCase())).toBe(address);
+  });
+
   it('refuses the wrong length, prefix or characters', () => {
     const good = EIP55_MIXED_CASE[0]!;
     expect(isEvmAddress(good.slice(0, -1))).toBe(false);

@@ -9,16 +9,27 @@ export const INVALID_RECIPIENT_MESSAGE = API_ERRORS.INVALID_RECIPIENT.messages.i
 
 const SOLANA_PUBLIC_KEY_BYTES = 32;
 
+/**
+ * Checksums worked out, by lowercase hex: a send checks the same few addresses several times (its recipient once
+ * per check, its sender's and the payees' again). Bounded: emptied when full.
+ */
+const checksumsByLowerHex = new Map<string, string>();
+const CHECKSUMS_KEPT = 1024;
+
 /** EIP-55: a hex letter is upper case when the matching nibble of keccak-256(lowercase hex) is 8 or more. */
 export function toChecksumAddress(address: string): string {
   if (!EVM_ADDRESS_SHAPE.test(address)) throw new TypeError(`Not a 0x-prefixed 40-hex-digit address: ${address}`);
   const lower = address.slice(2).toLowerCase();
+  const known = checksumsByLowerHex.get(lower);
+  if (known !== undefined) return known;
   const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
   let checksummed = '0x';
   for (let i = 0; i < lower.length; i += 1) {
     const char = lower[i]!;
     checksummed += parseInt(hash[i]!, 16) >= 8 ? char.toUpperCase() : char;
   }
+  if (checksumsByLowerHex.size >= CHECKSUMS_KEPT) checksumsByLowerHex.clear();
+  checksumsByLowerHex.set(lower, checksummed);
   return checksummed;
 }
 

@@ -39,16 +39,25 @@ export interface ChargedFee {
 export function createFeeMarket(secret: string) {
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest();
 
+  // The factor of each network's latest window: every send and quote of a window asks for the same one.
+  const latestFactors = new Map<NetworkId, { window: number; permille: number }>();
   const liveFactorPermille = (network: NetworkId, nowMs: number): number => {
     const window = Math.floor(nowMs / LIVE_FACTOR_REFRESH_MS);
+    const latest = latestFactors.get(network);
+    if (latest?.window === window) return latest.permille;
     const random01 = mac(`live-factor:${network}:${window}`).readUIntBE(0, 6) / 2 ** 48;
-    return liveFactorPermilleFromRandom(random01);
+    const permille = liveFactorPermilleFromRandom(random01);
+    latestFactors.set(network, { window, permille });
+    return permille;
   };
 
   const signature = (payload: string) => mac(`quote:${payload}`).subarray(0, 16).toString('base64url');
 
+  const currentFee = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): FeeQuote =>
+    quoteFee({ network, speed, gasUsed, liveFactorPermille: liveFactorPermille(network, nowMs), usdPrice, now: nowMs });
+
   const quote = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): SignedFeeQuote => {
-    const base = quoteFee({ network, speed, gasUsed, liveFactorPermille: liveFactorPermille(network, nowMs), usdPrice, now: nowMs });
+    const base = currentFee(network, speed, nowMs, usdPrice, gasUsed);
     const payload = `${network}:${speed}:${base.gasPriceWei}:${nowMs}`;
     return { ...base, quoteId: `${payload}.${signature(payload)}`, expiresAt: new Date(nowMs + QUOTE_TTL_MS).toISOString() };
   };
@@ -78,7 +87,8 @@ export function createFeeMarket(secret: string) {
      */
     feeFor(network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string, gasUsed: bigint = GAS_USED): ChargedFee {
       const quoted = quoteId === undefined ? undefined : honouredGasPrice(quoteId, network, speed, nowMs);
-      const gasPriceWei = quoted ?? BigInt(quote(network, speed, nowMs).gasPriceWei);
+      // The price of the moment needs no signature: nothing is handed out.
+      const gasPriceWei = quoted ?? BigInt(currentFee(network, speed, nowMs).gasPriceWei);
       return { gasPriceWei, gasUsed, feeUnits: feeFromReceipt(gasUsed, gasPriceWei, network), source: quoted === undefined ? 'current' : 'quote' };
     },
   };
