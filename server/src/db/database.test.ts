@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BoundedClient, type Database, openDatabase } from './database.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
@@ -39,6 +39,27 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh Post
         );
         expect(inTransaction).toEqual([{ statement_timeout: '7s' }]);
       } finally {
+        await database.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('keeps an idle connection open, so a statement after a quiet spell meets the same, warm backend', async () => {
+    const target = await createEmptyPostgresDatabase();
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: target.url });
+      const backendPid = async () => (await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      // The pool's idle timer is a setTimeout: a minute of it passes at once.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const before = await backendPid();
+        vi.advanceTimersByTime(60_000);
+        expect(database.pool!.totalCount).toBe(1);
+        expect(await backendPid()).toBe(before);
+      } finally {
+        vi.useRealTimers();
         await database.close();
       }
     } finally {
