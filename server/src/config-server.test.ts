@@ -72,10 +72,11 @@ describe('server settings: binding, HTTP timeouts and PostgreSQL bounds', () => 
     expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX/);
   });
 
-  it('opens every PostgreSQL connection with those bounds, keepalive on, and a client that drops a silent connection', () => {
+  it('opens every PostgreSQL connection with those bounds, keepalive on, a client that drops a silent connection, and keeps it while it idles', () => {
     expect(postgresPoolConfig('postgres://db/app', DEFAULT_POSTGRES_SETTINGS)).toEqual({
       connectionString: 'postgres://db/app',
       max: 20,
+      idleTimeoutMillis: 0,
       connectionTimeoutMillis: 5_000,
       statement_timeout: 10_000,
       query_timeout: 15_000,

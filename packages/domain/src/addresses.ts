@@ -10,8 +10,8 @@ export const INVALID_RECIPIENT_MESSAGE = API_ERRORS.INVALID_RECIPIENT.messages.i
 const SOLANA_PUBLIC_KEY_BYTES = 32;
 
 /**
- * Checksums worked out, by lowercase hex: a send checks the same few addresses several times (its recipient once
- * per check, its sender's and the payees' again). Bounded: emptied when full.
+ * Checksums worked out, by lowercase hex: a send checks its recipient twice (finding our wallets at that address,
+ * then its own checks), and a sender pays the same few addresses again and again. Bounded: emptied when full.
  */
 const checksumsByLowerHex = new Map<string, string>();
 const CHECKSUMS_KEPT = 1024;
