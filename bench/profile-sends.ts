@@ -8,7 +8,7 @@
  * functions with the most self time per send. Samples are wall-clock: time the process spent descheduled inside a
  * system call (a loopback `writev` that wakes PostgreSQL) counts there too, so the table's total exceeds the CPU.
  * Last, PostgreSQL's own time in each SQL function over the run (`track_functions = 'all'` on the run's database):
- * `send_in_one_call` and what it calls, per send.
+ * the search-terms trigger and any other, per send.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -321,7 +321,7 @@ export const transactions = pgTable(
       .where(sql`not ${table.isSettled}`),
     // A user's status counts and pending/failed filter: their unsettled rows, and how many are settled (index only).
     index('transactions_user_settled_idx').on(table.userId, table.isSettled),
-    // What a send decides from (send_state, migrations 0011, 0012): a user's latest sends on a network, and the
+    // What a send decides from (its fraud history, payments/send-state.ts; migrations 0011, 0012): a user's latest sends on a network, and the
     // addresses they paid there one index probe each. Without them, each send read every send of its user (linear in
     // history). The latest sends are keyed by one expression, `user_id/network`, that no other index holds, so the
     // planner cannot read them through another index of the user's rows whatever its statistics say (0012).

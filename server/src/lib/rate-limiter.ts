@@ -20,19 +20,24 @@ export function verdictOf(hits: number, windowStartedAt: Date, rule: RateLimitRu
 }
 
 /**
- * The query that counts one attempt (a new window once the old one has expired), answering `hits` and
- * `window_started_at`: the database's count_attempt (migrations 0009 and 0011), so the send path's one call counts alike.
- * A query of its own, so another statement can carry it (the send's transaction path does).
+ * The statement that counts one attempt, answering `hits` and `window_started_at`: a new window once the old one has
+ * expired. One upsert, so concurrent attempts on one key (several processes on one PostgreSQL) count exactly; a query
+ * of its own, so another statement can carry it (a send claims its key and counts in one).
  */
 export function countAttemptSql(key: string, rule: RateLimitRule) {
-  return sql`select hits, window_started_at from count_attempt(${key}, ${rule.windowMs / 1000}::float8)`;
+  const expired = sql`c.window_started_at <= now() - make_interval(secs => ${rule.windowMs / 1000}::float8)`;
+  return sql`insert into rate_limit_counters as c (key, window_started_at, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when ${expired} then 1 else c.hits + 1 end,
+      window_started_at = case when ${expired} then now() else c.window_started_at end
+    returning c.hits, c.window_started_at`;
 }
 
 /** Counts one attempt: the counter's hits and when its window started. */
 export async function countAttempt(db: Db, key: string, rule: RateLimitRule): Promise<{ hits: number; windowStartedAt: Date }> {
   const result = (await db.execute(countAttemptSql(key, rule))) as unknown as { rows: { hits: unknown; window_started_at: unknown }[] };
   const row = result.rows[0];
-  if (!row) throw new Error('count_attempt returned no row');
+  if (!row) throw new Error('counting an attempt returned no row');
   return { hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at as string | Date) };
 }
 

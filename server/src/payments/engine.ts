@@ -11,7 +11,8 @@
  * What lives here:
  * - engine.ts (this file): what the HTTP modules call — send, open a wallet, close a wallet, claim test funds;
  * - faucet.ts: test funds (a mint transaction per asset, once a day per wallet);
- * - send.ts + send-store.ts: the send path (idempotency, rate limit, locks, firm quote, fraud rules, one write);
+ * - send.ts + send-state.ts + send-store.ts: the send path, one database transaction (idempotency, rate limit, locks,
+ *   firm quote, payment request, fraud rules, one write);
  * - speed-up.ts: a pending EVM send replaced by the same transfer at a faster speed (its fee difference, one write);
  * - quotes.ts: firm quotes (create, read and lock for a send, values at send time, cleanup of unused ones);
  * - payment-requests.ts: payment requests (create, list, cancel, the public view; locked and stamped paid by a send);
@@ -45,7 +46,7 @@ import type { RateLimitRule } from '../lib/rate-limiter.ts';
 import { createFaucet } from './faucet.ts';
 import { createPaymentRequestService } from './payment-requests.ts';
 import { createQuoteService, type PricesAtHand } from './quotes.ts';
-import { createSendService, type SendResult, type SendSession } from './send.ts';
+import { createSendService, type SendResult } from './send.ts';
 import { createSpeedUpService, type SpeedUpOutcome } from './speed-up.ts';
 import { createWalletLedger } from './wallets.ts';
 
@@ -83,10 +84,7 @@ export function createPaymentsEngine(deps: PaymentsEngineDeps) {
     /** A firm quote for a payment from one of the user's wallets (quotes.ts); refusals are AppErrors with the send rules' codes. */
     createQuote: (userId: string, request: CreateQuoteRequest): Promise<PaymentQuote> => quotes.create(userId, request),
     /** One send under an Idempotency-Key (see send.ts): the stored answer for a key already used. */
-    send: (userId: string, idempotencyKey: string, request: SendRequest, session?: SendSession): Promise<SendResult> =>
-      sends.send(userId, idempotencyKey, request, session),
-    /** Reads ahead the send state of the user's wallets this process keeps none for, so each one's first send is one statement (send.ts). */
-    readSendStatesAhead: (userId: string, walletIds: readonly string[]): Promise<void> => sends.readStatesAhead(userId, walletIds),
+    send: (userId: string, idempotencyKey: string, request: SendRequest): Promise<SendResult> => sends.send(userId, idempotencyKey, request),
     /** Speeds up the user's pending EVM send by its current or an older hash (speed-up.ts); refusals are answered, not thrown. */
     speedUp: (userId: string, hash: string, request: SpeedUpRequest): Promise<SpeedUpOutcome> => speedUps.speedUp(userId, hash, request),
     /** A new wallet on the network with its starting balance minted; 409 when one is connected there or the limit is reached. */

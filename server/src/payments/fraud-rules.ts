@@ -8,6 +8,10 @@ export const UNUSUAL_AMOUNT_MULTIPLE = 3n;
 export const MIN_HISTORY_FOR_AMOUNT_RULE = 3;
 /** This many sends inside BURST_GAP_MS (this one included) raise a burst alert. */
 export const BURST_SENDS = 5;
+/** The unusual-amount rule compares a send with at most this many of the user's latest sends on its network… */
+export const EARLIER_SENDS_COMPARED = 50;
+/** …and the new-recipient rule knows at most this many addresses the user paid there (a send reads no more history). */
+export const PAYEES_KNOWN = 500;
 
 export interface FraudRuleInput {
   /**

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { rowsOf } from '../db/database.ts';
+import { EARLIER_SENDS_COMPARED, PAYEES_KNOWN } from './fraud-rules.ts';
+import { fraudHistorySql, readFraudHistory } from './send-state.ts';
 import { signUp, type TestUser } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -8,12 +10,12 @@ import { describeEachDatabase } from '../test/test-database.ts';
 import { insertTransactionCopies } from '../test/transaction-copies.ts';
 
 /**
- * What a send decides from (send_state) must not cost more as its sender's history grows (migrations 0011, 0012),
+ * What a send decides from (its sender's history, send-state.ts) must not cost more as that history grows (the indexes of migrations 0011, 0012),
  * whatever the planner's statistics say. With 0011's indexes the planner chose among four indexes leading with
  * user_id by its estimate for the sender, and a wrong estimate (statistics older than a burst of the sender's sends, or
  * networks where the sender has wallets but no sends) made it read far more of the history than the latest sends.
  */
-describeEachDatabase('send state: the same cost for a long history as for a short one', (kind) => {
+describeEachDatabase('fraud history: the same cost for a long history as for a short one', (kind) => {
   const ctx = useTestApp(kind);
   const rows = <T>(query: SQL) => rowsOf<T>(ctx.database.db, query);
 
@@ -32,12 +34,12 @@ describeEachDatabase('send state: the same cost for a long history as for a shor
     );
   }
 
-  /** Buffers PostgreSQL touched evaluating the sender's state (the function's own statements included); the least of three. */
+  /** Buffers PostgreSQL touched reading the sender's history; the least of three. */
   async function stateBuffers(user: TestUser, walletId: string): Promise<number> {
     const touched: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const [row] = await rows<{ 'QUERY PLAN': unknown }>(
-        sql`explain (analyze, buffers, format json) select send_state(${user.id}, ${walletId}::uuid, '[]'::jsonb, 20)`,
+        sql`explain (analyze, buffers, format json) ${fraudHistorySql(user.id, walletId)}`,
       );
       const plan = (typeof row!['QUERY PLAN'] === 'string' ? JSON.parse(row!['QUERY PLAN']) : row!['QUERY PLAN']) as { Plan: Record<string, number> }[];
       touched.push(plan[0]!.Plan['Shared Hit Blocks']! + plan[0]!.Plan['Shared Read Blocks']!);
@@ -69,11 +71,28 @@ describeEachDatabase('send state: the same cost for a long history as for a shor
     const analyzed = await stateBuffers(sender, wallet.id);
     expect(analyzed - short).toBeLessThan(100);
 
-    // Past the copies' 40 addresses and the latest 50 sends, the state is what it was: the walk lists every payee.
-    const [state] = await rows<{ paid: number; earlier: number }>(
-      sql`select jsonb_array_length(s->'paid') as paid, jsonb_array_length(s->'earlier') as earlier
-          from send_state(${sender.id}, ${wallet.id}::uuid, '[]'::jsonb, 20) s`,
+    // The walk lists every payee (the copies' 40 addresses and the first send's); the latest sends stop at their bound.
+    const history = await readFraudHistory(ctx.database.db, sender.id, wallet.id);
+    expect({ paid: history.paidAddresses.length, earlier: history.earlierSends.length }).toEqual({ paid: 41, earlier: EARLIER_SENDS_COMPARED });
+  });
+
+  it('knows at most PAYEES_KNOWN addresses a user paid, in address order', async () => {
+    const sender = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, sender, 'polygon_mumbai');
+    const sent = await postSend(ctx.app, sender, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: '0.01', speed: 'fast' });
+    expect(sent.statusCode).toBe(201);
+    const [{ id: templateId } = { id: '' }] = await rows<{ id: string }>(sql`select id from transactions where user_id = ${sender.id} and type = 'send'`);
+    await insertTransactionCopies(
+      ctx.database.db,
+      templateId,
+      `jsonb_build_object('id', gen_random_uuid(), 'hash', '0x' || md5(n::text), 'to_address', 'addr' || lpad(n::text, 4, '0'))`,
+      `generate_series(1, ${PAYEES_KNOWN + 20}) n`,
     );
-    expect(state).toEqual({ paid: 41, earlier: 50 });
+    const history = await readFraudHistory(ctx.database.db, sender.id, wallet.id);
+    expect(history.paidAddresses).toHaveLength(PAYEES_KNOWN);
+    expect(history.paidAddresses).toEqual([...history.paidAddresses].sort());
+    // The real send's 0x… address sorts first; the walk then stops PAYEES_KNOWN addresses in.
+    expect(history.paidAddresses.slice(1, 3)).toEqual(['addr0001', 'addr0002']);
+    expect(history.paidAddresses.at(-1)).toBe(`addr${String(PAYEES_KNOWN - 1).padStart(4, '0')}`);
   });
 });

@@ -1,18 +1,19 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import type { wallets } from '../db/schema.ts';
-import { BURST_SENDS } from './fraud-rules.ts';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/database.ts';
+import { users, walletBalances, wallets } from '../db/schema.ts';
+import { BURST_SENDS, EARLIER_SENDS_COMPARED, PAYEES_KNOWN } from './fraud-rules.ts';
 
 /**
- * A wallet row as a send reads it, with its balance of each asset and the display currency its owner chose (null
- * until they choose one): a send's value at send time is kept in it.
+ * A wallet row as a send reads it under its lock, with its balance of each asset and the display currency its owner
+ * chose (null until they choose one): a send's value at send time is kept in it.
  */
 export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint>; ownerCurrency: string | null };
 
-/** The history the fraud rules compare a send with (see fraud-rules.ts). */
+/** The history the fraud rules compare a send with (see fraud-rules.ts), each part bounded there. */
 export interface FraudContext {
-  /** The user's latest sends on the sender's network, newest first, of any asset. */
+  /** The user's latest sends on the sender's network, newest first, of any asset (at most EARLIER_SENDS_COMPARED). */
   earlierSends: { asset: string; amountUnits: bigint }[];
+  /** Addresses the user has paid on the sender's network (at most PAYEES_KNOWN). */
   paidAddresses: string[];
   ownAddresses: string[];
   /** The addresses the user saved as contacts on the sender's network: known recipients (modules/contacts). */
@@ -21,11 +22,10 @@ export interface FraudContext {
   recentSendTimesMs: number[];
 }
 
-/** What a send is decided from (send_state, migrations 0009 and 0011), and its md5, which the one-call send checks under lock. */
+/** What a send is decided from: the wallets it touches, locked, and the sender's history. */
 export interface SendState {
   wallets: LockedWallet[];
   history: FraudContext;
-  md5: string;
 }
 
 /** A wallet of ours the recipient address may name: the address in canonical form on one network it is valid on. */
@@ -42,143 +42,111 @@ export interface SendStateScope {
 }
 
 /**
- * The burst rule only asks whether this send is the BURST_SENDS-th in its window, so the times of the latest
- * BURST_SENDS sends are all it needs.
+ * Locks the wallets with these ids, with their balance rows, in (wallet id, asset) order: every writer of balances (a
+ * send, a speed-up) locks in this order, so two opposite transfers queue rather than deadlock. Answers them as locked,
+ * with their owners' display currencies. The ids come as a list, not a subquery: a row that waited for its lock is
+ * re-checked against the statement's conditions, and a subquery over rows that changed meanwhile could drop it.
  */
-const RECENT_SENDS_KEPT = BURST_SENDS;
-
-/** send_state's arguments, as SQL parameters in its order. */
-export function sendStateArgs(scope: SendStateScope): [string, string, string, number] {
-  const candidates = scope.recipientCandidates.map(({ network, address }) => ({ network, address }));
-  return [scope.userId, scope.senderWalletId, JSON.stringify(candidates), RECENT_SENDS_KEPT];
+export async function lockWallets(tx: Db, walletIds: readonly string[]): Promise<LockedWallet[]> {
+  if (walletIds.length === 0) return [];
+  const rows = await tx
+    .select({ wallet: wallets, asset: walletBalances.asset, balance: walletBalances.balance, ownerCurrency: users.displayCurrency })
+    .from(wallets)
+    .innerJoin(walletBalances, eq(walletBalances.walletId, wallets.id))
+    .innerJoin(users, eq(users.id, wallets.userId))
+    .where(inArray(wallets.id, [...walletIds]))
+    .orderBy(asc(wallets.id), asc(walletBalances.asset))
+    .for('update', { of: [wallets, walletBalances] });
+  const locked = new Map<string, LockedWallet>();
+  for (const row of rows) {
+    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {}, ownerCurrency: row.ownerCurrency };
+    wallet.balances[row.asset] = row.balance;
+    locked.set(row.wallet.id, wallet);
+  }
+  return [...locked.values()];
 }
 
-interface WalletJson {
-  id: string;
-  user_id: string;
-  network: string;
-  address: string;
-  public_key: string;
-  encrypted_private_key: string;
-  next_nonce: number;
-  faucet_claimed_at: string | null;
-  created_at: string;
-  disconnected_at: string | null;
-  owner_currency: string | null;
-  balances: Record<string, string>;
+/** The sender's wallet id and those of our wallets at the candidates (found through (network, address)). */
+async function walletIdsOfSend(tx: Db, scope: SendStateScope): Promise<string[]> {
+  if (scope.recipientCandidates.length === 0) return [scope.senderWalletId];
+  const pairs = scope.recipientCandidates.map(({ network, address }) => sql`(${network}, ${address})`);
+  const found = await tx
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(sql`(${wallets.network}, ${wallets.address}) in (${sql.join(pairs, sql`, `)})`);
+  return [scope.senderWalletId, ...found.map((row) => row.id)];
 }
 
-interface StateJson {
-  wallets: WalletJson[];
-  earlier: [string, string][];
-  paid: string[];
-  own: string[];
-  saved: string[];
-  recent: string[];
+/**
+ * The history query: each part stops at its bound, read through the indexes of migrations 0011 and 0012 so that a
+ * send costs the same for a long history as for a short one. The latest sends are keyed by user_id || '/' || network
+ * (the expression transactions_user_sends_idx holds); the addresses paid are walked one index probe per distinct
+ * address (PostgreSQL has no skip scan). Exported for the test that checks its cost does not grow with the history.
+ */
+export function fraudHistorySql(userId: string, senderWalletId: string): SQL {
+  return sql`with network as (select w.network from wallets w where w.id = ${senderWalletId}::uuid)
+  select
+    (select coalesce(jsonb_agg(jsonb_build_array(e.asset, e.amount::text) order by e.created_at desc, e.id desc), '[]')
+      from (select t.asset, t.amount, t.created_at, t.id from transactions t
+            where t.user_id || '/' || t.network = ${userId} || '/' || (select network from network) and t.type = 'send'
+            order by t.created_at desc nulls last, t.id desc nulls last limit ${EARLIER_SENDS_COMPARED}) e) as earlier,
+    (select coalesce(jsonb_agg(p.address order by p.address), '[]')
+      from (with recursive payee(address) as (
+              (select t.to_address from transactions t
+               where t.user_id = ${userId} and t.type = 'send' and t.network = (select network from network)
+               order by t.to_address limit 1)
+              union all
+              select (select t.to_address from transactions t
+                      where t.user_id = ${userId} and t.type = 'send' and t.network = (select network from network)
+                        and t.to_address > payee.address
+                      order by t.to_address limit 1)
+              from payee where payee.address is not null)
+            select payee.address from payee where payee.address is not null limit ${PAYEES_KNOWN}) p) as paid,
+    (select coalesce(jsonb_agg(mine.address order by mine.address), '[]') from wallets mine where mine.user_id = ${userId}) as own,
+    (select coalesce(jsonb_agg(saved.address order by saved.address), '[]') from contacts saved
+      where saved.user_id = ${userId} and saved.network = (select network from network)) as saved,
+    (select coalesce(jsonb_agg(r.created_at order by r.created_at desc, r.id desc), '[]')
+      from (select s.created_at, s.id
+            from (select distinct mine.network from wallets mine where mine.user_id = ${userId}) n
+            cross join lateral (select t.created_at, t.id from transactions t
+                                where t.user_id || '/' || t.network = ${userId} || '/' || n.network and t.type = 'send'
+                                order by t.created_at desc nulls last, t.id desc nulls last limit ${BURST_SENDS}) s
+            order by s.created_at desc, s.id desc limit ${BURST_SENDS}) r) as recent`;
 }
 
-const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+interface HistoryRow {
+  earlier: unknown;
+  paid: unknown;
+  own: unknown;
+  saved: unknown;
+  recent: unknown;
+}
 
-/** send_state's jsonb (an object, or its text) as the send path uses it. */
-export function parseSendState(value: unknown, md5: string): SendState {
-  const state = (typeof value === 'string' ? JSON.parse(value) : value) as StateJson;
+/** A jsonb column as the driver gives it: parsed already (node-postgres, PGlite) or as text. */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** Reads the sender's history for the fraud rules. */
+export async function readFraudHistory(tx: Db, userId: string, senderWalletId: string): Promise<FraudContext> {
+  const [row] = await rowsOf<HistoryRow>(tx, fraudHistorySql(userId, senderWalletId));
+  if (!row) throw new Error('the fraud history query returned no row');
   return {
-    wallets: state.wallets.map((wallet) => ({
-      id: wallet.id,
-      userId: wallet.user_id,
-      network: wallet.network,
-      address: wallet.address,
-      publicKey: wallet.public_key,
-      encryptedPrivateKey: wallet.encrypted_private_key,
-      nextNonce: wallet.next_nonce,
-      faucetClaimedAt: dateOrNull(wallet.faucet_claimed_at),
-      createdAt: new Date(wallet.created_at),
-      disconnectedAt: dateOrNull(wallet.disconnected_at),
-      ownerCurrency: wallet.owner_currency,
-      balances: Object.fromEntries(Object.entries(wallet.balances).map(([asset, units]) => [asset, BigInt(units)])),
-    })),
-    history: {
-      earlierSends: state.earlier.map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
-      paidAddresses: state.paid,
-      ownAddresses: state.own,
-      contactAddresses: state.saved,
-      recentSendTimesMs: state.recent.map((time) => Date.parse(time)),
-    },
-    md5,
+    earlierSends: json<[string, string][]>(row.earlier).map(([asset, amount]) => ({ asset, amountUnits: BigInt(amount) })),
+    paidAddresses: json<string[]>(row.paid),
+    ownAddresses: json<string[]>(row.own),
+    contactAddresses: json<string[]>(row.saved),
+    recentSendTimesMs: json<string[]>(row.recent).map((time) => Date.parse(time)),
   };
+}
+
+/**
+ * Locks the sender's wallet and any wallet of ours at one of the candidates with their balance rows, then reads the
+ * sender's history as it is under the lock: what a send is decided from.
+ */
+export async function lockSendState(tx: Db, scope: SendStateScope): Promise<SendState> {
+  const locked = await lockWallets(tx, await walletIdsOfSend(tx, scope));
+  const history = await readFraudHistory(tx, scope.userId, scope.senderWalletId);
+  return { wallets: locked, history };
 }
 
 /** How many of the user's sends fall after `sinceMs` (the burst rule's window). */
 export const sendsSince = (history: FraudContext, sinceMs: number) => history.recentSendTimesMs.filter((time) => time > sinceMs).length;
-
-/** One of migration 0009's state readers, called with the scope's arguments: the state and its md5. */
-async function stateFrom(db: Db, reader: 'send_state' | 'lock_send_state', scope: SendStateScope): Promise<SendState> {
-  const [userId, walletId, candidates, recent] = sendStateArgs(scope);
-  const result = (await db.execute(
-    sql`select state, md5(state::text) as md5 from ${sql.identifier(reader)}(${userId}, ${walletId}::uuid, ${candidates}::jsonb, ${recent}::int) state`,
-  )) as unknown as { rows: { state: unknown; md5: string }[] };
-  const row = result.rows[0];
-  if (!row) throw new Error(`${reader} returned no row`);
-  return parseSendState(row.state, row.md5);
-}
-
-/** Reads a send's state without locking anything: what the one-call send decides from when it has none at hand. */
-export const readSendState = (db: Db, scope: SendStateScope) => stateFrom(db, 'send_state', scope);
-
-/**
- * Locks the sender's wallet and any wallet at one of the candidates with their balance rows (in id order, so two
- * opposite transfers cannot deadlock), then reads the state as it is under the lock: the transaction path's read.
- */
-export const lockSendState = (db: Db, scope: SendStateScope) => stateFrom(db, 'lock_send_state', scope);
-
-/** The most wallets whose state is kept. */
-export const SEND_STATE_CACHE_LIMIT = 10_000;
-
-/**
- * Whether a state holds no wallet but the sender's: then it is also the state for any recipient that is not a wallet of
- * ours, whatever recipient it was read for (the wallets at the candidates are the only part that depends on them).
- */
-const holdsOnlyTheSender = (state: SendState, scope: SendStateScope) =>
-  state.wallets.length === 1 && state.wallets[0]!.id === scope.senderWalletId;
-
-/**
- * The state each wallet's last send left behind, so the same user's next send from it needs no read: the one-call
- * send checks it under lock, and a state changed elsewhere comes back from that call. One entry per (user, wallet). It
- * serves the recipient it was read for; and one holding only the sender's wallet serves any recipient, on the guess
- * that the recipient is outside (a wallet of ours there makes the state differ, and the call answers the right one).
- * Bounded: the entry set longest ago goes when it is full (each successful send sets its wallet's anew; a state read
- * ahead, when the user's wallets are listed, is kept only where the wallet has none).
- */
-export function createSendStateCache(limit = SEND_STATE_CACHE_LIMIT) {
-  const entries = new Map<string, { recipients: string; state: SendState }>();
-  const walletKey = (scope: Pick<SendStateScope, 'userId' | 'senderWalletId'>) => `${scope.userId} ${scope.senderWalletId}`;
-  const recipientsKey = (scope: SendStateScope) => scope.recipientCandidates.map((candidate) => `${candidate.network}:${candidate.address}`).join(' ');
-  /** Keeps the entry last in line to go, dropping the one set longest ago when over the limit. */
-  const keep = (scope: SendStateScope, state: SendState) => {
-    entries.set(walletKey(scope), { recipients: recipientsKey(scope), state });
-    if (entries.size > limit) entries.delete(entries.keys().next().value as string);
-  };
-  return {
-    get(scope: SendStateScope): SendState | undefined {
-      const entry = entries.get(walletKey(scope));
-      if (!entry) return undefined;
-      return entry.recipients === recipientsKey(scope) || holdsOnlyTheSender(entry.state, scope) ? entry.state : undefined;
-    },
-    set(scope: SendStateScope, state: SendState) {
-      entries.delete(walletKey(scope));
-      keep(scope, state);
-    },
-    /** Keeps `state` unless the wallet has one: a state a send left is never replaced by a read that started before it. */
-    setIfAbsent(scope: SendStateScope, state: SendState) {
-      if (!entries.has(walletKey(scope))) keep(scope, state);
-    },
-    /** Whether the wallet has a state kept, for any recipient. */
-    has: (scope: Pick<SendStateScope, 'userId' | 'senderWalletId'>) => entries.has(walletKey(scope)),
-    delete: (scope: SendStateScope) => entries.delete(walletKey(scope)),
-    get size() {
-      return entries.size;
-    },
-  };
-}
-
-export type SendStateCache = ReturnType<typeof createSendStateCache>;

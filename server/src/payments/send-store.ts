@@ -1,15 +1,11 @@
-import { and, eq, getTableColumns, gt, lt, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { queryPrepared } from '../db/prepared-query.ts';
-import { fraudAlerts, idempotencyKeys, sessions, transactions, walletBalances, wallets } from '../db/schema.ts';
-import { detailOf, sqlStateOf } from '../lib/pg-errors.ts';
+import { fraudAlerts, idempotencyKeys, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { countAttemptSql, type RateLimitRule } from '../lib/rate-limiter.ts';
 import { markRequestPaidSql } from './payment-requests.ts';
 import { markQuoteUsedSql } from './quotes.ts';
-import { parseSendState, type SendState, type SendStateScope, sendStateArgs } from './send-state.ts';
-import { jsonValue } from './wallet-store.ts';
 
-// ---- the send path: one call (send_in_one_call), or in a transaction: claim and count, lock and read, write ----
+// ---- the send's writes, inside its transaction: claim and count, then everything a transfer writes in one statement ----
 
 /**
  * Claims the Idempotency-Key and counts the send against the user's limit, in one statement. `claimed` is
@@ -29,113 +25,6 @@ export async function claimKeyAndCountSend(
   const row = result.rows[0];
   if (!row) throw new Error('claiming the idempotency key returned no row');
   return { claimed: Number(row.claimed) === 1, hits: Number(row.hits), windowStartedAt: new Date(row.window_started_at as string | Date) };
-}
-
-/** Whether the user's session with this token is still live (not signed out, not expired): the transaction path's check of a remembered session. */
-export async function isSessionLive(db: Db, userId: string, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.token, token), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)));
-  return row !== undefined;
-}
-
-/** The session the server remembered has ended in the database (signed out, expired, revoked). */
-export class SessionEnded extends Error {
-  constructor() {
-    super('the session has ended');
-  }
-}
-
-/** The user is over the send limit; the window started then. */
-export class OverSendLimit extends Error {
-  constructor(readonly windowStartedAt: Date) {
-    super('over the send limit');
-  }
-}
-
-/** A row as the driver writes it: keyed by column name, each value through its column's own mapping (bigint → text). */
-function toColumnRecord<T extends Table>(table: T, row: Partial<T['$inferInsert']>): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = (row as Record<string, unknown>)[key];
-    if (value !== undefined) record[column.name] = value === null ? null : column.mapToDriverValue(value);
-  }
-  return record;
-}
-
-const SEND_IN_ONE_CALL = `select send_in_one_call($1, $2, $3, $4, $5, $6::int, $7::float8, $8::uuid, $9::jsonb, $10::int, $11,
-  $12::int, $13::jsonb, $14::jsonb, $15::jsonb, $16::jsonb) as answer`;
-
-/**
- * A send in one round trip (migrations 0009 and 0010): claims the key, counts the send, locks the wallets, checks
- * the state is still `stateMd5`, stores the answer and, for a transfer, writes it. Answers the key's holder when
- * another request has it, the state after the send, or — having changed nothing — the state the lock found when it
- * was not `stateMd5`; throws SessionEnded or OverSendLimit, each having changed nothing.
- */
-export async function sendInOneCall(
-  db: Db,
-  call: {
-    scope: SendStateScope;
-    /** The session token to check, when the user was taken from the server's memory rather than read just now. */
-    sessionToken: string | undefined;
-    key: string;
-    fingerprint: string;
-    counter: { key: string; rule: RateLimitRule };
-    stateMd5: string;
-    statusCode: number;
-    response: unknown;
-    /** What a transfer writes; undefined for a refusal, which only stores its answer. */
-    transfer?: {
-      balanceChanges: readonly BalanceChange[];
-      transactionRows: (typeof transactions.$inferInsert)[];
-      alertRows: (typeof fraudAlerts.$inferInsert)[];
-    };
-  },
-): Promise<
-  | { kind: 'replay'; holder: { fingerprint: string; statusCode: number | null; response: unknown } }
-  | { kind: 'sent'; state: SendState }
-  | { kind: 'changed'; state: SendState }
-> {
-  const [userId, walletId, candidates, recent] = sendStateArgs(call.scope);
-  const { transfer } = call;
-  let rows: { answer: unknown }[];
-  try {
-    rows = await queryPrepared<{ answer: unknown }>(db, 'send_in_one_call', SEND_IN_ONE_CALL, [
-      userId,
-      call.sessionToken ?? null,
-      call.key,
-      call.fingerprint,
-      call.counter.key,
-      call.counter.rule.limit,
-      call.counter.rule.windowMs / 1000,
-      walletId,
-      candidates,
-      recent,
-      call.stateMd5,
-      call.statusCode,
-      JSON.stringify(call.response),
-      transfer ? JSON.stringify(sumBalanceChanges(transfer.balanceChanges).map((change) => ({ wallet_id: change.walletId, asset: change.asset, delta: change.deltaUnits.toString() }))) : null,
-      transfer ? JSON.stringify(transfer.transactionRows.map((row) => toColumnRecord(transactions, row))) : null,
-      transfer ? JSON.stringify(transfer.alertRows.map((row) => toColumnRecord(fraudAlerts, row))) : null,
-    ]);
-  } catch (error) {
-    const code = sqlStateOf(error);
-    if (code === 'FC401') throw new SessionEnded();
-    if (code === 'FC429') throw new OverSendLimit(new Date(Number(detailOf(error))));
-    throw error;
-  }
-  const answer = jsonValue<{
-    replay?: { fingerprint: string; status_code: number | null; response: unknown };
-    state?: unknown;
-    changed?: unknown;
-    state_md5?: string;
-  }>(rows[0]?.answer, {});
-  if (answer.replay) return { kind: 'replay', holder: { fingerprint: answer.replay.fingerprint, statusCode: answer.replay.status_code, response: answer.replay.response } };
-  if (answer.state_md5 === undefined) throw new Error('send_in_one_call answered without a state');
-  if (answer.changed !== undefined) return { kind: 'changed', state: parseSendState(answer.changed, answer.state_md5) };
-  if (answer.state === undefined) throw new Error('send_in_one_call answered without a state');
-  return { kind: 'sent', state: parseSendState(answer.state, answer.state_md5) };
 }
 
 /** What a transfer adds to one wallet's balance of one asset: negative for what the sender pays. */

@@ -32,7 +32,6 @@ import { signTransfer } from '../chain/signing.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
-import { createKeyedQueue } from '../lib/keyed-queue.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
 import { BURST_WINDOW_MS, evaluateFraudRules, type FraudFinding } from './fraud-rules.ts';
@@ -44,27 +43,8 @@ import {
   toOwnerView,
 } from './payment-requests.ts';
 import { lockQuote, type PricesAtHand, QUOTE_REFUSALS, type QuoteRow, quoteRefusal, valuesFromPrices, valuesFromQuote } from './quotes.ts';
-import {
-  createSendStateCache,
-  type LockedWallet,
-  lockSendState,
-  readSendState,
-  type RecipientCandidate,
-  type SendState,
-  type SendStateScope,
-  sendsSince,
-} from './send-state.ts';
-import {
-  type BalanceChange,
-  claimKeyAndCountSend,
-  findIdempotencyRecord,
-  isSessionLive,
-  OverSendLimit,
-  saveIdempotentResponse,
-  SessionEnded,
-  sendInOneCall,
-  writeSend,
-} from './send-store.ts';
+import { type LockedWallet, lockSendState, type RecipientCandidate, type SendState, sendsSince } from './send-state.ts';
+import { type BalanceChange, claimKeyAndCountSend, findIdempotencyRecord, saveIdempotentResponse, writeSend } from './send-store.ts';
 import {
   balanceUpdateOf,
   type Balances,
@@ -127,23 +107,8 @@ export function sendFingerprint(request: SendRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** How long a send waits for the one before it from the same wallet in this process before it starts anyway. */
-export const SEND_QUEUE_WAIT_MS = 500;
-
-/** A send that carries neither a firm quote nor a payment request's reference: it goes in one round trip. */
-const isPlainSend = (request: SendRequest) => request.quoteId === undefined && request.reference === undefined;
-
 /** A transaction that lost a serialization or deadlock race is retried this many times in all. */
 export const MAX_CONFLICT_RETRIES = 3;
-
-/**
- * One-call sends a plain send makes at most: the first, and one decided again from the state the first found changed.
- * A state that changed again by then is busy: the send takes the transaction path, which locks before it decides.
- */
-const MAX_ONE_CALL_SENDS = 2;
-
-/** The most wallets whose state one listing reads ahead: a user has one connected wallet a network. */
-const STATES_READ_AHEAD_MAX = 8;
 
 /**
  * Thrown to roll a transaction back and answer `outcome`: the stored answer for a key already used, or a quote
@@ -425,7 +390,7 @@ type Decision =
 
 /**
  * Reads and locks what the send carries besides the wallets, once the sender, network and asset are known: the firm
- * quote and the payment request (the transaction path only; each throws a RolledBack refusal).
+ * quote and the payment request (each throws a RolledBack refusal).
  */
 type HonourCarried = (send: { sender: LockedWallet; network: Network; asset: Asset; nowMs: number }) => Promise<{
   quote: QuoteRow | undefined;
@@ -434,13 +399,13 @@ type HonourCarried = (send: { sender: LockedWallet; network: Network; asset: Ass
 
 /**
  * Decides a send from its state: who it is between, the fee, the checks, the signature, the rows, the fraud alerts
- * and the answer. Writes nothing: the caller writes the decision in one call or in its transaction. Refusals are
- * returned, not thrown, so they can be stored.
+ * and the answer. Writes nothing: the caller writes the decision in its transaction. Refusals are returned, not
+ * thrown, so they can be stored.
  */
 async function decideSend(
   deps: SendServiceDeps,
   send: { userId: string; request: SendRequest; state: SendState; candidates: readonly RecipientCandidate[]; nowMs: number },
-  honourCarried?: HonourCarried,
+  honourCarried: HonourCarried,
 ): Promise<Decision> {
   const { userId, request, state, candidates, nowMs } = send;
   const { history } = state;
@@ -450,7 +415,7 @@ async function decideSend(
   // The asset decides the gas, so it is checked before the fee is priced (checkSend checks it again, in its order).
   const chosen = assetForSend(network.id, request.asset);
   if (!chosen.ok) return { kind: 'refused', outcome: refused(chosen) };
-  const { quote, paying } = honourCarried ? await honourCarried({ sender, network, asset: chosen.asset, nowMs }) : { quote: undefined, paying: undefined };
+  const { quote, paying } = await honourCarried({ sender, network, asset: chosen.asset, nowMs });
   // A firm quote fixes the fee itself; otherwise a fresh fee quote fixes the gas price, or the price of the moment.
   const charged: ChargedFee = quote
     ? { gasPriceWei: quote.gasPrice, gasUsed: quote.gasUsed, feeUnits: quote.fee, source: 'quote' }
@@ -526,9 +491,8 @@ function addTransferEvents(deps: SendServiceDeps, outbox: Outbox, userId: string
 }
 
 /**
- * A send in the caller's database transaction (the path of a send carrying a firm quote or a payment request, and of
- * a plain send whose one call found its state changed): locks the wallets and reads their state, reads and locks the
- * quote and the request, decides, and writes it all in one statement. Two or more round trips inside the transaction.
+ * A send in the caller's database transaction: locks the wallets it touches and reads the sender's history, reads and
+ * locks the quote and the request it carries, decides, and writes it all in one statement.
  */
 async function applySend(
   deps: SendServiceDeps,
@@ -564,9 +528,6 @@ async function applySend(
   return outcome;
 }
 
-/** The 401 of a session the server remembered that has ended since. */
-const sessionEnded = () => new AppError('UNAUTHORIZED', API_ERRORS.UNAUTHORIZED.messages.signInRequired);
-
 /** The 429 of a user over the send limit, with how long until the window ends. */
 function rateLimited(windowStartedAt: Date, rule: RateLimitRule): AppError {
   const verdict = verdictOf(Number.POSITIVE_INFINITY, windowStartedAt, rule);
@@ -574,178 +535,56 @@ function rateLimited(windowStartedAt: Date, rule: RateLimitRule): AppError {
   return new AppError('RATE_LIMITED', message, { retryAfterMs: verdict.retryAfterMs });
 }
 
-/** One send as the service carries it through either path. */
+/** One send as the service carries it. */
 interface SendCall {
   userId: string;
   idempotencyKey: string;
   request: SendRequest;
   /** sendFingerprint(request): the same key with another request is refused. */
   fingerprint: string;
-  session: SendSession;
 }
 
-/** How a send's caller knows who sends: the session token to check, when the user came from the server's memory. */
-export interface SendSession {
-  /** Set when the server took the user from its memory of an earlier request: the send checks in the database that it is still live. */
-  unconfirmedToken?: string | undefined;
+/**
+ * Claims the key and counts the send, then applies it: a key already used rolls back (which takes the count back, so
+ * a replay is free) and answers what the key's first request got; a user over the limit gets 429.
+ */
+async function claimAndApply(deps: SendServiceDeps, tx: Db, call: SendCall, outbox: Outbox): Promise<SendOutcome> {
+  const { userId, idempotencyKey, request, fingerprint } = call;
+  const claim = await claimKeyAndCountSend(tx, { userId, key: idempotencyKey, fingerprint }, { key: `send:user:${userId}`, rule: deps.sendRule });
+  if (!claim.claimed) {
+    const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
+    if (!holder) throw new Error('idempotency key claimed but not readable');
+    throw new RolledBack(replay(holder, fingerprint));
+  }
+  const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
+  if (!verdict.isAllowed) throw rateLimited(claim.windowStartedAt, deps.sendRule);
+  const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
+  if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
+  return result;
 }
 
 export function createSendService(deps: SendServiceDeps) {
-  const { db, events } = deps;
-  const states = createSendStateCache();
-  // One user's sends from one wallet go one after another in this process: each then decides from the state the one
-  // before left, and the one call finds it unchanged (the wallet's row lock serialises them anyway). A send waits at
-  // most SEND_QUEUE_WAIT_MS for the one before, so a send stuck on a silent database does not stack its timeout onto
-  // every send behind it; one that starts beside a send still running goes the transaction path.
-  const queue = createKeyedQueue({ maxWaitMs: SEND_QUEUE_WAIT_MS });
-
-  /**
-   * A send in a database transaction: claim and count, then applySend; a key already used rolls back and replays
-   * its answer. Retried when it loses a serialization or deadlock race.
-   */
-  async function sendInTransaction({ userId, idempotencyKey, request, fingerprint, session }: SendCall): Promise<SendResult> {
-    for (let attempt = 1; ; attempt += 1) {
-      const outbox = createOutbox();
-      try {
-        const outcome = await db.transaction(async (tx) => {
-          if (session.unconfirmedToken !== undefined && !(await isSessionLive(tx, userId, session.unconfirmedToken))) throw sessionEnded();
-          const claim = await claimKeyAndCountSend(
-            tx,
-            { userId, key: idempotencyKey, fingerprint },
-            { key: `send:user:${userId}`, rule: deps.sendRule },
-          );
-          if (!claim.claimed) {
-            const holder = await findIdempotencyRecord(tx, userId, idempotencyKey);
-            if (!holder) throw new Error('idempotency key claimed but not readable');
-            // Rolling back takes back the count: a replay is free.
-            throw new RolledBack(replay(holder, fingerprint));
-          }
-          const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
-          if (!verdict.isAllowed) throw rateLimited(claim.windowStartedAt, deps.sendRule);
-          const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
-          if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
-          return result;
-        });
-        const committedAt = performance.timeOrigin + performance.now();
-        events.publishOutbox(outbox);
-        return { ...outcome, committedAt };
-      } catch (error) {
-        if (error instanceof RolledBack) return error.outcome;
-        if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;
-        throw error;
-      }
-    }
-  }
-
-  /**
-   * A plain send in one round trip: decided from the state this process kept from the last send of the same wallet
-   * (or read now), then written by one call that checks that state under the lock. A state changed by anyone else in
-   * the meantime comes back from that call, which wrote nothing: the send is decided again from it and called once
-   * more. Should that state have changed too, the send goes the transaction path, which cannot find it changed.
-   */
-  async function sendInOneRoundTrip(call: SendCall): Promise<SendResult> {
-    const { userId, idempotencyKey, request, fingerprint } = call;
-    const candidates = recipientCandidates(request.to);
-    const scope: SendStateScope = { userId, senderWalletId: request.walletId, recipientCandidates: candidates };
-    let state = states.get(scope) ?? (await readSendState(db, scope));
-    let sessionToken = call.session.unconfirmedToken;
-    for (let calls = 1; ; calls++) {
-      const nowMs = Date.now();
-      const decision = await decideSend(deps, { userId, request, state, candidates, nowMs });
-      const transfer =
-        decision.kind === 'transfer'
-          ? {
-              balanceChanges: decision.rows.balanceChanges,
-              transactionRows: decision.rows.receiveRow ? [decision.rows.sendRow, decision.rows.receiveRow] : [decision.rows.sendRow],
-              alertRows: decision.alertRows,
-            }
-          : undefined;
-      let answer: Awaited<ReturnType<typeof sendInOneCall>>;
-      try {
-        answer = await sendInOneCall(db, {
-          scope,
-          sessionToken,
-          key: idempotencyKey,
-          fingerprint,
-          counter: { key: `send:user:${userId}`, rule: deps.sendRule },
-          stateMd5: state.md5,
-          statusCode: decision.outcome.statusCode,
-          response: decision.outcome.body,
-          transfer,
-        });
-      } catch (error) {
-        states.delete(scope);
-        if (error instanceof SessionEnded) throw sessionEnded();
-        if (error instanceof OverSendLimit) throw rateLimited(error.windowStartedAt, deps.sendRule);
-        // A deadlock or serialization failure comes after the call's session check: the transaction need not repeat it.
-        if (isRetryableConflict(error)) return sendInTransaction({ ...call, session: {} });
-        throw error;
-      }
-      if (answer.kind === 'replay') return replay(answer.holder, fingerprint);
-      if (answer.kind === 'changed') {
-        // The call checked the session before it compared the state: the next one need not check it again.
-        sessionToken = undefined;
-        if (calls < MAX_ONE_CALL_SENDS) {
-          state = answer.state;
-          continue;
-        }
-        states.delete(scope);
-        return sendInTransaction({ ...call, session: {} });
-      }
-      const committedAt = performance.timeOrigin + performance.now();
-      states.set(scope, answer.state);
-      if (decision.kind === 'transfer') {
-        const outbox = createOutbox();
-        addTransferEvents(deps, outbox, userId, decision, nowMs);
-        events.publishOutbox(outbox);
-      }
-      return { ...decision.outcome, committedAt };
-    }
-  }
-
-  /** The reads ahead under way, by wallet: a listing at the same moment waits for the one running rather than reading again. */
-  const readsAhead = new Map<string, Promise<void>>();
-
-  /** Reads one wallet's state ahead, keeping it only where no send has left one meanwhile; a read that fails is dropped. */
-  function readStateAhead(scope: SendStateScope): Promise<void> {
-    const read = readSendState(db, scope).then(
-      (state) => states.setIfAbsent(scope, state),
-      () => {
-        // Nothing is lost: the wallet's first send reads its state itself.
-      },
-    );
-    const running = read.finally(() => readsAhead.delete(scope.senderWalletId));
-    readsAhead.set(scope.senderWalletId, running);
-    return running;
-  }
-
   return {
     /**
-     * Reads ahead the state of each of the user's wallets this process keeps none for, with no recipient (the state
-     * that serves any outside one), so that the first send from each is one statement. Callers need not wait: a
-     * state a send leaves meanwhile is never replaced by it. At most STATES_READ_AHEAD_MAX wallets a call.
+     * One send under an Idempotency-Key, in one database transaction: the first request with a key writes to the
+     * ledger (or is refused) and its answer is stored with it; later ones with the key get that answer. Events go out
+     * once it has committed. Retried when it loses a serialization or deadlock race.
      */
-    readStatesAhead(userId: string, walletIds: readonly string[]): Promise<void> {
-      const reads = walletIds
-        .slice(0, STATES_READ_AHEAD_MAX)
-        .map((senderWalletId): SendStateScope => ({ userId, senderWalletId, recipientCandidates: [] }))
-        .filter((scope) => !states.has(scope))
-        .map((scope) => readsAhead.get(scope.senderWalletId) ?? readStateAhead(scope));
-      return Promise.all(reads).then(() => undefined);
-    },
-
-    /**
-     * One send under an Idempotency-Key: the first request with a key writes to the ledger (or is refused)
-     * and its answer is stored in the same database transaction; later ones with the key get that answer.
-     * A plain send takes one round trip; one carrying a firm quote or a payment request, a transaction.
-     */
-    async send(userId: string, idempotencyKey: string, request: SendRequest, session: SendSession = {}): Promise<SendResult> {
-      const call: SendCall = { userId, idempotencyKey, request, fingerprint: sendFingerprint(request), session };
-      if (!isPlainSend(request)) return sendInTransaction(call);
-      return queue.run(`${userId} ${request.walletId}`, (hadItsTurn) =>
-        // Beside a send still running from the wallet, the state at hand is about to change: lock first instead.
-        hadItsTurn ? sendInOneRoundTrip(call) : sendInTransaction(call),
-      );
+    async send(userId: string, idempotencyKey: string, request: SendRequest): Promise<SendResult> {
+      const call: SendCall = { userId, idempotencyKey, request, fingerprint: sendFingerprint(request) };
+      for (let attempt = 1; ; attempt += 1) {
+        const outbox = createOutbox();
+        try {
+          const outcome = await deps.db.transaction((tx) => claimAndApply(deps, tx, call, outbox));
+          const committedAt = performance.timeOrigin + performance.now();
+          deps.events.publishOutbox(outbox);
+          return { ...outcome, committedAt };
+        } catch (error) {
+          if (error instanceof RolledBack) return error.outcome;
+          if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;
+          throw error;
+        }
+      }
     },
   };
 }

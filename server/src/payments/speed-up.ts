@@ -13,17 +13,17 @@ import {
   type SpeedUpRequest,
   type SpeedUpResponse,
 } from '@fincrypt/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import { signTransfer } from '../chain/signing.ts';
-import type { Db } from '../db/database.ts';
-import { transactionReplacements, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { type Db, rowsOf } from '../db/database.ts';
+import { transactionReplacements, transactions } from '../db/schema.ts';
 import { errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { balancesAfter, MAX_CONFLICT_RETRIES, random01 } from './send.ts';
-import type { LockedWallet } from './send-state.ts';
+import { type LockedWallet, lockWallets } from './send-state.ts';
 import { balanceMovesSql, type BalanceChange } from './send-store.ts';
 import { balanceUpdateOf, networkOf, toExplorerListItem, toTransactionView, toWalletView, type TransactionRow } from './views.ts';
 
@@ -64,30 +64,20 @@ export const currentHashOf = (hash: string) =>
 
 /**
  * Locks the wallets of the user's send that `hash` names (old or current hash): the sender's and the recipient's when
- * it is ours, with their balance rows, in (wallet id, asset) order — the order a send locks them in, so a speed-up
- * and a send (or another speed-up) of the same wallets queue rather than deadlock.
+ * it is ours, with their balance rows, in the send path's order (send-state.ts), so a speed-up and a send (or another
+ * speed-up) of the same wallets queue rather than deadlock.
  */
 async function lockWalletsOfSend(tx: Db, userId: string, hash: string): Promise<LockedWallet[]> {
-  const current = currentHashOf(hash);
-  const rows = await tx
-    .select({ wallet: wallets, asset: walletBalances.asset, balance: walletBalances.balance })
-    .from(wallets)
-    .innerJoin(walletBalances, eq(walletBalances.walletId, wallets.id))
-    .where(
-      sql`${wallets.id} in (
-        select party.id from ${transactions} sent
+  const parties = await rowsOf<{ id: string }>(
+    tx,
+    sql`select party.id from ${transactions} sent
           cross join lateral (values (sent.wallet_id), (sent.counterparty_wallet_id)) as party(id)
-        where sent.hash = ${current} and sent.type = 'send' and sent.user_id = ${userId} and party.id is not null)`,
-    )
-    .orderBy(asc(wallets.id), asc(walletBalances.asset))
-    .for('update', { of: [wallets, walletBalances] });
-  const locked = new Map<string, LockedWallet>();
-  for (const row of rows) {
-    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {}, ownerCurrency: null };
-    wallet.balances[row.asset] = row.balance;
-    locked.set(row.wallet.id, wallet);
-  }
-  return [...locked.values()];
+        where sent.hash = ${currentHashOf(hash)} and sent.type = 'send' and sent.user_id = ${userId} and party.id is not null`,
+  );
+  return lockWallets(
+    tx,
+    parties.map((party) => party.id),
+  );
 }
 
 interface LockedTransfer {

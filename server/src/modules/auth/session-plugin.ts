@@ -15,18 +15,9 @@ declare module 'fastify' {
     /** Set by `requireSession` on routes that need a signed-in user. */
     user: SignedInUser;
     sessionId: string;
-    /**
-     * On a route configured `sessionFromMemory`, the session token when the user came from the server's memory of an
-     * earlier request rather than from the database: the route must check it in the database (the send does).
-     */
-    unconfirmedSessionToken: string | undefined;
   }
   interface FastifyInstance {
     requireSession: (request: FastifyRequest) => Promise<void>;
-  }
-  interface FastifyContextConfig {
-    /** The route checks the session in its own database statement, so `requireSession` may take it from memory. */
-    sessionFromMemory?: boolean;
   }
 }
 
@@ -45,13 +36,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { auth: Au
   const readSessionOf = await createSessionReader(options.db, options.auth);
   app.decorateRequest('user', null as unknown as SignedInUser);
   app.decorateRequest('sessionId', '');
-  app.decorateRequest('unconfirmedSessionToken', undefined);
-  async function readInto(request: FastifyRequest, mayRemember: boolean) {
-    const session = await readSessionOf(request.headers.cookie, () => toFetchHeaders(request.headers), { mayRemember });
+  async function readInto(request: FastifyRequest) {
+    const session = await readSessionOf(request.headers.cookie, () => toFetchHeaders(request.headers));
     if (!session) throw unauthorized();
     request.user = session.user;
     request.sessionId = session.sessionId;
-    request.unconfirmedSessionToken = session.unconfirmedToken;
   }
-  app.decorate('requireSession', (request: FastifyRequest) => readInto(request, request.routeOptions.config.sessionFromMemory === true));
+  app.decorate('requireSession', readInto);
 });

@@ -28,9 +28,6 @@ export interface ReadSession {
   user: SessionUser;
 }
 
-/** The most sessions a process remembers (see createSessionReader). */
-export const REMEMBERED_SESSIONS_LIMIT = 10_000;
-
 /** The named cookie's value from a Cookie header, URL-decoded; undefined when absent or malformed. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -83,41 +80,23 @@ export async function createSessionReader(db: Db, auth: Auth) {
     };
   }
 
-  // Sessions read lately, by token, until they are due for their sliding refresh: a route that checks the session
-  // in its own statement (the one-call send) may take the user from here and save the lookup. Bounded; the entry
-  // read from the database longest ago goes first (taking one from here does not renew it).
-  const remembered = new Map<string, { session: ReadSession; refreshDueAtMs: number }>();
-  function remember(token: string, session: ReadSession, refreshDueAtMs: number) {
-    remembered.delete(token);
-    remembered.set(token, { session, refreshDueAtMs });
-    if (remembered.size > REMEMBERED_SESSIONS_LIMIT) remembered.delete(remembered.keys().next().value as string);
-  }
-
   return async function readSession(
     cookieHeader: string | undefined,
     headers: () => Headers,
-    options: { mayRemember?: boolean } = {},
-  ): Promise<(ReadSession & { unconfirmedToken?: string }) | null> {
+  ): Promise<ReadSession | null> {
     const signed = cookieValue(cookieHeader, cookieName);
     const token = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
     if (token === undefined) return null;
     const nowMs = Date.now();
-    if (options.mayRemember) {
-      const entry = remembered.get(token);
-      if (entry && entry.refreshDueAtMs > nowMs) return { ...entry.session, unconfirmedToken: token };
-    }
     const [row] = await db
       .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, ...sessionUserColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.token, token));
-    if (!row) {
-      remembered.delete(token);
-      return null;
-    }
+    if (!row) return null;
     const refreshDueAtMs = row.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000;
     if (row.expiresAt.getTime() <= nowMs || refreshDueAtMs <= nowMs) return throughBetterAuth(headers());
-    const session: ReadSession = {
+    return {
       sessionId: row.sessionId,
       user: {
         id: row.id,
@@ -128,8 +107,6 @@ export async function createSessionReader(db: Db, auth: Auth) {
         twoFactorEnabled: Boolean(row.twoFactorEnabled),
       },
     };
-    remember(token, session, Math.min(refreshDueAtMs, row.expiresAt.getTime()));
-    return session;
   };
 }
 

@@ -62,8 +62,6 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
   app.post(
     '/transactions',
     {
-      // A send checks the session in the database itself (payments/send.ts), so it may come from memory.
-      config: { sessionFromMemory: true },
       schema: {
         tags: ['transactions'],
         summary:
@@ -74,9 +72,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       },
     },
     async (request, reply) => {
-      const outcome = await payments.send(request.user.id, request.headers[IDEMPOTENCY_KEY_HEADER], request.body, {
-        unconfirmedToken: request.unconfirmedSessionToken,
-      });
+      const outcome = await payments.send(request.user.id, request.headers[IDEMPOTENCY_KEY_HEADER], request.body);
       // When this request's transaction committed (not on a replay): what "commit → event" latency is measured from.
       if (outcome.committedAt !== undefined) reply.header('server-timing', `commit;desc="${outcome.committedAt.toFixed(3)}"`);
       if (outcome.statusCode === 201) return reply.status(201).send(outcome.body);

@@ -10,7 +10,7 @@ import { hasEverHadWallet, listConnectedWallets } from './repo.ts';
 export interface WalletServiceDeps {
   db: Db;
   /** Opens and closes wallets: the one writer of the ledger tables. */
-  payments: Pick<PaymentsEngine, 'openWallet' | 'closeWallet' | 'claimFaucet' | 'readSendStatesAhead'>;
+  payments: Pick<PaymentsEngine, 'openWallet' | 'closeWallet' | 'claimFaucet'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -47,11 +47,6 @@ export function createWalletService({ db, payments, log }: WalletServiceDeps) {
         await provisionStarterWallets(userId);
         rows = await listConnectedWallets(db, userId);
       }
-      // The listing is what the dashboard and the send form ask for first: the sends they lead to need no read then.
-      void payments.readSendStatesAhead(
-        userId,
-        rows.map((row) => row.id),
-      );
       return rows.map((row) => {
         const record = toWalletViewRecord(row);
         return toWalletView(record, record.balances);
