@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { BoundedClient, type Database, openDatabase } from './database.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 
-describe.runIf(testDatabaseKinds().includes('postgres'))('opening one fresh PostgreSQL database from several processes at once', () => {
+describeOnPostgres('opening one fresh PostgreSQL database from several processes at once', () => {
   it('migrates once, in turn, and every opener gets a working database', async () => {
     const target = await createEmptyPostgresDatabase();
     try {

@@ -39,7 +39,8 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+/** `template`: a dumped PGlite data directory to start from (the tests' migrated template), instead of an empty one. */
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; template?: Blob } | { kind: 'postgres'; url: string };
 
 /**
  * A client that loses its server must not crash the process: node-postgres emits 'error' on the client
@@ -227,7 +228,7 @@ export async function openDatabase(
     };
   }
   if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-  const client = createPglite(target.dataDir);
+  const client = createPglite(target.dataDir, target.template);
   await client.waitReady;
   countPgliteStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -8,6 +8,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export function createPglite(dataDir?: string): PGlite {
-  return new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
+export function createPglite(dataDir?: string, template?: Blob): PGlite {
+  return new PGlite({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}), extensions: PGLITE_EXTENSIONS });
 }

@@ -1,10 +1,10 @@
 import { http, type ServerProcess, startServerProcess } from '@fincrypt/test-support';
 import { and, count, eq, inArray, min } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { simulatedParticipants, transactions } from '../db/schema.ts';
 import { expectLedgerBalanced } from '../test/ledger-client.ts';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 import { maxPaymentsBy } from './plan.ts';
 
 const SCALE = 60;
@@ -20,7 +20,7 @@ async function waitUntil(condition: () => Promise<boolean> | boolean, timeoutMs:
 }
 
 /** Two real server processes on one PostgreSQL, both with the demo network on: only the chain clock's leader drives it. */
-describe.runIf(testDatabaseKinds().includes('postgres'))('the demo network with two processes on one PostgreSQL', () => {
+describeOnPostgres('the demo network with two processes on one PostgreSQL', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let database: Database;
   const servers: ServerProcess[] = [];

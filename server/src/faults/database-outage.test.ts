@@ -1,13 +1,13 @@
 import { MAX_CONFIRMATIONS, type RealtimeEvents, type SendResponse } from '@fincrypt/domain';
 import { and, count, eq, inArray, lt } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { idempotencyKeys, transactions } from '../db/schema.ts';
 import { expectLedgerBalanced } from '../test/ledger-client.ts';
 import { http, type ServerProcess, signUpOverHttp, startServerProcess } from '@fincrypt/test-support';
 import { startTcpProxy, type StoppedMode, type TcpProxy } from '../test/tcp-proxy.ts';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 import {
   type Account,
   expectBalancesMatchAnswers,
@@ -56,7 +56,7 @@ async function openSocket(url: string, cookie: string): Promise<{ socket: Socket
  * PostgreSQL goes away under two running server processes (their connections go through a TCP proxy
  * that drops them: the shared PostgreSQL server itself stays up for the other tests) and comes back.
  */
-describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL stopped under load', () => {
+describeOnPostgres('PostgreSQL stopped under load', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let proxy: TcpProxy;
   let database: Database;

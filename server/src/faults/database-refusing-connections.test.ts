@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type RouteEntry, buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { type OwnedThings, SAMPLE_REQUESTS, apiRoutes, createOwnedThings, routeKey, urlFor } from '../security/testing/route-samples.ts';
 import { call } from '../test/auth-client.ts';
 import { TEST_ORIGIN, testConfig } from '../test/test-app.ts';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 
 const UNAVAILABLE = { error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not answering. Please try again shortly.' } };
 
@@ -25,7 +25,7 @@ const isWithoutDatabase = (route: RouteEntry) => routeKey(route) in WITHOUT_DATA
  * every route that needs it answers 503 DATABASE_UNAVAILABLE, signed in or not, and all works again once it
  * opens, without a restart. PostgreSQL only: PGlite has no connections to refuse.
  */
-describe.runIf(testDatabaseKinds().includes('postgres'))('a database refusing connections (SQLSTATE 55000)', () => {
+describeOnPostgres('a database refusing connections (SQLSTATE 55000)', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let name: string;
   let admin: pg.Client;

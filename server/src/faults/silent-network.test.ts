@@ -3,7 +3,7 @@ import { MAX_CONFIRMATIONS, type RealtimeEvents, type WalletView } from '@fincry
 import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { PostgresSettings } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -14,7 +14,7 @@ import { call, signUp, type TestUser } from '../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, listWallets, postSend, storedBalances } from '../test/ledger-client.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { testConfig } from '../test/test-app.ts';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 
 /** The bounds under test, short so the test is quick; the defaults are seconds longer (config.ts). */
 const BOUNDS: Partial<PostgresSettings> = {
@@ -51,7 +51,7 @@ async function timed(request: Promise<LightMyRequestResponse>) {
  * The network to PostgreSQL goes silent: the app's connections (through a TCP proxy in its 'blackhole' mode)
  * stay open, but nothing comes back and nothing is closed. Without bounds every query would wait forever.
  */
-describe.runIf(testDatabaseKinds().includes('postgres'))('a silent network to PostgreSQL', () => {
+describeOnPostgres('a silent network to PostgreSQL', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let proxy: TcpProxy;
   /** The app's database, through the proxy. */

@@ -11,18 +11,18 @@ import {
   type WalletView,
 } from '@fincrypt/domain';
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generateKeyPair } from '../chain/keys.ts';
 import { mints, walletBalances, wallets } from '../db/schema.ts';
 import { call, signUp, type TestUser } from '../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, listWallets, postSend, storedBalances, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { describeEachDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { describeEachDatabase, describeOnPostgres } from '../test/test-database.ts';
 
 const ETH = 10n ** 18n;
 
 /** Concurrency is only real on PostgreSQL: PGlite has one connection and runs transactions one after another. */
-describe.runIf(testDatabaseKinds().includes('postgres'))('concurrent sends [postgres]', () => {
+describeOnPostgres('concurrent sends [postgres]', () => {
   const ctx = useTestApp('postgres');
 
   it('lets exactly the affordable ones of 50 concurrent overdrafts through', async () => {

@@ -1,12 +1,12 @@
 import { FAUCET_COOLDOWN_MS, listAssets, type FaucetResponse } from '@fincrypt/domain';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { wallets } from '../db/schema.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
 import { call, signUp } from '../test/auth-client.ts';
 import { balanceOf, claimFaucet, expectLedgerBalanced, listWallets, walletOn } from '../test/ledger-client.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { describeEachDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { describeEachDatabase, describeOnPostgres } from '../test/test-database.ts';
 
 describeEachDatabase('faucet', (kind) => {
   const ctx = useTestApp(kind, { rateLimits: { faucetPerUser: 4 } });
@@ -104,7 +104,7 @@ describeEachDatabase('faucet', (kind) => {
   });
 });
 
-describe.runIf(testDatabaseKinds().includes('postgres'))('faucet under concurrent claims [postgres]', () => {
+describeOnPostgres('faucet under concurrent claims [postgres]', () => {
   const ctx = useTestApp('postgres');
 
   it('pays exactly one of 20 concurrent claims on one wallet', async () => {

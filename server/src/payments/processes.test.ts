@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { MAX_CONFIRMATIONS, type RealtimeEvents, type WalletView } from '@fincrypt/domain';
 import { count, eq, lt } from 'drizzle-orm';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
 import { expectLedgerBalanced, externalAddress } from '../test/ledger-client.ts';
 import { http, type HttpUser, type ServerProcess, signUpOverHttp, startServerProcess } from '@fincrypt/test-support';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 
 const SCALE = '60';
 
@@ -26,7 +26,7 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, w
 }
 
 /** Real server processes on one real PostgreSQL: what app.inject cannot show. */
-describe.runIf(testDatabaseKinds().includes('postgres'))('server processes on one PostgreSQL', () => {
+describeOnPostgres('server processes on one PostgreSQL', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let database: Database;
   const servers: ServerProcess[] = [];

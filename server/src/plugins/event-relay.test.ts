@@ -4,7 +4,7 @@ import { postgresPoolConfig } from '../db/database.ts';
 import { DEFAULT_POSTGRES_SETTINGS } from '../config.ts';
 import type { PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 import { ALONE_TRUSTED_MS, batchAll, batchEvents, batchPublicEvents, EVENT_CHANNEL, notifyGroups, startEventRelay } from './event-relay.ts';
 
 const statusEvent = (i: number): UserEvent => ({
@@ -83,7 +83,7 @@ const publicEvent = (i: number): PublicEvent => ({
 
 const quiet = { warn: () => {}, info: () => {} };
 
-describe.runIf(testDatabaseKinds().includes('postgres'))('event relay between processes on one PostgreSQL', () => {
+describeOnPostgres('event relay between processes on one PostgreSQL', () => {
   it('delivers locally at once, to the other process in few NOTIFYs, and keeps going after its LISTEN connection is killed', async () => {
     const target = await createEmptyPostgresDatabase();
     const pools = [new pg.Pool({ connectionString: target.url, max: 2 }), new pg.Pool({ connectionString: target.url, max: 2 })];

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { RealtimeEvents } from '@fincrypt/domain';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -10,7 +10,7 @@ import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../test/auth-cli
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app.ts';
-import { createEmptyPostgresDatabase, describeEachDatabase, testDatabaseKinds } from '../test/test-database.ts';
+import { createEmptyPostgresDatabase, describeEachDatabase, describeOnPostgres } from '../test/test-database.ts';
 
 type Received = { [E in keyof RealtimeEvents]?: RealtimeEvents[E][] };
 
@@ -200,7 +200,7 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
  * only its heartbeat can tell it is dead. Once it listens anew, signing out on the second process closes the
  * session's socket held by the first.
  */
-describe.runIf(testDatabaseKinds().includes('postgres'))('realtime across processes after a silent network', () => {
+describeOnPostgres('realtime across processes after a silent network', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let proxy: TcpProxy;
   const databases: Database[] = [];
