@@ -20,6 +20,8 @@ export default defineConfig({
     : [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
+    // The app writes numbers and dates in the browser's locale (decision 037): the journeys read en-US.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },

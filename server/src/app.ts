@@ -1,3 +1,4 @@
+import { pinFormatLocale } from '@fincrypt/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
@@ -99,6 +100,8 @@ export const APP_VERSION: string = JSON.parse(
 /** Builds the whole HTTP app without listening, so tests can `inject()` into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // What the server writes (a payment request's amount in a refusal) reads the same on every machine.
+  pinFormatLocale('en-US');
   const app = Fastify({
     logger:
       options.logger === false

@@ -17,7 +17,7 @@ describe('formatFiat', () => {
   it('falls back to the symbol and 0.00 when the value is not a number', () => {
     expect(formatFiat(Number.NaN, 'usd')).toBe('$0.00');
     expect(formatFiat(undefined, 'inr')).toBe('₹0.00');
-    expect(formatFiat(Number.POSITIVE_INFINITY, 'jpy')).toBe('¥0.00');
+    expect(formatFiat(Number.POSITIVE_INFINITY, 'jpy')).toBe('¥0');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatDecimal } from './number-format.ts';
+import { type Numeric, numberFormat } from './number-format.ts';
 
 /** Display currencies the user can choose; the default is Indian rupees (docs/product.md#formatting). */
 export const DISPLAY_CURRENCIES = ['inr', 'usd', 'eur', 'gbp', 'jpy'] as const;
@@ -23,22 +23,18 @@ export function fractionDigitsFor(currency: DisplayCurrency): number {
 }
 
 /**
- * Formats a fiat amount with its symbol (e.g. "₹1,82,000.00" is not used: en-US grouping keeps every
- * currency readable the same way), as `Intl.NumberFormat('en-US', { style: 'currency', currencyDisplay:
- * 'narrowSymbol' })` writes it ("-₹1,234.50", "¥1,235"), without Intl (number-format.ts says why). A value that is
- * not a finite number yields "symbol followed by 0.00".
+ * A fiat amount with the currency's narrow symbol in the reader's locale ("-₹1,234.50", "¥1,235" in en-US), the
+ * currency's own decimals (none for yen). A value that is not a finite number yields zero ("₹0.00").
  */
 export function formatFiat(value: number | null | undefined, currency: DisplayCurrency): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    return `${CURRENCY_SYMBOLS[currency]}0.00`;
-  }
-  return formatFiatDigits(value, currency, fractionDigitsFor(currency));
+  return formatFiatDigits(typeof value === 'number' && Number.isFinite(value) ? value : 0, currency, fractionDigitsFor(currency));
 }
 
-/** A fiat amount with its symbol and exactly `fractionDigits` decimals, as en-US currency style writes it. */
-export function formatFiatDigits(value: number, currency: DisplayCurrency, fractionDigits: number): string {
-  const digits = formatDecimal(value, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
-  return digits.startsWith('-') ? `-${CURRENCY_SYMBOLS[currency]}${digits.slice(1)}` : `${CURRENCY_SYMBOLS[currency]}${digits}`;
+/** A fiat amount with its symbol and `fractionDigits` decimals (up to `maxFractionDigits` when more are given). */
+export function formatFiatDigits(value: Numeric, currency: DisplayCurrency, fractionDigits: number, maxFractionDigits = fractionDigits): string {
+  const style = { style: 'currency', currency: currency.toUpperCase(), currencyDisplay: 'narrowSymbol' } as const;
+  const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: Math.max(fractionDigits, maxFractionDigits) };
+  return numberFormat({ ...style, ...digits }).format(value as Intl.StringNumericLiteral);
 }
 
 /** Where a change points once rounded as shown: a change that rounds to zero is flat (neutral). */

@@ -1,9 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinFormatLocale } from './number-format.ts';
 import { dayGroupLabel, dayKey, formatClockTime, formatDate, formatDateTime, formatTime, groupByDay, UNKNOWN_DATE } from './format-date.ts';
 
 const AT = Date.UTC(2026, 10, 21, 17, 4, 30);
 
 describe('formatDateTime', () => {
+  beforeAll(() => pinFormatLocale('en-US'));
+  afterAll(() => pinFormatLocale(undefined));
+
   it('shows en-US short month with hour and minute', () => {
     expect(formatDateTime(AT, 'UTC')).toBe('Nov 21, 2026, 5:04 PM');
     expect(formatDateTime(new Date(AT), 'Asia/Kolkata')).toBe('Nov 21, 2026, 10:34 PM');
@@ -60,47 +64,25 @@ describe('day grouping', () => {
   });
 });
 
-describe('dates without Intl', () => {
-  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-  const intl = (options: Intl.DateTimeFormatOptions, timeZone: string) => new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-  /** Moments from 1971 to 2100, a few exactly on midnight, noon and DST changes' hours. */
-  const moments = Array.from({ length: 3_000 }, (_, i) => {
-    const spread = Math.floor(((i * 2_654_435_761) % 4_102_444_800) * 1_000 + (i % 7) * 3_600_000);
-    return i % 10 === 0 ? Math.floor(spread / 3_600_000) * 3_600_000 : spread + (i % 1_000);
-  });
-  // The domain has no Node types; the tests run in Node, whose Date follows TZ as soon as it changes.
-  const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
-  const originalZone = env.TZ;
-  afterAll(() => {
-    // process.env keeps strings only: undefined would become the zone "undefined".
-    if (originalZone === undefined) delete env.TZ;
-    else env.TZ = originalZone;
-  });
-
-  it.each(['UTC', 'Asia/Kolkata', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham'])(
-    'reads the runtime zone (%s) as Intl.DateTimeFormat("en-US") would, and UTC by name',
-    (zone) => {
-      env.TZ = zone;
-      const dateTime = intl({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, zone);
-      const dateOnly = intl({ month: 'short', day: 'numeric', year: 'numeric' }, zone);
-      const timeOnly = intl({ hour: 'numeric', minute: '2-digit' }, zone);
-      const clock = intl({ hour: 'numeric', minute: '2-digit', second: '2-digit' }, zone);
-      const utc = intl({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, 'UTC');
-      for (const moment of moments) {
-        const date = new Date(moment);
-        expect(formatDateTime(moment), `${zone} ${date.toISOString()}`).toBe(plain(dateTime.format(date)));
-        expect(formatDate(moment)).toBe(plain(dateOnly.format(date)));
-        expect(formatTime(moment)).toBe(plain(timeOnly.format(date)));
-        expect(formatClockTime(moment)).toBe(plain(clock.format(date)));
-        expect(formatDateTime(moment, 'UTC')).toBe(plain(utc.format(date)));
-        expect(dayKey(moment)).toBe(dayKey(moment, zone === 'UTC' ? 'Etc/UTC' : zone));
-      }
-    },
-  );
+describe('dates in the pinned locale', () => {
+  beforeAll(() => pinFormatLocale('en-US'));
+  afterAll(() => pinFormatLocale(undefined));
 
   it('shows a clock time with seconds, and the unknown-date sign for what is not a date', () => {
     expect(formatClockTime(new Date(2026, 10, 21, 0, 4, 9))).toBe('12:04:09 AM');
     expect(formatClockTime(new Date(2026, 10, 21, 12, 0, 0))).toBe('12:00:00 PM');
     expect(formatClockTime(Number.NaN)).toBe(UNKNOWN_DATE);
+  });
+
+  it('follows the locale: day before month and a 24-hour clock in German', () => {
+    pinFormatLocale('de-DE');
+    expect(formatDateTime(AT, 'UTC')).toBe('21. Nov. 2026, 17:04');
+    pinFormatLocale('en-US');
+  });
+
+  it('keys days the same in every locale', () => {
+    pinFormatLocale('de-DE');
+    expect(dayKey(AT, 'UTC')).toBe('2026-11-21');
+    pinFormatLocale('en-US');
   });
 });

@@ -1,19 +1,21 @@
+import { formatLocale } from './number-format.ts';
+
 export type DateInput = Date | string | number;
 
 /** Shown in place of a date that cannot be read. */
 export const UNKNOWN_DATE = '—';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** For a named time zone other than UTC (tests ask for some); the app's own dates never reach Intl (see `fieldsIn`). */
-function formatter(options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
-  const key = JSON.stringify([options, timeZone]);
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    formatters.set(key, cached);
+/** A memoized Intl.DateTimeFormat in the pinned (or the browser's) locale; `timeZone` undefined is the viewer's own. */
+function dateFormat(options: Intl.DateTimeFormatOptions, timeZone?: string, locale = formatLocale()): Intl.DateTimeFormat {
+  const key = `${locale ?? ''} ${timeZone ?? ''} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
+    dateFormats.set(key, format);
   }
-  return cached;
+  return format;
 }
 
 function toDate(value: DateInput): Date | undefined {
@@ -26,85 +28,41 @@ function plainSpaces(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, ' ');
 }
 
-const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** A moment's calendar and clock fields in a time zone. */
-interface DateFields {
-  year: number;
-  /** 0–11. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/**
- * The fields in the runtime's own zone (no time zone given) or in UTC, read with Date's getters; undefined for
- * any other zone. Date's getters need no locale data, where a page's first Intl call loads it: 35–70 ms in one
- * task on the benchmark's machine (docs/benchmarks.md).
- */
-function fieldsIn(date: Date, timeZone: string | undefined): DateFields | undefined {
-  if (timeZone === undefined) {
-    return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hour: date.getHours(), minute: date.getMinutes(), second: date.getSeconds() };
-  }
-  if (timeZone.toUpperCase() === 'UTC') {
-    return { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds() };
-  }
-  return undefined;
-}
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-const dateText = (fields: DateFields) => `${MONTHS_SHORT[fields.month]} ${fields.day}, ${fields.year}`;
-
-/** "5:04 PM", or "5:04:09 PM" with seconds: en-US's 12-hour clock, midnight and noon as 12. */
-function clockText(fields: Pick<DateFields, 'hour' | 'minute' | 'second'>, withSeconds: boolean): string {
-  const hour12 = fields.hour % 12 === 0 ? 12 : fields.hour % 12;
-  return `${hour12}:${twoDigits(fields.minute)}${withSeconds ? `:${twoDigits(fields.second)}` : ''} ${fields.hour < 12 ? 'AM' : 'PM'}`;
+/** A moment written with these options in the viewer's zone; what is not a time throws, as Intl's formatters do. */
+export function formatDateParts(value: DateInput, options: Intl.DateTimeFormatOptions): string {
+  const date = toDate(value);
+  if (!date) throw new RangeError('Invalid time value');
+  return plainSpaces(dateFormat(options).format(date));
 }
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' };
 const DATE_ONLY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 const TIME_ONLY: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
 const DAY_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 
-/** Dates as the app shows them (docs/product.md#formatting): "Nov 21, 2026, 5:04 PM". `timeZone` defaults to the runtime's own. */
-export function formatDateTime(value: DateInput, timeZone?: string): string {
+function written(value: DateInput, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
   const date = toDate(value);
-  if (!date) return UNKNOWN_DATE;
-  const fields = fieldsIn(date, timeZone);
-  return fields ? `${dateText(fields)}, ${clockText(fields, false)}` : plainSpaces(formatter(DATE_TIME, timeZone!).format(date));
+  return date ? plainSpaces(dateFormat(options, timeZone).format(date)) : UNKNOWN_DATE;
 }
+
+/** Dates as the app shows them (docs/product.md#formatting): "Nov 21, 2026, 5:04 PM" in en-US. `timeZone` defaults to the viewer's own. */
+export const formatDateTime = (value: DateInput, timeZone?: string): string => written(value, DATE_TIME, timeZone);
 
 /** "Nov 21, 2026". */
-export function formatDate(value: DateInput, timeZone?: string): string {
-  const date = toDate(value);
-  if (!date) return UNKNOWN_DATE;
-  const fields = fieldsIn(date, timeZone);
-  return fields ? dateText(fields) : plainSpaces(formatter(DATE_ONLY, timeZone!).format(date));
-}
+export const formatDate = (value: DateInput, timeZone?: string): string => written(value, DATE_ONLY, timeZone);
 
 /** "5:04 PM", for rows under a day heading. */
-export function formatTime(value: DateInput, timeZone?: string): string {
-  const date = toDate(value);
-  if (!date) return UNKNOWN_DATE;
-  const fields = fieldsIn(date, timeZone);
-  return fields ? clockText(fields, false) : plainSpaces(formatter(TIME_ONLY, timeZone!).format(date));
-}
+export const formatTime = (value: DateInput, timeZone?: string): string => written(value, TIME_ONLY, timeZone);
 
-/** "5:04:09 PM" in the runtime's own zone: with seconds, for what changes within a minute ('Last updated', a payment's steps). */
-export function formatClockTime(value: DateInput): string {
-  const date = toDate(value);
-  return date ? clockText(fieldsIn(date, undefined)!, true) : UNKNOWN_DATE;
-}
+/** "5:04:09 PM" in the viewer's zone: with seconds, for what changes within a minute ('Last updated', a payment's steps). */
+export const formatClockTime = (value: DateInput): string => written(value, CLOCK_TIME);
 
-/** The calendar day in `timeZone` as "YYYY-MM-DD", a key that sorts and compares as text. */
+/** The calendar day in `timeZone` as "YYYY-MM-DD", a key that sorts and compares as text (read in en-US: a key, not text to show). */
 export function dayKey(value: DateInput, timeZone?: string): string | undefined {
   const date = toDate(value);
   if (!date) return undefined;
-  const fields = fieldsIn(date, timeZone);
-  if (fields) return `${fields.year}-${twoDigits(fields.month + 1)}-${twoDigits(fields.day)}`;
-  const parts = formatter(DAY_PARTS, timeZone!).formatToParts(date);
+  const parts = dateFormat(DAY_PARTS, timeZone, 'en-US').formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,4 +1,4 @@
-import { type DisplayCurrency, CURRENCY_SYMBOLS, fractionDigitsFor } from './currency.ts';
+import { type DisplayCurrency, formatFiatDigits, fractionDigitsFor } from './currency.ts';
 import { parseAmount } from './money.ts';
 import type { PriceTokenId, TokenPrice } from './prices.ts';
 
@@ -99,11 +99,15 @@ export function fiatMinorToText(minor: bigint, currency: DisplayCurrency): strin
   return `${minor < 0n ? '-' : ''}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }
 
-/** Minor units with the currency's symbol and en-US grouping, exactly (no float): 1000000n inr → "₹10,000.00". */
+/** Minor units with the currency's symbol, exactly (no float): 1000000n inr → "₹10,000.00" in en-US. */
 export function formatFiatMinor(minor: bigint, currency: DisplayCurrency): string {
-  const [whole = '0', fraction] = fiatMinorToText(minor < 0n ? -minor : minor, currency).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${minor < 0n ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+  return formatFiatDigits(fiatMinorToText(minor, currency), currency, fractionDigitsFor(currency));
+}
+
+/** A rate's decimal text as money, exactly: "182000.5" in INR → "₹182,000.50"; more places than the currency's are kept ("€0.01098"). */
+export function formatRateIn(rateText: string, currency: DisplayCurrency): string {
+  const places = rateText.split('.')[1]?.length ?? 0;
+  return formatFiatDigits(rateText, currency, fractionDigitsFor(currency), Math.min(places, 20));
 }
 
 /**

@@ -1,95 +1,49 @@
 /**
- * Numbers as en-US shows them ("1,234.5"), written without Intl. A page's first Intl call loads the browser's
- * locale data: 35–70 ms in one task on the benchmark's machine, every page load (docs/benchmarks.md). These give the
- * same text as `Intl.NumberFormat('en-US', …)` for the options they take, which number-format.test.ts checks against
- * Intl itself over many random values.
+ * Numbers as the reader's locale writes them, through the platform's Intl.NumberFormat (decision 037). The locale is
+ * the browser's (the runtime's on a server) unless pinned: the tests and the server's exports pin 'en-US', so what
+ * they compare and write does not depend on the machine. Formatters are built once per (locale, options).
  */
 
-/** A number's shortest round-trip digits (the decimal ICU formats a double from) and the power of ten of the first. */
-export interface Significand {
-  /** No leading or trailing zeros; "" for zero. */
-  digits: string;
-  /** 0.0123 is { digits: '123', exponent: -2 }; 0 for zero. */
-  exponent: number;
+let pinnedLocale: string | undefined;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Pins the locale every format of this package writes in; undefined returns to the browser's (the runtime's). */
+export function pinFormatLocale(locale: string | undefined): void {
+  pinnedLocale = locale;
+  numberFormats.clear();
 }
 
-/** |value|'s significand, for a finite value. */
-export function significandOf(value: number): Significand {
-  const [mantissa = '', exponentText = '0'] = String(Math.abs(value)).split('e');
-  const pointIndex = mantissa.indexOf('.');
-  const allDigits = mantissa.replace('.', '');
-  const leadingZeros = /^0*/.exec(allDigits)![0].length;
-  const digits = allDigits.slice(leadingZeros).replace(/0+$/, '');
-  if (!digits) return { digits, exponent: 0 };
-  const wholeLength = pointIndex < 0 ? mantissa.length : pointIndex;
-  return { digits, exponent: wholeLength - 1 - leadingZeros + Number(exponentText) };
-}
+/** The pinned locale, or undefined for the browser's (the runtime's) own. */
+export const formatLocale = (): string | undefined => pinnedLocale;
 
-/** A finite number's decimal digits as its shortest round-trip text has them (as ICU rounds them), without sign. */
-interface DecimalDigits {
-  /** Digits before the decimal point, without leading zeros ("" for none). */
-  whole: string;
-  /** Digits after it, without trailing zeros. */
-  fraction: string;
-}
-
-function decimalDigitsOf(value: number): DecimalDigits {
-  const { digits, exponent } = significandOf(value);
-  if (!digits) return { whole: '', fraction: '' };
-  const pointAt = exponent + 1;
-  const whole = pointAt <= 0 ? '' : digits.slice(0, pointAt).padEnd(pointAt, '0');
-  const fraction = pointAt >= digits.length ? '' : pointAt < 0 ? '0'.repeat(-pointAt) + digits : digits.slice(pointAt);
-  return { whole, fraction };
-}
-
-/** Adds one to a string of decimal digits ("199" → "200", "99" → "100"). */
-function incrementDigits(digits: string): string {
-  let carry = 1;
-  let result = '';
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    const sum = Number(digits[i]) + carry;
-    result = String(sum % 10) + result;
-    carry = sum >= 10 ? 1 : 0;
+/** A memoized Intl.NumberFormat for the pinned (or the browser's) locale, or for `locale` when given. */
+export function numberFormat(options: Intl.NumberFormatOptions, locale: string | undefined = pinnedLocale): Intl.NumberFormat {
+  const key = `${locale ?? ''} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
   }
-  return carry ? `1${result}` : result;
+  return format;
 }
 
-/** Rounds to `places` fraction digits, half away from zero (Intl's default `halfExpand`). */
-function roundDigits({ whole, fraction }: DecimalDigits, places: number): DecimalDigits {
-  if (fraction.length <= places) return { whole, fraction };
-  const kept = whole + fraction.slice(0, places);
-  const roundsUp = fraction[places]! >= '5';
-  const rounded = roundsUp ? incrementDigits(kept.padStart(1, '0')) : kept;
-  const wholeLength = rounded.length - places;
-  return { whole: rounded.slice(0, wholeLength).replace(/^0+/, ''), fraction: rounded.slice(wholeLength).replace(/0+$/, '') };
-}
-
-/** "1234567" → "1,234,567". */
-export function groupThousands(wholeDigits: string): string {
-  return wholeDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+/**
+ * A decimal text ("1234.5678", "-0.01") or a number; text is formatted exactly, digit for digit (Intl reads a
+ * string as a decimal, not as a double), so amounts in an asset's smallest units never pass through a float.
+ */
+export type Numeric = number | string;
 
 export interface DecimalFormat {
   minimumFractionDigits?: number;
   maximumFractionDigits?: number;
 }
 
-/**
- * `new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }).format(value)`: grouped, rounded
- * half away from zero at most `maximumFractionDigits` (default 3, at least the minimum) decimals. Negative values,
- * -0 and values that round to zero from below keep their "-" as Intl's do; NaN and ±Infinity read as Intl writes them.
- */
-export function formatDecimal(value: number, { minimumFractionDigits = 0, maximumFractionDigits = Math.max(3, minimumFractionDigits) }: DecimalFormat = {}): string {
-  if (Number.isNaN(value)) return 'NaN';
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  if (!Number.isFinite(value)) return `${sign}∞`;
-  // Whole digit counts, as Intl takes them.
-  const { whole, fraction } = roundDigits(decimalDigitsOf(value), Math.floor(maximumFractionDigits));
-  const shownFraction = fraction.padEnd(Math.floor(minimumFractionDigits), '0');
-  return `${sign}${groupThousands(whole || '0')}${shownFraction ? `.${shownFraction}` : ''}`;
+/** Grouped, rounded half away from zero to at most `maximumFractionDigits` decimals (default 3, at least the minimum). */
+export function formatDecimal(value: Numeric, { minimumFractionDigits = 0, maximumFractionDigits = Math.max(3, minimumFractionDigits) }: DecimalFormat = {}): string {
+  return numberFormat({ minimumFractionDigits, maximumFractionDigits }).format(value as Intl.StringNumericLiteral);
 }
 
-/** `value.toLocaleString('en-US')` for the counts and block numbers the app shows ("12,345"). */
+/** Counts and block numbers ("12,345"). */
 export function formatInteger(value: number): string {
-  return formatDecimal(value);
+  return formatDecimal(value, { maximumFractionDigits: 0 });
 }

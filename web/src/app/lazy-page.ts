@@ -7,7 +7,7 @@ export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
  * A page in a chunk of its own: like React.lazy, but once `preload()` has settled the page renders at once instead
  * of suspending. Why: React.lazy suspends on its first render even when the chunk is already in the module map,
  * and React then holds the revealed page back until 300 ms after the fallback it committed (its Suspense
- * throttle), so the first paint of every page came about 270 ms after the page was ready (docs/benchmarks.md).
+ * throttle), so the first paint of every page came about 270 ms after the page was ready (docs/benchmarks-history.md).
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | undefined;

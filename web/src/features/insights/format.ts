@@ -1,20 +1,17 @@
 import {
   CURRENCY_SYMBOLS,
   type DisplayCurrency,
-  type Significand,
   formatDecimal,
   formatFiat,
   formatFiatDigits,
+  formatDateParts,
+  formatLocale,
   formatSignedPercent,
   fractionDigitsFor,
-  significandOf,
+  numberFormat,
 } from '@fincrypt/domain';
 
-/*
- * No Intl here: a page's first Intl call loads the browser's locale data, 35–70 ms in one task on every page load
- * (docs/benchmarks.md). Each function writes what its en-US (or en-IN) number or date formatter wrote, which
- * format.test.ts checks against Intl itself.
- */
+/* Insights' figures and axis labels, through Intl in the reader's locale (decision 037). */
 
 /** A stat card's change (docs/product.md#market-data): one decimal, signed by its rounded value ("+12.5%", "-3.1%", "0.0%"); "—" when there is nothing to compare. */
 export function formatStatChange(changePercent: number | null): string {
@@ -27,36 +24,11 @@ export function formatCount(value: number): string {
   return formatDecimal(value, { maximumFractionDigits: 0 });
 }
 
-/** At most `count` significant digits, rounded half away from zero as ICU rounds: 9.996 to three digits is 10. */
-function roundSignificand({ digits, exponent }: Significand, count: number): Significand {
-  if (digits.length <= count) return { digits, exponent };
-  const kept = digits.slice(0, count);
-  if (digits[count]! < '5') return { digits: kept.replace(/0+$/, ''), exponent };
-  // Up to 21 digits: past Number's exact integers, so BigInt does the carry.
-  const raised = String(BigInt(kept) + 1n);
-  return { digits: raised.replace(/0+$/, ''), exponent: raised.length > count ? exponent + 1 : exponent };
-}
-
-interface DecimalParts {
-  whole: string;
-  /** "" for none. */
-  fraction: string;
-}
-
-/** The significand's digits once divided by 10^power. */
-function placePoint({ digits, exponent }: Significand, power: number): DecimalParts {
-  const wholeLength = exponent - power + 1;
-  if (wholeLength <= 0) return { whole: '0', fraction: '0'.repeat(-wholeLength) + digits };
-  return { whole: digits.slice(0, wholeLength).padEnd(wholeLength, '0'), fraction: digits.slice(wholeLength) };
-}
-
-const decimalText = ({ whole, fraction }: DecimalParts) => (fraction ? `${whole}.${fraction}` : whole);
-
 /** Transactions per second: a quiet demo ledger runs at a few per day, so small rates keep two significant digits. */
 export function formatTps(value: number): string {
   if (!Number.isFinite(value) || value <= 0) return '0.00';
   if (value >= 0.01) return formatDecimal(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return decimalText(placePoint(roundSignificand(significandOf(value), 2), 0));
+  return numberFormat({ maximumSignificantDigits: 2, maximumFractionDigits: 20 }).format(value);
 }
 
 /** A 0–1 confidence as a whole percentage ("85%"). */
@@ -85,85 +57,28 @@ export function formatPriceAtTick(value: number, currency: DisplayCurrency, tick
   return formatFiatDigits(value, currency, Math.max(fractionDigitsFor(currency), decimalsOf(tickSize)));
 }
 
-/** A compact unit: values from 10^power up to the next unit's are shown divided by 10^power, with the suffix. */
-interface CompactUnit {
-  power: number;
-  suffix: string;
-}
-
-/** A locale's compact notation, as CLDR's short currency patterns have it. */
-interface CompactLocale {
-  /** Largest first; the largest takes every value above it ("$1000T", "$12,345T"). */
-  units: readonly CompactUnit[];
-  /** Digits per group before the last three: 3 in en-US ("1,234,500T"), 2 in en-IN ("12,34,500LCr"). */
-  leadingGroupSize: number;
-}
-
-const EN_US_COMPACT: CompactLocale = {
-  units: [
-    { power: 12, suffix: 'T' },
-    { power: 9, suffix: 'B' },
-    { power: 6, suffix: 'M' },
-    { power: 3, suffix: 'K' },
-  ],
-  leadingGroupSize: 3,
-};
-
-/** Thousand, lakh (10^5), crore (10^7), thousand crore and lakh crore. */
-const EN_IN_COMPACT: CompactLocale = {
-  units: [
-    { power: 12, suffix: 'LCr' },
-    { power: 10, suffix: 'KCr' },
-    { power: 7, suffix: 'Cr' },
-    { power: 5, suffix: 'L' },
-    { power: 3, suffix: 'K' },
-  ],
-  leadingGroupSize: 2,
-};
-
-const NO_UNIT: CompactUnit = { power: 0, suffix: '' };
-
-/** Compact notation groups whole digits only from five of them on ("1000T", "10,000T"), as ICU's min2 grouping does. */
-function groupCompactWhole(whole: string, leadingGroupSize: number): string {
-  if (whole.length < 5) return whole;
-  const groups = [whole.slice(-3)];
-  for (let end = whole.length - 3; end > 0; end -= leadingGroupSize) groups.unshift(whole.slice(Math.max(0, end - leadingGroupSize), end));
-  return groups.join(',');
-}
-
-/** Currency in compact notation with a narrow symbol and at most `significantDigits` digits, as the locale writes it. */
-function formatCompactCurrency(value: number, currency: DisplayCurrency, significantDigits: number, locale: CompactLocale): string {
-  const symbol = CURRENCY_SYMBOLS[currency];
-  if (Number.isNaN(value)) return `${symbol}NaN`;
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  if (!Number.isFinite(value)) return `${sign}${symbol}∞`;
-  if (value === 0) return `${sign}${symbol}0`;
-  const rounded = roundSignificand(significandOf(value), significantDigits);
-  // The unit follows the rounded value: 999,999 to three digits reads "1M", not "1000K".
-  const unit = locale.units.find((candidate) => candidate.power <= rounded.exponent) ?? NO_UNIT;
-  const { whole, fraction } = placePoint(rounded, unit.power);
-  return `${sign}${symbol}${decimalText({ whole: groupCompactWhole(whole, locale.leadingGroupSize), fraction })}${unit.suffix}`;
+/** Currency in compact notation with a narrow symbol and at most `significantDigits` digits ("$2.21K", "₹1.49Cr"). */
+function formatCompactCurrency(value: number, currency: DisplayCurrency, significantDigits: number, locale = formatLocale()): string {
+  const options = { style: 'currency', currency: currency.toUpperCase(), currencyDisplay: 'narrowSymbol', notation: 'compact', maximumSignificantDigits: significantDigits } as const;
+  return numberFormat(options, locale).format(value);
 }
 
 /** Short axis labels: "$2.21K", "₹1.8M", "€0.931"; more significant digits when an axis needs them to tell ticks apart. */
 export function formatCompactFiat(value: number, currency: DisplayCurrency, significantDigits = 3): string {
-  return formatCompactCurrency(value, currency, Math.min(21, Math.max(1, Math.round(significantDigits))), EN_US_COMPACT);
+  return formatCompactCurrency(value, currency, Math.min(21, Math.max(1, Math.round(significantDigits))));
 }
 
 /** Below this a fiat stat is shown in full; from it on, in compact notation (docs/product.md#insights). */
 export const STAT_COMPACT_FROM = 100_000;
 
-/** Compact notation follows the currency's own locale: rupees count in lakh and crore (₹1.49Cr), the others in K/M/B. */
-const STAT_COMPACT_LOCALES: Record<DisplayCurrency, CompactLocale> = { inr: EN_IN_COMPACT, usd: EN_US_COMPACT, eur: EN_US_COMPACT, gbp: EN_US_COMPACT, jpy: EN_US_COMPACT };
-
 /**
- * A fiat stat card figure: `full` as everywhere else ("₹14,881,053.27"), and `short` for the card, which is
- * `full` below STAT_COMPACT_FROM and compact by locale from it on ("₹1.49Cr", "$14.9M").
+ * A fiat stat card figure: `full` as everywhere else ("₹14,881,053.27"), and `short` for the card, which is `full` below
+ * STAT_COMPACT_FROM and compact from it on ("$14.9M"); rupees count in lakh and crore as India writes them ("₹1.49Cr").
  */
 export function formatStatFiat(value: number, currency: DisplayCurrency): { short: string; full: string } {
   const full = formatFiat(value, currency);
   if (!Number.isFinite(value) || Math.abs(value) < STAT_COMPACT_FROM) return { short: full, full };
-  return { short: formatCompactCurrency(value, currency, 3, STAT_COMPACT_LOCALES[currency]), full };
+  return { short: formatCompactCurrency(value, currency, 3, currency === 'inr' ? 'en-IN' : formatLocale()), full };
 }
 
 /** Axis steps are 1, 2 or 5 × a power of ten, so every tick is a round figure (₹160K, ₹170K, …). */
@@ -250,26 +165,14 @@ export function tickSignificantDigits(ticks: readonly number[]): number {
   return Math.max(3, Math.floor(Math.log10(largest)) - Math.floor(Math.log10(step) + 1e-9) + 1);
 }
 
-const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** The moment in the runtime's zone, read with Date's getters; what is not a time throws as a date formatter would. */
-function localDate(time: string | number): Date {
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
-  return date;
-}
-
-/** "14:00" in the viewer's time zone. */
+/** "14:00" in the viewer's time zone and locale (24-hour, as a chart's hour axis reads best). */
 export function formatHour(time: string | number): string {
-  const date = localDate(time);
-  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return formatDateParts(time, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
-/** "Nov 21" in the viewer's time zone. */
+/** "Nov 21" in the viewer's time zone and locale. */
 export function formatDay(time: string | number): string {
-  const date = localDate(time);
-  return `${MONTHS_SHORT[date.getMonth()]} ${date.getDate()}`;
+  return formatDateParts(time, { month: 'short', day: 'numeric' });
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   AMOUNT_UNITS,
   amountInUnit,
   approxAssetText,
-  formatRateIn,
   indicativeFigures,
   isAmountUnit,
   otherUnitText,
@@ -123,11 +122,3 @@ describe('amountInUnit', () => {
   });
 });
 
-describe('formatRateIn', () => {
-  it('groups the whole part and keeps the currency’s decimals', () => {
-    expect(formatRateIn('182000.5', 'inr')).toBe('₹182,000.50');
-    expect(formatRateIn('0.01104972', 'eur')).toBe('€0.01104972');
-    expect(formatRateIn('1', 'usd')).toBe('$1.00');
-    expect(formatRateIn('360000', 'jpy')).toBe('¥360,000');
-  });
-});

@@ -143,11 +143,3 @@ export function amountInUnit({ units, unit, displayCurrency, recipientCurrency, 
   return fiatMinorToText(assetToFiatMinor(units, assetDecimals, rates.assetToSender, senderCurrency, 'down'), senderCurrency);
 }
 
-/** A quote's rate text ("182000.5") as money: "₹182,000.5"; at least the currency's own decimals ("$1.00"). */
-export function formatRateIn(rateText: string, currency: DisplayCurrency): string {
-  const [whole = '0', fraction = ''] = rateText.split('.');
-  const places = currency === 'jpy' ? 0 : 2;
-  const shownFraction = fraction.length >= places ? fraction : fraction.padEnd(places, '0');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${CURRENCY_SYMBOLS[currency]}${grouped}${shownFraction ? `.${shownFraction}` : ''}`;
-}

@@ -1,7 +1,8 @@
 import { FALLBACK_PRICES, type PaymentQuote, type TimelineStep, type ValueAtSend } from '@fincrypt/domain';
 import { describe, expect, it } from 'vitest';
 import { makeTransaction } from '../../lib/testing/make-transaction.ts';
-import { currentStepIndex, fixedSideText, formatRateIn, paymentComparison, paymentCost, stepTimeText } from './payment-facts.ts';
+import { formatRateIn } from '@fincrypt/domain';
+import { currentStepIndex, fixedSideText, paymentComparison, paymentCost, stepTimeText } from './payment-facts.ts';
 
 const kept: ValueAtSend = {
   senderCurrency: 'inr',

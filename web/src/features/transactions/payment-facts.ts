@@ -1,5 +1,4 @@
 import {
-  CURRENCY_SYMBOLS,
   type CostComparison,
   type DisplayCurrency,
   type QuoteFixedSide,
@@ -9,7 +8,6 @@ import {
   compareCost,
   findAsset,
   formatClockTime,
-  fractionDigitsFor,
   rateOf,
   timeToFinalText,
 } from '@fincrypt/domain';
@@ -68,13 +66,6 @@ export function paymentComparison(transaction: CostFields & Pick<TransactionDeta
   return { cost, comparison: compareCost({ currency: cost.currency, amountMinor: cost.amountMinor, feeMinor: cost.feeMinor, timeToFinal }) };
 }
 
-/** A rate's decimal text as money: "182000.5" in INR → "₹182,000.50"; more places than the currency's are kept ("€0.01098"). */
-export function formatRateIn(rateText: string, currency: DisplayCurrency): string {
-  const [whole = '0', fraction = ''] = rateText.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const places = fraction.padEnd(fractionDigitsFor(currency), '0');
-  return `${CURRENCY_SYMBOLS[currency]}${grouped}${places ? `.${places}` : ''}`;
-}
 
 /** Which side of the payment the sender fixed when asking for the quote. */
 export function fixedSideText(fixed: QuoteFixedSide): string {

@@ -1,4 +1,12 @@
-import { CURRENCY_SYMBOLS, type DisplayCurrency, type PaymentQuote, QUOTE_MESSAGES, formatDateTime, formatFiatMinor } from '@fincrypt/domain';
+import {
+  CURRENCY_SYMBOLS,
+  type DisplayCurrency,
+  type PaymentQuote,
+  QUOTE_MESSAGES,
+  formatDateTime,
+  formatFiatMinor,
+  formatRateIn,
+} from '@fincrypt/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,7 +15,6 @@ import type { ReceivedQuote } from '../api/create-quote.ts';
 import { formatWait } from '../../../lib/use-retry-wait.ts';
 import { SaveContactButton } from '../../contacts/index.ts';
 import { useSecondsUntil } from '../../../lib/use-seconds-until.ts';
-import { formatRateIn } from '../payment-figures.ts';
 import type { RecipientAssessment } from '../recipient-assessment.ts';
 import { CostComparisonTable } from './cost-comparison-table.tsx';
 import { payingRequestText } from './paying-request-notice.tsx';

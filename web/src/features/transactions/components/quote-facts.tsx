@@ -1,7 +1,12 @@
-import { type PaymentQuote, formatDateTime, formatFiatMinor } from '@fincrypt/domain';
+import {
+  type PaymentQuote,
+  formatDateTime,
+  formatFiatMinor,
+  formatRateIn,
+} from '@fincrypt/domain';
 import { Card } from '../../../components/ui/card.tsx';
 import { priceSourceText } from '../fiat-labels.ts';
-import { fixedSideText, formatRateIn } from '../payment-facts.ts';
+import { fixedSideText } from '../payment-facts.ts';
 import { FactRow } from './transaction-facts.tsx';
 
 const NOTE = 'block text-sm text-slate-600 dark:text-slate-300';

@@ -9,12 +9,13 @@ import {
   formatFiatMinor,
   formatInteger,
   transactionStatusDisplay,
+  formatRateIn,
 } from '@fincrypt/domain';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { priceSourceText } from '../fiat-labels.ts';
 import { transactionKindLabel, tokenAddressLabel } from '../labels.ts';
-import { fixedSideText, formatRateIn } from '../payment-facts.ts';
+import { fixedSideText } from '../payment-facts.ts';
 import { valueInFlightText } from './quote-facts.tsx';
 
 /**

@@ -123,7 +123,7 @@ function YAxisLine({ axis, side, plot, scale }: { axis: ValueAxis; side: 'left' 
  * A chart on a grid of x and y axes, drawn as one plain SVG sized to its box: faint horizontal lines at the left
  * axis's ticks, the series the caller draws on the plot, the axes, an optional legend, and a tooltip that follows the
  * pointer. Everything is laid out here in one render from the data, with no measuring of text: the chart library
- * this replaces drew each chart in one task of 330–600 ms on a phone (docs/benchmarks.md).
+ * this replaces drew each chart in one task of 330–600 ms on a phone (docs/benchmarks-history.md).
  */
 export function CartesianChart({
   x,
