@@ -69,6 +69,13 @@ const boundaryZones = [
       'move what it needs from modules/ into payments/ (or lib/) and import it from there.',
   },
   {
+    target: 'server/src/modules',
+    from: 'server/src/demo-network',
+    message:
+      'server/src/demo-network/ drives simulated participants through the payments engine and the modules\' stores, so ' +
+      'modules/ must not import it: a read a route needs (a participant\'s label) belongs in the module that serves it.',
+  },
+  {
     target: 'server/src/plugins',
     from: 'server/src/modules',
     message:

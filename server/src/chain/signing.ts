@@ -3,8 +3,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58, base64 } from '@scure/base';
 import { GAS_USED, type Asset, type Network } from '@fincrypt/domain';
-import { encodeFunctionData, erc20Abi, keccak256, serializeTransaction, type TransactionSerializableLegacy } from 'viem';
-import { signDigest } from './secp256k1-sign.ts';
+import { encodeFunctionData, erc20Abi, keccak256, type TransactionSerializableLegacy } from 'viem';
+import { signTransaction } from 'viem/accounts';
 
 export interface TransferToSign {
   network: Network;
@@ -65,11 +65,8 @@ export async function signEvmTransaction(transfer: TransferToSign, chainId: numb
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [transfer.to as `0x${string}`, transfer.amountUnits] }),
       }
     : { ...common, gas: GAS_USED, to: transfer.to as `0x${string}`, value: transfer.amountUnits };
-  // As viem's signTransaction does (the same bytes; secp256k1-sign.test.ts compares them), with the digest signed
-  // natively where it can be. Signs with the key directly: deriving the account's public key first would double the
-  // curve work.
-  const signature = signDigest(keccak256(serializeTransaction(transaction), 'bytes'), hexToBytes(transfer.privateKeyHex));
-  return serializeTransaction(transaction, { ...signature, v: 27n + BigInt(signature.yParity) });
+  // viem signs with noble's secp256k1 (pure JavaScript: one signer, no native build step).
+  return signTransaction({ privateKey: `0x${transfer.privateKeyHex}`, transaction });
 }
 
 async function signEvmTransfer(transfer: TransferToSign, chainId: number): Promise<SignedTransaction> {

@@ -9,7 +9,7 @@ import { expectLedgerBalanced, externalAddress, postSend, walletOn } from '../te
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
-import { createChainClock, progressAt, progressSql, PUBLIC_INCLUSIONS_PER_BATCH, wholeMillisecondsOf, TRANSACTION_UPDATES_PER_USER_PER_BATCH } from './clock.ts';
+import { createChainClock, progressAt, PUBLIC_INCLUSIONS_PER_BATCH, TRANSACTION_UPDATES_PER_USER_PER_BATCH } from './clock.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
 
 describe('progressAt', () => {
@@ -83,36 +83,6 @@ describeEachDatabase('chain clock', (kind) => {
       const at = `${new Date(atMs).toISOString().slice(0, -1)}${String(micros).padStart(3, '0')}Z`;
       const [row] = await queryRows<{ block: string }>(sql`select block_number_at(${network}, ${at}::timestamptz)::text as block`);
       expect(Number(row!.block), `${network} ${at}`).toBe(blockNumberAt(network, atMs));
-    }
-  });
-
-  it('computes each step in SQL exactly as progressAt does, for every speed and time scale', async () => {
-    const samples = fc.sample(
-      fc.record({
-        speed: fc.constantFrom(...GAS_SPEEDS),
-        includedAtMs: fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }),
-        elapsedMs: fc.oneof(
-          fc.integer({ min: 0, max: 10 * 60_000 }),
-          // Either side of a confirmation's boundary.
-          fc.tuple(fc.integer({ min: 0, max: 12 }), fc.constantFrom(3_000, 5_000, 8_000), fc.integer({ min: -1, max: 1 })).map(([n, interval, offset]) => Math.max(0, n * interval + offset)),
-        ),
-        timeScale: fc.constantFrom(1, 60, 0.5, 7.3, 1000, 0.1, 3),
-        micros: fc.integer({ min: 0, max: 999 }),
-      }),
-      300,
-    );
-    for (const { speed, includedAtMs, elapsedMs, timeScale, micros } of samples) {
-      const nowMs = includedAtMs + elapsedMs;
-      const step = progressSql(wholeMillisecondsOf(sql`include_at`), sql`speed`, nowMs, timeScale);
-      // A row written by SQL can carry microseconds; read into a Date, they are dropped.
-      const includeAt = `${new Date(includedAtMs).toISOString().slice(0, -1)}${String(micros).padStart(3, '0')}Z`;
-      const [row] = await queryRows<{ confirmations: number; next_ms: string | null }>(sql`
-        select ${step.confirmations} as confirmations, (extract(epoch from ${step.nextConfirmationAt}) * 1000)::bigint::text as next_ms
-        from (select ${speed}::text as speed, ${includeAt}::timestamptz as include_at) as scheduled`);
-      const expected = progressAt({ network: 'eth_sepolia', speed, includeAt: new Date(includedAtMs) }, nowMs, timeScale);
-      const label = `${speed} ${includedAtMs} +${elapsedMs} ×${timeScale}`;
-      expect(Number(row!.confirmations), label).toBe(expected.confirmations);
-      expect(row!.next_ms === null ? null : Number(row!.next_ms), label).toBe(expected.nextConfirmationAt?.getTime() ?? null);
     }
   });
 

@@ -1,4 +1,4 @@
-import { CONFIRMATION_INTERVAL_MS, confirmationsAt, DEFAULT_GAS_SPEED, EXPLORER_LIMITS, GAS_SPEEDS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
+import { CONFIRMATION_INTERVAL_MS, confirmationsAt, EXPLORER_LIMITS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
 import { and, asc, eq, getTableColumns, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions } from '../db/schema.ts';
@@ -32,6 +32,8 @@ interface ScheduledRow {
 /** A due row as the clock reads it: what it was before its step, and where it is in the walk. */
 interface DueRow {
   id: string;
+  network: string;
+  speed: GasSpeed;
   status: 'pending' | 'confirmed' | 'failed';
   confirmations: number;
   /** `include_at` in whole milliseconds, as a JavaScript Date holds it. */
@@ -59,29 +61,6 @@ export function progressAt(row: ScheduledRow, nowMs: number, timeScale: number):
       ? null
       : new Date(Math.max(nowMs + 1, includedAtMs + Math.ceil((confirmations * intervalMs) / timeScale)));
   return { confirmations, blockNumber: blockNumberAt(networkOf(row.network).id, includedAtMs), nextConfirmationAt };
-}
-
-/**
- * `progressAt` in SQL: the same IEEE double arithmetic in the same order (PostgreSQL's float8 is a C double), so both
- * give the same numbers for every row and time scale; the clock's tests hold them side by side. `includedAtMs` is a
- * float8 expression of the inclusion time in whole milliseconds (as a JavaScript Date holds it), `speed` one of the
- * speed's name. The block number is `block_number_at` (migration 0008).
- */
-export function progressSql(
-  includedAtMs: SQL,
-  speed: SQL,
-  nowMs: number,
-  timeScale: number,
-): { confirmations: SQL<number>; nextConfirmationAt: SQL<Date | null> } {
-  const now = sql`${String(nowMs)}::float8`;
-  const scale = sql`${String(timeScale)}::float8`;
-  const intervalMs = sql`(case ${speed} ${sql.raw(GAS_SPEEDS.map((name) => `when '${name}' then ${CONFIRMATION_INTERVAL_MS[name]}`).join(' '))} else ${sql.raw(String(CONFIRMATION_INTERVAL_MS[DEFAULT_GAS_SPEED]))} end)::float8`;
-  // confirmationsAt(speed, included, included + chainElapsed): its elapsed time is (included + chainElapsed) − included.
-  const elapsedMs = sql`((${includedAtMs} + (${now} - ${includedAtMs}) * ${scale}) - ${includedAtMs})`;
-  const confirmations = sql<number>`(case when ${elapsedMs} >= 0 then least(${MAX_CONFIRMATIONS}, 1 + floor(${elapsedMs} / ${intervalMs})) else 0 end)::int`;
-  const nextAtMs = sql`greatest(${now} + 1, ${includedAtMs} + ceil((${confirmations} * ${intervalMs}) / ${scale}))`;
-  const nextConfirmationAt = sql<Date | null>`case when ${confirmations} >= ${MAX_CONFIRMATIONS} then null else timestamptz 'epoch' + ${nextAtMs} * interval '1 millisecond' end`;
-  return { confirmations, nextConfirmationAt };
 }
 
 /** A timestamp column in whole milliseconds as float8, floored as a JavaScript Date read from it would be. */
@@ -197,6 +176,8 @@ export function createChainClock({ db, events, timeScale, batchSize = 10_000 }: 
     const query = db
       .select({
         id: transactions.id,
+        network: transactions.network,
+        speed: transactions.speed,
         status: transactions.status,
         confirmations: transactions.confirmations,
         // As a JavaScript Date would hold it, without building one per row.
@@ -219,25 +200,30 @@ export function createChainClock({ db, events, timeScale, batchSize = 10_000 }: 
 
   async function advanceBatch(nowMs: number, due: readonly DueRow[]): Promise<TickResult> {
     const isWholeReturned = due.length <= WHOLE_ROWS_RETURNED_UP_TO;
-    // One statement for every step, each computed in SQL from the row's own schedule (`progressSql`), with the
-    // inclusion time as it was read. A row is updated only if, under its lock, it is still what was read: pending
+    // One statement for every step, each computed here by `progressAt` (the one confirmation formula) from the row's
+    // schedule as it was read. A row is updated only if, under its lock, it is still what was read: pending
     // when read as pending, and included at the same time (a speed-up may have moved it since; the next tick takes
     // it). So the rows it returns marked as inclusions are exactly what this tick included, even if another clock
     // raced it: each inclusion is counted in its block once.
     const updateRows = async (tx: Db): Promise<(MovedRow & { isInclusion: boolean })[]> => {
-      const step = progressSql(sql`step.included_at_ms`, sql`${transactions.speed}`, nowMs, timeScale);
+      const steps = due.map((row) => progressAt({ network: row.network, speed: row.speed, includeAt: new Date(row.includedAtMs) }, nowMs, timeScale));
       const ids = arrayLiteral(due.map((row) => row.id));
       const isInclusion = arrayLiteral(due.map((row) => String(row.status === 'pending')));
       const includedAtMs = arrayLiteral(due.map((row) => row.includedAtMs));
+      const confirmations = arrayLiteral(steps.map((step) => step.confirmations));
+      const nextAt = arrayLiteral(steps.map((step) => step.nextConfirmationAt?.toISOString() ?? null));
       const update = tx
         .update(transactions)
         .set({
           status: sql`case when ${transactions.status} = 'pending' then 'confirmed' else ${transactions.status} end`,
-          confirmations: sql`greatest(${transactions.confirmations}, ${step.confirmations})`,
+          confirmations: sql`greatest(${transactions.confirmations}, step.confirmations)`,
           blockNumber: sql`coalesce(${transactions.blockNumber}, block_number_at(${transactions.network}, ${transactions.includeAt}))`,
-          nextConfirmationAt: step.nextConfirmationAt,
+          nextConfirmationAt: sql`step.next_at`,
         })
-        .from(sql`unnest(${ids}::uuid[], ${isInclusion}::boolean[], ${includedAtMs}::float8[]) as step(id, is_inclusion, included_at_ms)`)
+        .from(
+          sql`unnest(${ids}::uuid[], ${isInclusion}::boolean[], ${includedAtMs}::float8[], ${confirmations}::int[], ${nextAt}::timestamptz[])
+            as step(id, is_inclusion, included_at_ms, confirmations, next_at)`,
+        )
         .where(
           and(
             eq(transactions.id, sql`step.id`),

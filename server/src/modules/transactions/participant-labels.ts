@@ -1,6 +1,6 @@
 import { inArray, eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { simulatedParticipants, wallets } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { simulatedParticipants, wallets } from '../../db/schema.ts';
 
 /**
  * The public labels of the simulated participants holding these wallets ("Simulated · Amara Okafor, remitter in

@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { normalizeHash } from '../../lib/ids.ts';
 import type { PaymentsEngine } from '../../payments/engine.ts';
 import { findQuote, toQuoteView } from '../../payments/quotes.ts';
-import { counterpartyLabelOf, participantLabelsByWallet } from '../../demo-network/labels.ts';
+import { counterpartyLabelOf, participantLabelsByWallet } from './participant-labels.ts';
 import { timelineOf, toTransactionView } from '../../payments/views.ts';
 import { replacedHashesOf } from '../explorer/repo.ts';
 import { countUserTransactionsByStatus, findUserTransactionByHash, listUserTransactions } from './repo.ts';
