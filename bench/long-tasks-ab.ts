@@ -1,5 +1,5 @@
 // Compares two web builds by their main-thread long tasks, where Lighthouse's few runs per page spread too far to tell
-// them apart (docs/benchmarks.md, tenth session). Not a bench figure: a tool for judging one change.
+// them apart (docs/benchmarks-history.md, tenth session). Not a bench figure: a tool for judging one change.
 // Each build gets its own server (PGlite) and user with three sends. Pages load in Debian's Chromium with CPU
 // throttling and no network throttling, alternating between the builds for several rounds. The Long Tasks API gives
 // blocking time (each task's time over 50 ms, from the first contentful paint) and all long-task time.
