@@ -7,7 +7,7 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'happy-dom',
-    setupFiles: ['src/test/toaster-mounted.ts'],
+    setupFiles: ['src/test/toaster-mounted.ts', 'src/test/pinned-locale.ts'],
     // As in server/vitest.config.ts: one more run in CI, and the summary names the test.
     retry: process.env.CI ? 1 : 0,
   },
