@@ -1,7 +1,6 @@
 import {
   API_ERRORS,
   EXPLORER_LIMITS,
-  WALLET_MESSAGES,
   explorerAddressSchema,
   explorerBlockListSchema,
   explorerBlockSchema,
@@ -14,46 +13,16 @@ import {
   explorerSearchResultSchema,
   explorerStatsSchema,
   explorerTransactionSchema,
-  feeExact,
-  formatAmountTrimmed,
-  getNetwork,
-  listAssets,
-  NETWORK_IDS,
   networkIdSchema,
-  type ExplorerAddress,
-  type ExplorerBlock,
-  type ExplorerPage,
-  type ExplorerSearchResult,
-  type ExplorerStats,
-  type NetworkId,
 } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockNumberAt, blockTimeOf } from '../../chain/blocks.ts';
 import type { Db } from '../../db/database.ts';
-import { badRequest, notFound, rateLimited } from '../../errors.ts';
+import { rateLimited } from '../../errors.ts';
 import { describeWait } from '../../lib/rate-limiter.ts';
-import { normalizeHash } from '../../lib/ids.ts';
-import { findQuote } from '../../payments/quotes.ts';
-import { toExplorerBlockSummary, toExplorerListItem, toExplorerView, type TransactionRow } from '../../payments/views.ts';
-import { decodeKeyset, encodeKeyset } from './cursor.ts';
-import { parseAddress, parseQuery } from './lookup.ts';
 import { createMemoryRateLimiter } from './rate-limit.ts';
-import {
-  countAddressTransactions,
-  findAddressBalances,
-  findBlock,
-  findChainTransaction,
-  findLabel,
-  findReplacement,
-  listAddressTransactions,
-  listBlockTransactions,
-  listLabels,
-  listLatest,
-  listLatestBlocks,
-  networkFigures,
-  replacedHashesOf,
-} from './repo.ts';
+import { listLabels } from './repo.ts';
+import { createExplorerService } from './service.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
@@ -74,24 +43,13 @@ export interface ExplorerRoutesOptions {
   now?: () => number;
 }
 
-/** A page of rows fetched with one extra: the extra one says whether there is a next page. */
-function toPage(rows: readonly TransactionRow[], limit: number): ExplorerPage {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { items: page.map(toExplorerListItem), nextCursor: rows.length > limit && last ? encodeKeyset(last) : null };
-}
-
-function parseBlockNumber(text: string): number {
-  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) throw badRequest(API_ERRORS.VALIDATION_ERROR.messages.invalidBlockNumber);
-  return Number(text);
-}
-
 /**
  * The public block explorer (no sign-in): transactions, addresses and blocks of the simulated chains, as a chain
  * shows them — chain data only (explorer.ts). Every route is limited per client address and every list is paged
  * with a hard cap; each query is served by an index of migration 0006.
  */
 export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = async (app, { db, timeScale, rateRule, now = Date.now }) => {
+  const explorer = createExplorerService(db, timeScale, now);
   const limiter = createMemoryRateLimiter(rateRule, { now });
   app.addHook('onRequest', async (request) => {
     const verdict = limiter.hit(request.ip);
@@ -110,21 +68,8 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
         response: { 200: explorerSearchResultSchema, ...errors },
       },
     },
-    async (request): Promise<ExplorerSearchResult> => {
-      const parsed = parseQuery(request.query.q);
-      if (parsed.kind === 'neither') throw badRequest(API_ERRORS.VALIDATION_ERROR.messages.notHashOrAddress);
-      if (parsed.kind === 'address') return { kind: 'address', address: parsed.address, networks: parsed.networks };
-      const row = (await findChainTransaction(db, parsed.hash)) ?? (await findReplaced(parsed.hash));
-      if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      // The hash asked for: an old one a speed-up replaced opens its page, which names the replacement.
-      return { kind: 'transaction', hash: parsed.hash, network: networkIdSchema.parse(row.network) };
-    },
+    async (request) => explorer.search(request.query.q),
   );
-
-  async function findReplaced(hash: string): Promise<TransactionRow | undefined> {
-    const newHash = await findReplacement(db, hash);
-    return newHash === undefined ? undefined : findChainTransaction(db, newHash);
-  }
 
   app.get(
     '/explorer/tx/:hash',
@@ -137,16 +82,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
         response: { 200: explorerTransactionSchema, ...errors },
       },
     },
-    async (request) => {
-      const hash = normalizeHash(request.params.hash);
-      const row = hash === undefined ? undefined : ((await findChainTransaction(db, hash)) ?? (await findReplaced(hash)));
-      if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      const [quote, replaced] = await Promise.all([
-        row.quoteId === null ? undefined : findQuote(db, row.quoteId),
-        replacedHashesOf(db, row.hash),
-      ]);
-      return toExplorerView(row, timeScale, quote?.createdAt ?? null, replaced);
-    },
+    async (request) => explorer.transaction(request.params.hash),
   );
 
   app.get(
@@ -159,11 +95,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
         response: { 200: explorerPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const networks = request.query.network ? [request.query.network] : NETWORK_IDS;
-      const rows = await listLatest(db, networks, request.query.limit);
-      return { items: rows.map(toExplorerListItem), nextCursor: null };
-    },
+    async (request) => explorer.latest(request.query.network, request.query.limit),
   );
 
   app.get(
@@ -176,11 +108,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
         response: { 200: explorerBlockListSchema, ...errors },
       },
     },
-    async (request) => {
-      const networks = request.query.network ? [request.query.network] : NETWORK_IDS;
-      const rows = await listLatestBlocks(db, networks, request.query.limit);
-      return { blocks: rows.map(toExplorerBlockSummary) };
-    },
+    async (request) => explorer.latestBlocks(request.query.network, request.query.limit),
   );
 
   app.get(
@@ -192,29 +120,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
         response: { 200: explorerStatsSchema, ...errors },
       },
     },
-    async (): Promise<ExplorerStats> => {
-      const at = now();
-      const windowMs = EXPLORER_LIMITS.statsWindowMs;
-      const since = new Date(at - windowMs);
-      const figures = await Promise.all(
-        NETWORK_IDS.map(async (id) => {
-          const network = getNetwork(id);
-          const window = await networkFigures(db, id, since);
-          const averageUnits = window.transfers > 0n ? window.transferFees / window.transfers : null;
-          return {
-            network: id,
-            networkLabel: network.label,
-            tps: Math.round((window.total / (windowMs / 1000)) * 100) / 100,
-            averageFee: averageUnits === null ? null : feeExact(averageUnits, id),
-            averageFeeUnits: averageUnits === null ? null : averageUnits.toString(),
-            feeSymbol: network.symbol,
-            pendingCount: window.pending,
-            headNumber: blockNumberAt(id, at),
-          };
-        }),
-      );
-      return { networks: figures, windowSeconds: windowMs / 1000 };
-    },
+    async () => explorer.stats(),
   );
 
   app.get(
@@ -243,43 +149,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
         response: { 200: explorerAddressSchema, ...errors },
       },
     },
-    async (request): Promise<ExplorerAddress> => {
-      const parsed = parseAddress(request.params.address);
-      if (!parsed) throw badRequest(API_ERRORS.VALIDATION_ERROR.messages.notHashOrAddress);
-      const { network } = request.query;
-      if (network !== undefined && !parsed.networks.includes(network)) {
-        throw badRequest(`${parsed.address} is not an address of ${getNetwork(network).label}`);
-      }
-      const networks: NetworkId[] = network === undefined ? parsed.networks : [network];
-      const before = request.query.cursor === undefined ? undefined : decodeKeyset(request.query.cursor);
-      const [rows, { counts, isCapped }, balances, label] = await Promise.all([
-        listAddressTransactions(db, parsed.address, networks, before, request.query.limit + 1),
-        countAddressTransactions(db, parsed.address, parsed.networks, EXPLORER_LIMITS.addressCountMax),
-        findAddressBalances(db, parsed.address, parsed.networks),
-        findLabel(db, parsed.address, parsed.networks),
-      ]);
-      return {
-        address: parsed.address,
-        networks: parsed.networks.map((id) => {
-          const held = balances.get(id);
-          return {
-            network: id,
-            networkLabel: getNetwork(id).label,
-            balances:
-              held === undefined
-                ? null
-                : listAssets(id).map((asset) => {
-                    const units = held[asset.symbol] ?? 0n;
-                    return { asset: asset.symbol, balance: formatAmountTrimmed(units, asset.decimals), balanceUnits: units.toString() };
-                  }),
-            transactionCount: Math.min(counts.get(id) ?? 0, EXPLORER_LIMITS.addressCountMax),
-            isTransactionCountCapped: isCapped,
-          };
-        }),
-        label,
-        transactions: toPage(rows, request.query.limit),
-      };
-    },
+    async (request) => explorer.address(request.params.address, request.query),
   );
 
   app.get(
@@ -293,21 +163,6 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
         response: { 200: explorerBlockSchema, ...errors },
       },
     },
-    async (request): Promise<ExplorerBlock> => {
-      const { network } = request.params;
-      const number = parseBlockNumber(request.params.number);
-      const headNumber = blockNumberAt(network, now());
-      if (number > headNumber) throw notFound(API_ERRORS.NOT_FOUND.messages.blockNotYet);
-      const before = request.query.cursor === undefined ? undefined : decodeKeyset(request.query.cursor);
-      const [block, rows] = await Promise.all([
-        findBlock(db, network, number),
-        listBlockTransactions(db, network, number, before, request.query.limit + 1),
-      ]);
-      // A block that included nothing of ours: its number and time, empty.
-      const summary = toExplorerBlockSummary(
-        block ?? { network, number, producedAt: blockTimeOf(network, number), transactionCount: 0, totalFees: 0n },
-      );
-      return { ...summary, networkLabel: getNetwork(network).label, headNumber, transactions: toPage(rows, request.query.limit) };
-    },
+    async (request) => explorer.block(request.params.network, request.params.number, request.query),
   );
 };
