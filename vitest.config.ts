@@ -22,8 +22,9 @@ const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI 
 
 export default defineConfig({
   test: {
-    // Two cores: two test files at a time.
-    maxWorkers: 2,
+    // Three test files at a time on two cores: a server test file spends much of its time waiting (timers, child
+    // processes, the database), so a third keeps the cores busy.
+    maxWorkers: 3,
     projects: [
       'packages/domain',
       'packages/test-support',
