@@ -22,9 +22,9 @@ const runsOnPostgres = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI 
 
 export default defineConfig({
   test: {
-    // Three test files at a time on two cores: a server test file spends much of its time waiting (timers, child
-    // processes, the database), so a third keeps the cores busy.
-    maxWorkers: 3,
+    // Two cores: two test files at a time (a third, with the servers some files spawn, overloads the machine and
+    // their timeouts fire).
+    maxWorkers: 2,
     projects: [
       'packages/domain',
       'packages/test-support',

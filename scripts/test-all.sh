@@ -2,8 +2,9 @@
 # Every test of the project: types, lint, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 # then browser journeys in headless Chromium. Prints each stage's duration and ends with one summary line.
 #
-# Layout (two cores): the unit and API tests run beside the checks and the web build (a test file often waits on a
-# timer, a child process or the database, and the checks fill those gaps); the journeys need the build and run last.
+# Layout (two cores): the unit and API tests run beside the checks and the web build, which run at the lowest CPU
+# priority (a test file often waits on a timer, a child process or the database, and the checks fill those gaps
+# without slowing the tests' own timeouts); the journeys need the build and run last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -32,9 +33,9 @@ bash scripts/ensure-chromium.sh
 
 checks_status=0
 (
-  stage typecheck npm run --silent typecheck &&
-    stage lint npm run --silent lint &&
-    stage build npm run --silent build -w web &&
+  stage typecheck nice -n 19 npm run --silent typecheck &&
+    stage lint nice -n 19 npm run --silent lint &&
+    stage build nice -n 19 npm run --silent build -w web &&
     stage bundle-secrets node scripts/check-bundle-secrets.mjs web/dist
 ) &
 checks_pid=$!
