@@ -1,28 +1,33 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
-import type { FieldName, FormErrors, FormResolver, FormValues } from './form/form-types.ts';
+import { toast } from './toast.ts';
+
+/** What a field-less error says when the schema's chunk did not arrive; the next submit asks for it again. */
+export const SCHEMA_NOT_LOADED = 'The form could not be checked: check your connection and try again.';
 
 /**
- * A form resolver (lib/form) whose schema is loaded on the first check (e.g. from loadSchemas()), so the form's page
- * does not carry zod in its first load. Each field gets the message of its first issue, and a form that passes gets
- * the schema's output (trimmed, lower-cased…). The first check waits for the schema; a failed load is retried.
+ * A react-hook-form resolver whose schema is loaded on the first check (e.g. from loadSchemas()), so the form's page
+ * does not carry zod in its first load. The schema is checked through its Standard Schema entry point, so zod itself
+ * stays in the schemas' chunk. A failed load refuses the submit with a form-level (`root`) error and a toast, and is retried.
  */
-export function lazySchemaResolver<Input extends FormValues, Output>(load: () => Promise<z4.$ZodType<Output, Input>>): FormResolver<Input, Output> {
-  let loading: Promise<z4.$ZodType<Output, Input>> | undefined;
-  return async (values) => {
-    loading ??= load().catch((error: unknown) => {
-      // A chunk that failed to arrive (a dropped connection) is asked for again on the next check.
-      loading = undefined;
-      throw error;
-    });
-    const schema = await loading;
-    // The schema's own Standard Schema entry point: zod itself is in the schemas' chunk, not imported here.
-    const result = await schema['~standard'].validate(values);
-    if (!result.issues) return { ok: true, values: result.value };
-    const errors: FormErrors<Input> = {};
-    for (const issue of result.issues) {
-      const name = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.') as FieldName<Input>;
-      errors[name] ??= { message: issue.message };
+export function lazySchemaResolver<Input extends FieldValues, Output>(load: () => Promise<z4.$ZodType<Output, Input>>): Resolver<Input, unknown, Output> {
+  let loading: Promise<Resolver<Input, unknown, Output>> | undefined;
+  return async (values, context, options) => {
+    loading ??= load().then(
+      (schema) => standardSchemaResolver<Input, unknown, Output>(schema),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    try {
+      return await (await loading)(values, context, options);
+    } catch {
+      // Said once per submit (a check of the whole form has no `names`), not on every keystroke after it.
+      if (!options.names) toast.error(SCHEMA_NOT_LOADED);
+      const errors = { root: { type: 'schema-load', message: SCHEMA_NOT_LOADED } } as FieldErrors<Input>;
+      return { values: {}, errors };
     }
-    return { ok: false, errors };
   };
 }

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import type { FormErrors, FormValues } from './form/form-types.ts';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
 
 /** The first control of `form`, in document order, that <Field> marked invalid. */
 export function firstInvalidControl(form: HTMLFormElement): HTMLElement | null {
@@ -9,12 +9,12 @@ export function firstInvalidControl(form: HTMLFormElement): HTMLElement | null {
 /**
  * After a submit is refused, focus moves to the first invalid field as the user sees the form, top to bottom
  * (docs/product.md#validation-messages): controlled fields too (the send form's Wallet), and errors set after the
- * form's own check (the send rules, the server's answer). useForm (lib/form) leaves focus to this hook.
+ * form's own check (the send rules, the server's answer). Forms turn react-hook-form's own focusing off (`shouldFocusError: false`) and leave focus to this hook.
  *
  * Focus moves once per submit: when the first errors of that submit appear, however late. Errors that
  * change while the user types do not move it.
  */
-export function useFocusFirstInvalid<T extends FormValues>(submitCount: number, errors: FormErrors<T>): RefObject<HTMLFormElement | null> {
+export function useFocusFirstInvalid<T extends FieldValues>(submitCount: number, errors: FieldErrors<T>): RefObject<HTMLFormElement | null> {
   const formRef = useRef<HTMLFormElement>(null);
   const focusedForSubmit = useRef(0);
   const invalidFields = Object.keys(errors).join(',');

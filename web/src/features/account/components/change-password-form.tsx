@@ -3,7 +3,7 @@ import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useForm } from '../../../lib/form/use-form.ts';
+import { useForm } from 'react-hook-form';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -18,7 +18,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   useSchemasOnFirstInteraction();
-  const form = useForm<ChangePasswordFormInput>({ resolver, defaultValues: EMPTY });
+  const form = useForm<ChangePasswordFormInput>({ resolver, shouldFocusError: false, defaultValues: EMPTY });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
 

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useForm } from '../../../lib/form/use-form.ts';
+import { useForm } from 'react-hook-form';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -19,7 +19,7 @@ const resolver = lazySchemaResolver(() => loadSchemas().then((schemas) => schema
 export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => void }) {
   const signIn = useSignIn();
   useSchemasOnFirstInteraction();
-  const form = useForm<SignInInput>({ resolver, defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({ resolver, shouldFocusError: false, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
   // Too many attempts: the server says how long to wait (Retry-After); the button waits that long.

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useForm } from '../../../lib/form/use-form.ts';
+import { useForm } from 'react-hook-form';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -18,6 +18,8 @@ export function RegisterForm() {
   useSchemasOnFirstInteraction();
   const form = useForm<SignUpFormInput>({
     resolver,
+    // Focus moves to the first invalid field in document order (useFocusFirstInvalid), server errors included.
+    shouldFocusError: false,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

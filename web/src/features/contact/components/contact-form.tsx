@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useForm } from '../../../lib/form/use-form.ts';
+import { useForm } from 'react-hook-form';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -30,8 +30,10 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, submitCount },
-  } = useForm<ContactMessageInput, ContactMessage>({
+  } = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver,
+    // Focus moves to the first invalid field in document order (useFocusFirstInvalid), server errors included.
+    shouldFocusError: false,
     // The subject starts on the empty 'Select a subject' option, so it has no default value.
     defaultValues: { name: '', email: '', message: '' },
   });

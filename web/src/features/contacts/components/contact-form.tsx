@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { useForm } from '../../../lib/form/use-form.ts';
+import { useForm } from 'react-hook-form';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -41,8 +41,10 @@ export function ContactForm({ contact, initial, isAddressFixed = false, onDone, 
   const update = useUpdateContact();
   const [banner, setBanner] = useState<string>();
   useSchemasOnFirstInteraction();
-  const form = useForm<ContactFormInput, ContactFormValues>({
+  const form = useForm<ContactFormInput, unknown, ContactFormValues>({
     resolver,
+    // Focus moves to the first invalid field in document order (useFocusFirstInvalid), server errors included.
+    shouldFocusError: false,
     defaultValues: {
       name: contact?.name ?? '',
       network: contact?.network ?? initial?.network ?? 'eth_sepolia',

@@ -14,7 +14,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useForm } from '../../../lib/form/use-form.ts';
+import { useForm } from 'react-hook-form';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
 import { useSchemasOnFirstInteraction } from '../../../lib/use-schemas-on-first-interaction.ts';
@@ -58,8 +58,10 @@ export interface RequestFormProps {
  */
 export function RequestForm({ walletId, asset, defaultDisplayName, onCreated, onCancel }: RequestFormProps) {
   useSchemasOnFirstInteraction();
-  const form = useForm<RequestFormInput, RequestFormValues>({
+  const form = useForm<RequestFormInput, unknown, RequestFormValues>({
     resolver,
+    // Focus moves to the first invalid field in document order (useFocusFirstInvalid), server errors included.
+    shouldFocusError: false,
     defaultValues: {
       amount: '',
       unit: 'asset',

@@ -23,7 +23,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { useForm } from '../../../lib/form/use-form.ts';
+import { useForm } from 'react-hook-form';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -141,8 +141,10 @@ export interface SendFormProps {
 export function SendForm({ wallets, walletId: initialWalletId, onWalletChange, prefill }: SendFormProps) {
   const navigate = useNavigate();
   useSchemasOnFirstInteraction(loadFormChecks);
-  const form = useForm<SendFormInput, SendFormValues>({
+  const form = useForm<SendFormInput, unknown, SendFormValues>({
     resolver,
+    // Focus moves to the first invalid field in document order (useFocusFirstInvalid), server errors included.
+    shouldFocusError: false,
     defaultValues: {
       walletId: initialWalletId,
       asset: nativeSymbolOfId(wallets, initialWalletId),
