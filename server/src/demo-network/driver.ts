@@ -47,6 +47,34 @@ export interface DemoNetworkStats {
 
 const osRandom: Random = () => randomInt(0, 2 ** 47) / 2 ** 47;
 
+/** Sends one planned payment, at a firm quote when the recipient's amount is fixed; counts it sent or refused. */
+async function pay({ payments, log }: DemoNetworkDeps, stats: DemoNetworkStats, plan: PlannedPayment): Promise<void> {
+  let request: Parameters<PaymentsEngine['send']>[2];
+  if (plan.fixed === 'recipient') {
+    const quote = await payments.createQuote(plan.payerUserId, {
+      walletId: plan.walletId,
+      to: plan.to,
+      asset: plan.asset,
+      speed: plan.speed,
+      amount: plan.amount,
+      fixed: 'recipient',
+      senderCurrency: plan.senderCurrency,
+      recipientCurrency: plan.recipientCurrency,
+    });
+    request = { walletId: plan.walletId, to: plan.to, asset: plan.asset, speed: quote.speed, amount: quote.amount, quoteId: quote.id };
+  } else {
+    request = { walletId: plan.walletId, to: plan.to, asset: plan.asset, speed: plan.speed, amount: plan.amount };
+  }
+  const outcome = await payments.send(plan.payerUserId, randomUUID(), request);
+  if (outcome.statusCode === 201) {
+    stats.payments += 1;
+    log.debug({ participant: plan.payerKey, network: plan.network, asset: plan.asset, hash: outcome.body.transaction.hash }, 'demo network: payment sent');
+  } else {
+    stats.refusals += 1;
+    log.debug({ participant: plan.payerKey, code: outcome.body.error.code }, 'demo network: payment refused');
+  }
+}
+
 /** Starts the demo network when the settings turn it on; otherwise a handle that does nothing. */
 export function startDemoNetwork(deps: DemoNetworkDeps) {
   const { db, payments, settings, log } = deps;
@@ -97,33 +125,6 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
     return false;
   }
 
-  async function pay(plan: PlannedPayment): Promise<void> {
-    let request: Parameters<PaymentsEngine['send']>[2];
-    if (plan.fixed === 'recipient') {
-      const quote = await payments.createQuote(plan.payerUserId, {
-        walletId: plan.walletId,
-        to: plan.to,
-        asset: plan.asset,
-        speed: plan.speed,
-        amount: plan.amount,
-        fixed: 'recipient',
-        senderCurrency: plan.senderCurrency,
-        recipientCurrency: plan.recipientCurrency,
-      });
-      request = { walletId: plan.walletId, to: plan.to, asset: plan.asset, speed: quote.speed, amount: quote.amount, quoteId: quote.id };
-    } else {
-      request = { walletId: plan.walletId, to: plan.to, asset: plan.asset, speed: plan.speed, amount: plan.amount };
-    }
-    const outcome = await payments.send(plan.payerUserId, randomUUID(), request);
-    if (outcome.statusCode === 201) {
-      stats.payments += 1;
-      log.debug({ participant: plan.payerKey, network: plan.network, asset: plan.asset, hash: outcome.body.transaction.hash }, 'demo network: payment sent');
-    } else {
-      stats.refusals += 1;
-      log.debug({ participant: plan.payerKey, code: outcome.body.error.code }, 'demo network: payment refused');
-    }
-  }
-
   /** One slot's payment: top up a low wallet, plan, pay. Refusals are counted, not thrown. */
   async function paymentStep(): Promise<void> {
     if (!participants) return;
@@ -135,7 +136,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
       return;
     }
     try {
-      await pay(plan);
+      await pay(deps, stats, plan);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       stats.refusals += 1;

@@ -72,6 +72,45 @@ const errorCodeOf = async (response: Response): Promise<string | undefined> => {
 };
 
 /**
+ * Forwards a counted attempt to better-auth and settles it: a wrong password counts, a success clears the
+ * address, anything else (another error, a throw) gives the reserved failure back.
+ */
+async function forwardAttempt(
+  auth: Auth,
+  attempt: LockoutAttempt,
+  request: FastifyRequest,
+  body: unknown,
+  isWrongPassword: (response: Response) => boolean | Promise<boolean>,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await auth.handler(toFetchRequest(request, body));
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
+  }
+  if (response.ok) await attempt.succeeded();
+  else if (await isWrongPassword(response)) await attempt.failed();
+  else await attempt.abandoned();
+  return response;
+}
+
+/**
+ * better-auth locks the 2FA sign-in step of an account after repeated wrong codes (TWO_FACTOR_LOCKOUT) and
+ * answers 429 without saying for how long: the wait is read from the account's lock, found through the
+ * challenge cookie the request carries.
+ */
+async function twoFactorLockWaitMs(db: Database['db'], context: Awaited<Auth['$context']>, request: FastifyRequest): Promise<number> {
+  const fallback = TWO_FACTOR_LOCKOUT.durationSeconds * 1000;
+  const signed = cookieValue(request.headers.cookie, context.createAuthCookie('two_factor').name);
+  const identifier = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
+  const challenge = identifier === undefined ? null : await context.internalAdapter.findVerificationValue(identifier);
+  if (!challenge) return fallback;
+  const [row] = await db.select({ lockedUntil: twoFactors.lockedUntil }).from(twoFactors).where(eq(twoFactors.userId, challenge.value));
+  return row?.lockedUntil ? Math.max(0, row.lockedUntil.getTime() - Date.now()) : fallback;
+}
+
+/**
  * The better-auth endpoints the app uses, each behind our own body schema (same messages as the forms)
  * and database-backed rate limits; any other /api/auth path is a 404. Endpoints for a signed-in user check
  * the session first (onRequest), so a signed-out caller learns nothing from validation messages.
@@ -87,29 +126,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const send = (reply: FastifyReply, response: Response) => sendFetchResponse(reply, response, ERROR_MESSAGES, database.ping);
   const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) =>
     send(reply, await auth.handler(toFetchRequest(request, body)));
-
-  /**
-   * Forwards a counted attempt to better-auth and settles it: a wrong password counts, a success clears the
-   * address, anything else (another error, a throw) gives the reserved failure back.
-   */
-  const forwardAttempt = async (
-    attempt: LockoutAttempt,
-    request: FastifyRequest,
-    body: unknown,
-    isWrongPassword: (response: Response) => boolean | Promise<boolean>,
-  ): Promise<Response> => {
-    let response: Response;
-    try {
-      response = await auth.handler(toFetchRequest(request, body));
-    } catch (error) {
-      await attempt.abandoned();
-      throw error;
-    }
-    if (response.ok) await attempt.succeeded();
-    else if (await isWrongPassword(response)) await attempt.failed();
-    else await attempt.abandoned();
-    return response;
-  };
 
   const enforce = async (key: string, rule: RateLimitRule, what: string) => {
     const verdict = await limiter.hit(key, rule);
@@ -131,25 +147,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     if (event) events.publish(userId, 'profile_update', event, { exceptSessionId: replacedSessionId });
   };
 
-  /**
-   * better-auth locks the 2FA sign-in step of an account after repeated wrong codes (TWO_FACTOR_LOCKOUT) and
-   * answers 429 without saying for how long: the wait is read from the account's lock, found through the
-   * challenge cookie the request carries.
-   */
-  const twoFactorLockWaitMs = async (request: FastifyRequest): Promise<number> => {
-    const fallback = TWO_FACTOR_LOCKOUT.durationSeconds * 1000;
-    const signed = cookieValue(request.headers.cookie, context.createAuthCookie('two_factor').name);
-    const identifier = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
-    const challenge = identifier === undefined ? null : await context.internalAdapter.findVerificationValue(identifier);
-    if (!challenge) return fallback;
-    const [row] = await db.select({ lockedUntil: twoFactors.lockedUntil }).from(twoFactors).where(eq(twoFactors.userId, challenge.value));
-    return row?.lockedUntil ? Math.max(0, row.lockedUntil.getTime() - Date.now()) : fallback;
-  };
-
   /** Forwards a 2FA code to better-auth, turning its account lock into our 429 with Retry-After. */
   const forwardCode = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
     const response = await auth.handler(toFetchRequest(request, body));
-    if (response.status === 429) throw tooMany('code attempts for this account', await twoFactorLockWaitMs(request));
+    if (response.status === 429) throw tooMany('code attempts for this account', await twoFactorLockWaitMs(db, context, request));
     return send(reply, response);
   };
 
@@ -175,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await enforce(`sign-in:ip:${request.ip}`, limits.signInPerIp, 'sign-in attempts');
       // Per (account, address): a stranger's wrong guesses make the stranger wait, not the owner elsewhere.
       const attempt = await signInLockout.begin(request.body.email, request.ip);
-      const response = await forwardAttempt(attempt, request, request.body, (answer) => answer.status === 401);
+      const response = await forwardAttempt(auth, attempt, request, request.body, (answer) => answer.status === 401);
       return send(reply, response);
     },
   );
@@ -201,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
       // A wrong password here counts like one at a password change: the same per-user lockout.
       const attempt = await passwords.begin(request.user.id, request.ip);
-      const response = await forwardAttempt(attempt, request, request.body, async (answer) => (await errorCodeOf(answer)) === 'INVALID_PASSWORD');
+      const response = await forwardAttempt(auth, attempt, request, request.body, async (answer) => (await errorCodeOf(answer)) === 'INVALID_PASSWORD');
       return send(reply, response);
     },
   );
