@@ -102,40 +102,40 @@ function PaymentSection({ transaction }: { transaction: TransactionDetail }) {
   const fee = feeExact(feeFromReceipt(transaction.gasUsed, transaction.effectiveGasPrice, transaction.network), transaction.network);
   const rate = feeRate(transaction.network, transaction.gasUsed, transaction.effectiveGasPrice, 'screen');
   return (
-  <Section title="Payment">
-    <Row label="Transaction hash" mono>
-      {transaction.hash}
-    </Row>
-    <Row label="Type">{transactionKindLabel(transaction.type)}</Row>
-    <Row label="Network">{networkLabel}</Row>
-    <Row label="From" mono>
-      {transaction.fromAddress}
-    </Row>
-    <Row label="To" mono>
-      {transaction.toAddress}
-    </Row>
-    <Row label="Amount">
-      <span className="font-semibold tabular-nums">{`${transaction.amount} ${transaction.symbol}`}</span>
-    </Row>
-    {transaction.tokenAddress !== undefined && (
-      <Row label={tokenAddressLabel(transaction.network)} mono>
-        {transaction.tokenAddress}
+    <Section title="Payment">
+      <Row label="Transaction hash" mono>
+        {transaction.hash}
       </Row>
-    )}
-    <Row label="Network fee">
-      <span className="tabular-nums">{`${fee} ${transaction.feeSymbol}`}</span>
-      <span className="block text-slate-600">
-        {rate.unit === 'Gwei'
-          ? `Gas used ${formatInteger(Number(transaction.gasUsed))} · Gas price ${rate.value} Gwei`
-          : `1 signature · ${formatInteger(Number(rate.value))} lamports per signature`}
-      </span>
-    </Row>
-    {quote && (
-      <Row label="Debited from the sender">
-        <span className="tabular-nums">{quote.debits.map((debit) => `${debit.amount} ${debit.asset}`).join(' + ')}</span>
+      <Row label="Type">{transactionKindLabel(transaction.type)}</Row>
+      <Row label="Network">{networkLabel}</Row>
+      <Row label="From" mono>
+        {transaction.fromAddress}
       </Row>
-    )}
-  </Section>
+      <Row label="To" mono>
+        {transaction.toAddress}
+      </Row>
+      <Row label="Amount">
+        <span className="font-semibold tabular-nums">{`${transaction.amount} ${transaction.symbol}`}</span>
+      </Row>
+      {transaction.tokenAddress !== undefined && (
+        <Row label={tokenAddressLabel(transaction.network)} mono>
+          {transaction.tokenAddress}
+        </Row>
+      )}
+      <Row label="Network fee">
+        <span className="tabular-nums">{`${fee} ${transaction.feeSymbol}`}</span>
+        <span className="block text-slate-600">
+          {rate.unit === 'Gwei'
+            ? `Gas used ${formatInteger(Number(transaction.gasUsed))} · Gas price ${rate.value} Gwei`
+            : `1 signature · ${formatInteger(Number(rate.value))} lamports per signature`}
+        </span>
+      </Row>
+      {quote && (
+        <Row label="Debited from the sender">
+          <span className="tabular-nums">{quote.debits.map((debit) => `${debit.amount} ${debit.asset}`).join(' + ')}</span>
+        </Row>
+      )}
+    </Section>
   );
 }
 
@@ -143,40 +143,40 @@ function PaymentSection({ transaction }: { transaction: TransactionDetail }) {
 function ValueWhenSentSection({ transaction }: { transaction: TransactionDetail }) {
   const { quote, valueAtSend: kept } = transaction;
   return (
-  <Section title="Value in money, when sent">
-    {kept ? (
-      <>
-        <Row label="Sender's currency">
-          <span className="tabular-nums" data-testid="receipt-sender-value">
-            {formatFiatMinor(BigInt(kept.senderMinor), kept.senderCurrency)}
-          </span>
-        </Row>
-        {quote && (
-          <Row label="Network fee, sender's currency">
-            <span className="tabular-nums">{`${formatFiatMinor(BigInt(quote.sender.feeMinor), quote.senderCurrency)} (${quote.feePercent}% of the amount)`}</span>
-          </Row>
-        )}
-        {quote && (
-          <Row label="Total paid">
-            <span className="font-semibold tabular-nums" data-testid="receipt-sender-total">
-              {formatFiatMinor(BigInt(quote.sender.totalMinor), quote.senderCurrency)}
+    <Section title="Value in money, when sent">
+      {kept ? (
+        <>
+          <Row label="Sender's currency">
+            <span className="tabular-nums" data-testid="receipt-sender-value">
+              {formatFiatMinor(BigInt(kept.senderMinor), kept.senderCurrency)}
             </span>
           </Row>
-        )}
-        <Row label="Recipient gets">
-          <span className="font-semibold tabular-nums" data-testid="receipt-recipient-value">
-            {formatFiatMinor(BigInt(kept.recipientMinor), kept.recipientCurrency)}
-          </span>
-        </Row>
-        <Row label="US dollars">
-          <span className="tabular-nums">{formatFiatMinor(BigInt(kept.usdCents), 'usd')}</span>
-        </Row>
-        <Row label="Priced by">{priceSourceText(kept.source)}</Row>
-      </>
-    ) : (
-      <Row label="Fiat values">not recorded</Row>
-    )}
-  </Section>
+          {quote && (
+            <Row label="Network fee, sender's currency">
+              <span className="tabular-nums">{`${formatFiatMinor(BigInt(quote.sender.feeMinor), quote.senderCurrency)} (${quote.feePercent}% of the amount)`}</span>
+            </Row>
+          )}
+          {quote && (
+            <Row label="Total paid">
+              <span className="font-semibold tabular-nums" data-testid="receipt-sender-total">
+                {formatFiatMinor(BigInt(quote.sender.totalMinor), quote.senderCurrency)}
+              </span>
+            </Row>
+          )}
+          <Row label="Recipient gets">
+            <span className="font-semibold tabular-nums" data-testid="receipt-recipient-value">
+              {formatFiatMinor(BigInt(kept.recipientMinor), kept.recipientCurrency)}
+            </span>
+          </Row>
+          <Row label="US dollars">
+            <span className="tabular-nums">{formatFiatMinor(BigInt(kept.usdCents), 'usd')}</span>
+          </Row>
+          <Row label="Priced by">{priceSourceText(kept.source)}</Row>
+        </>
+      ) : (
+        <Row label="Fiat values">not recorded</Row>
+      )}
+    </Section>
   );
 }
 
@@ -184,30 +184,30 @@ function ValueWhenSentSection({ transaction }: { transaction: TransactionDetail 
 function QuoteSection({ quote, asset }: { quote: NonNullable<TransactionDetail['quote']>; asset: TransactionDetail['asset'] }) {
   const unit = `1 ${asset}`;
   return (
-  <Section title="Quote and rates">
-    <Row label="Quote" mono>
-      {quote.id}
-    </Row>
-    <Row label="Fixed">{fixedSideText(quote.fixed)}</Row>
-    <Row label="Quoted">{formatDateTime(quote.createdAt)}</Row>
-    <Row label="Valid until">{formatDateTime(quote.expiresAt)}</Row>
-    <Row label="Rates">
-      <span className="block tabular-nums">{`${unit} = ${formatRateIn(quote.rates.assetToSender, quote.senderCurrency)}`}</span>
-      {quote.recipientCurrency !== quote.senderCurrency && (
-        <span className="block tabular-nums">{`${unit} = ${formatRateIn(quote.rates.assetToRecipient, quote.recipientCurrency)}`}</span>
-      )}
-      <span className="block tabular-nums">{`${unit} = ${formatRateIn(quote.rates.assetToUsd, 'usd')}`}</span>
-      {quote.feeSymbol !== quote.asset && (
-        <span className="block tabular-nums">{`1 ${quote.feeSymbol} = ${formatRateIn(quote.rates.feeAssetToSender, quote.senderCurrency)}`}</span>
-      )}
-      {quote.recipientCurrency !== quote.senderCurrency && (
-        <span className="block tabular-nums">{`${formatRateIn('1', quote.senderCurrency)} = ${formatRateIn(quote.rates.senderToRecipient, quote.recipientCurrency)}`}</span>
-      )}
-      <span className="block text-slate-600">{`${priceSourceText(quote.rates.source)}, ${formatDateTime(quote.rates.at)}`}</span>
-    </Row>
-    <Row label="FX markup">{`${quote.fxMarkupPercent}% (nothing is converted: the payment moves the asset itself)`}</Row>
-    <Row label="In flight">{valueInFlightText(quote)}</Row>
-  </Section>
+    <Section title="Quote and rates">
+      <Row label="Quote" mono>
+        {quote.id}
+      </Row>
+      <Row label="Fixed">{fixedSideText(quote.fixed)}</Row>
+      <Row label="Quoted">{formatDateTime(quote.createdAt)}</Row>
+      <Row label="Valid until">{formatDateTime(quote.expiresAt)}</Row>
+      <Row label="Rates">
+        <span className="block tabular-nums">{`${unit} = ${formatRateIn(quote.rates.assetToSender, quote.senderCurrency)}`}</span>
+        {quote.recipientCurrency !== quote.senderCurrency && (
+          <span className="block tabular-nums">{`${unit} = ${formatRateIn(quote.rates.assetToRecipient, quote.recipientCurrency)}`}</span>
+        )}
+        <span className="block tabular-nums">{`${unit} = ${formatRateIn(quote.rates.assetToUsd, 'usd')}`}</span>
+        {quote.feeSymbol !== quote.asset && (
+          <span className="block tabular-nums">{`1 ${quote.feeSymbol} = ${formatRateIn(quote.rates.feeAssetToSender, quote.senderCurrency)}`}</span>
+        )}
+        {quote.recipientCurrency !== quote.senderCurrency && (
+          <span className="block tabular-nums">{`${formatRateIn('1', quote.senderCurrency)} = ${formatRateIn(quote.rates.senderToRecipient, quote.recipientCurrency)}`}</span>
+        )}
+        <span className="block text-slate-600">{`${priceSourceText(quote.rates.source)}, ${formatDateTime(quote.rates.at)}`}</span>
+      </Row>
+      <Row label="FX markup">{`${quote.fxMarkupPercent}% (nothing is converted: the payment moves the asset itself)`}</Row>
+      <Row label="In flight">{valueInFlightText(quote)}</Row>
+    </Section>
   );
 }
 
@@ -218,44 +218,44 @@ function TimesSection({ transaction }: { transaction: TransactionDetail }) {
   const included = step('included');
   const failed = step('failed');
   return (
-  <Section title="Times">
-    {quote && <Row label="Quoted">{stepWhen(step('quoted'))}</Row>}
-    <Row label="Signed and broadcast">{formatDateTime(step('broadcast')?.at ?? transaction.timestamp)}</Row>
-    {failed ? (
-      <Row label="Failed">{stepWhen(failed)}</Row>
-    ) : (
-      <>
-        <Row label={transaction.blockNumber === null ? 'Included in a block' : `Included in block ${formatInteger(transaction.blockNumber)}`}>
-          {stepWhen(included)}
-        </Row>
-        <Row label="Final (12 confirmations)">{stepWhen(step('final'))}</Row>
-      </>
-    )}
-  </Section>
+    <Section title="Times">
+      {quote && <Row label="Quoted">{stepWhen(step('quoted'))}</Row>}
+      <Row label="Signed and broadcast">{formatDateTime(step('broadcast')?.at ?? transaction.timestamp)}</Row>
+      {failed ? (
+        <Row label="Failed">{stepWhen(failed)}</Row>
+      ) : (
+        <>
+          <Row label={transaction.blockNumber === null ? 'Included in a block' : `Included in block ${formatInteger(transaction.blockNumber)}`}>
+            {stepWhen(included)}
+          </Row>
+          <Row label="Final (12 confirmations)">{stepWhen(step('final'))}</Row>
+        </>
+      )}
+    </Section>
   );
 }
 
 /** The QR code and link of the transaction's public explorer page. */
 function VerifySection({ explorerHref }: { explorerHref: string }) {
   return (
-  <section className="mt-6 flex flex-wrap items-center gap-4 border-t border-slate-300 pt-4 break-inside-avoid" aria-label="Verify">
-    <div className="rounded bg-white p-1">
-      <QRCodeSVG
-        value={explorerHref}
-        size={RECEIPT_QR_SIZE_PX}
-        level="M"
-        marginSize={2}
-        role="img"
-        aria-label="QR code of this transaction's public explorer page"
-        data-testid="receipt-qr"
-      />
-    </div>
-    <p className="min-w-0 flex-1 text-sm">
-      <span className="block font-semibold">Verify this payment on the public explorer</span>
-      <a href={explorerHref} className="font-mono text-xs break-all text-indigo-800 underline" data-testid="receipt-explorer-link">
-        {explorerHref}
-      </a>
-    </p>
-  </section>
+    <section className="mt-6 flex flex-wrap items-center gap-4 border-t border-slate-300 pt-4 break-inside-avoid" aria-label="Verify">
+      <div className="rounded bg-white p-1">
+        <QRCodeSVG
+          value={explorerHref}
+          size={RECEIPT_QR_SIZE_PX}
+          level="M"
+          marginSize={2}
+          role="img"
+          aria-label="QR code of this transaction's public explorer page"
+          data-testid="receipt-qr"
+        />
+      </div>
+      <p className="min-w-0 flex-1 text-sm">
+        <span className="block font-semibold">Verify this payment on the public explorer</span>
+        <a href={explorerHref} className="font-mono text-xs break-all text-indigo-800 underline" data-testid="receipt-explorer-link">
+          {explorerHref}
+        </a>
+      </p>
+    </section>
   );
 }
