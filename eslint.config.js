@@ -16,6 +16,40 @@ const webFeatures = fs
   .map((entry) => entry.name);
 
 /**
+ * The web features from the bottom up: a feature may import only features listed before it, so no two features
+ * depend on each other (a cycle such as wallets ↔ send-receive cannot come back). A new feature goes in its place here.
+ */
+const FEATURE_LAYERS = [
+  'auth',
+  'contact',
+  'contacts',
+  'legal',
+  'prices',
+  'qr-scanner',
+  'preferences',
+  'transactions',
+  'account',
+  'alerts',
+  'explorer',
+  'insights',
+  'payment-requests',
+  'wallets',
+  'send-receive',
+];
+const unlayered = webFeatures.filter((feature) => !FEATURE_LAYERS.includes(feature));
+if (unlayered.length > 0) throw new Error(`eslint.config.js: add ${unlayered.join(', ')} to FEATURE_LAYERS, above the features it imports`);
+
+/** One zone per feature: it must not import the features layered above it. */
+const featureLayerZones = FEATURE_LAYERS.slice(0, -1).map((feature, index) => ({
+  target: `web/src/features/${feature}`,
+  from: FEATURE_LAYERS.slice(index + 1).map((above) => `web/src/features/${above}`),
+  message:
+    `features/${feature} must not import a feature layered above it (FEATURE_LAYERS in eslint.config.js), or two ` +
+    'features would depend on each other. Pass what it needs in from the page or app/ that composes both, or move ' +
+    'the shared piece down into lib/ or components/.',
+}));
+
+/**
  * Who may import whom. Paths are relative to the repository root; `except` globs are absolute.
  * Every message says what to do instead, since the one reading it is about to write that import.
  */
@@ -45,6 +79,7 @@ const boundaryZones = [
       'helper with no feature of its own, move it down to components/ or lib/; if it composes several ' +
       'features, it belongs in app/.',
   })),
+  ...featureLayerZones,
   {
     target: ['web/src/pages', 'web/src/app'],
     from: 'web/src/features/**',

@@ -65,7 +65,7 @@ describe('WalletCard', () => {
   it("links the wallet's public explorer address page, in a new tab, on the card and in the Wallets tab", () => {
     const wallet = makeWallet();
     stubApi([wallet]);
-    renderWithClient(<WalletCard wallet={wallet} />, [wallet]);
+    renderWithClient(<WalletCard wallet={wallet} onSendReceive={vi.fn()} />, [wallet]);
     const name = 'View Ethereum Sepolia wallet in block explorer (opens in a new tab)';
     const link = screen.getByRole('link', { name });
     expect(link.getAttribute('href')).toBe(`/explorer/address/${wallet.address}`);
@@ -80,7 +80,7 @@ describe('WalletCard', () => {
     const wallet = makeWallet({ balances: [...makeWallet().balances.slice(0, 1), usdcBalance('1250.50')] });
     stubApi([wallet]);
     useCurrencyStore.setState({ currency: 'usd' });
-    renderWithClient(<WalletCard wallet={wallet} />, [wallet]);
+    renderWithClient(<WalletCard wallet={wallet} onSendReceive={vi.fn()} />, [wallet]);
 
     expect(screen.getByTestId('wallet-balance').textContent).toBe('100.0000 ETH');
     expect((await screen.findByTestId('wallet-fiat')).textContent).toBe('≈ $220,000.00');
@@ -112,7 +112,7 @@ describe('WalletCard', () => {
       nextClaimAt,
     };
     const claims = stubApi([after], () => json(answer, 201));
-    const queryClient = renderWithClient(<WalletGrid />, [wallet]);
+    const queryClient = renderWithClient(<WalletGrid onSendReceive={vi.fn()} />, [wallet]);
     queryClient.setQueryData(transactionKeys.counts, { pending: 0, confirmed: 0, failed: 0 });
 
     fireEvent.click(faucetButton());
@@ -134,7 +134,7 @@ describe('WalletCard', () => {
     const listed = makeWallet({ nextFaucetAt: new Date(Date.now() + retryAfterSeconds * 1000).toISOString() });
     const claims = stubApi([listed], () => json({ error: { code: 'FAUCET_COOLDOWN', message: COOLDOWN_MESSAGE } }, 429, { 'retry-after': String(retryAfterSeconds) }),
     );
-    const queryClient = renderWithClient(<WalletGrid />, [wallet]);
+    const queryClient = renderWithClient(<WalletGrid onSendReceive={vi.fn()} />, [wallet]);
     const seen: (string | null | undefined)[] = [];
     queryClient.getQueryCache().subscribe(() => seen.push(queryClient.getQueryData<WalletView[]>(walletsQueryKey)?.[0]?.nextFaucetAt));
 
@@ -153,7 +153,7 @@ describe('WalletCard', () => {
     const nextFaucetAt = new Date(Date.now() + 60_000).toISOString();
     const wallet = makeWallet({ nextFaucetAt });
     stubApi([wallet]);
-    renderWithClient(<WalletCard wallet={wallet} />, [wallet]);
+    renderWithClient(<WalletCard wallet={wallet} onSendReceive={vi.fn()} />, [wallet]);
 
     expect(faucetButton()).toHaveProperty('disabled', true);
     expect(screen.getByTestId('faucet-next').textContent).toMatch(/^Next test funds available \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
@@ -182,7 +182,7 @@ describe('WalletGrid total', () => {
     });
     stubApi([ethereum, solana]);
     useCurrencyStore.setState({ currency: 'usd' });
-    renderWithClient(<WalletGrid />, [ethereum, solana]);
+    renderWithClient(<WalletGrid onSendReceive={vi.fn()} />, [ethereum, solana]);
     expect((await screen.findByTestId('wallets-total')).textContent).toBe('≈ $222,500.00');
     expect(screen.getByText('Total value of all assets')).toBeTruthy();
   });

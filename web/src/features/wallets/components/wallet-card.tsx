@@ -1,6 +1,6 @@
 import { type WalletView, formatFiat, formatPercentChange, shortenAddress } from '@fincrypt/domain';
 import { ArrowDownLeft, ArrowUpRight, ExternalLink, TrendingDown, TrendingUp } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -8,7 +8,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
-import type { SendReceiveNavigationState } from '../../send-receive/index.ts';
 import { type WalletAssetBalance, walletAssetBalances } from '../wallet-assets.ts';
 import { DisconnectWalletButton } from './disconnect-wallet-dialog.tsx';
 import { FaucetButton } from './faucet-button.tsx';
@@ -73,17 +72,18 @@ function TokenBalance({ entry }: { entry: WalletAssetBalance }) {
   );
 }
 
+/** Opens Send or Receive with this wallet chosen: the page that shows the cards decides how (wallets do not know that page). */
+export type OpenSendReceive = (action: 'send' | 'receive', walletId: string) => void;
+
 /**
  * A dashboard wallet: network, address with copy and explorer link, the coin's balance and value, each token's
  * balance and value, and its actions (Send, Receive, Disconnect, Get test funds).
  */
-export function WalletCard({ wallet }: { wallet: WalletView }) {
-  const navigate = useNavigate();
+export function WalletCard({ wallet, onSendReceive }: { wallet: WalletView; onSendReceive: OpenSendReceive }) {
   const assets = walletAssetBalances(wallet);
   const coin = assets.find((entry) => entry.kind === 'native') ?? assets[0]!;
   const tokens = assets.filter((entry) => entry !== coin);
-  const openSendReceive = (action: 'send' | 'receive') =>
-    void navigate('/send-receive', { state: { action, walletId: wallet.id } satisfies SendReceiveNavigationState });
+  const openSendReceive = (action: 'send' | 'receive') => onSendReceive(action, wallet.id);
   const headingId = `wallet-${wallet.id}-heading`;
 
   return (

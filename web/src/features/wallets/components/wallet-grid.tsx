@@ -4,11 +4,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useWallets } from '../api/get-wallets.ts';
 import { AddWalletButton } from './add-wallet-dialog.tsx';
-import { WalletCard } from './wallet-card.tsx';
+import { type OpenSendReceive, WalletCard } from './wallet-card.tsx';
 import { WalletsTotal } from './wallets-total.tsx';
 
 /** The dashboard's 'Your Wallets': loading text, the empty state, or a grid of wallet cards, and Add Wallet. */
-export function WalletGrid() {
+export function WalletGrid({ onSendReceive }: { onSendReceive: OpenSendReceive }) {
   const wallets = useWallets();
   // The cards render in slices once the answer is in (the loading text showing till then).
   const answer = useDeferredAnswer(wallets);
@@ -55,7 +55,7 @@ export function WalletGrid() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((wallet) => (
             <li key={wallet.id} className="min-w-0">
-              <WalletCard wallet={wallet} />
+              <WalletCard wallet={wallet} onSendReceive={onSendReceive} />
             </li>
           ))}
         </ul>
