@@ -1,5 +1,5 @@
 import { findAsset, formatAmountTrimmed, isNetworkId, listNetworks } from '@fincrypt/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/database.ts';
 import { moneyFromSql } from '../db/money-column.ts';
 
@@ -35,6 +35,154 @@ function networkFacts() {
   );
 }
 
+/** The ledger's totals per network and asset, read in the check's transaction. */
+async function readTotals(tx: Db) {
+  return rowsOf<{
+    network: string;
+    asset: string;
+    minted: string | null;
+    balances: string | null;
+    fees: string | null;
+    sent_outside: string | null;
+    wallets: number | string | null;
+    sends: number | string | null;
+  }>(
+    tx,
+    sql`
+      with facts(network, divisor, native) as (values ${networkFacts()}),
+      assets as (
+        select w.network, b.asset from wallet_balances b join wallets w on w.id = b.wallet_id
+        union select network, asset from mints
+        union select network, asset from transactions
+      )
+      select a.network, a.asset,
+        (select sum(amount) from mints m where m.network = a.network and m.asset = a.asset) as minted,
+        (select sum(b.balance) from wallet_balances b join wallets w on w.id = b.wallet_id
+          where w.network = a.network and b.asset = a.asset) as balances,
+        (select count(*) from wallet_balances b join wallets w on w.id = b.wallet_id
+          where w.network = a.network and b.asset = a.asset) as wallets,
+        (select sum(fee) from transactions t join facts f on f.network = t.network
+          where t.network = a.network and t.type = 'send' and f.native = a.asset) as fees,
+        (select sum(amount) from transactions t
+          where t.network = a.network and t.asset = a.asset and t.type = 'send' and t.counterparty_wallet_id is null) as sent_outside,
+        (select count(*) from transactions t where t.network = a.network and t.asset = a.asset and t.type = 'send') as sends
+      from assets a order by a.network, a.asset`,
+  );
+}
+
+type TotalsRow = Awaited<ReturnType<typeof readTotals>>[number];
+
+/** One network and asset's totals, and the breach when money was made or lost: minted = balances + fees + sent outside. */
+function totalsOf(row: TotalsRow): { totals: NetworkTotals; breach?: string } {
+  const minted = moneyFromSql(row.minted);
+  const balances = moneyFromSql(row.balances);
+  const fees = moneyFromSql(row.fees);
+  const sentOutside = moneyFromSql(row.sent_outside);
+  const offBy = minted - balances - fees - sentOutside;
+  const totals = {
+    network: row.network,
+    asset: row.asset,
+    minted: minted.toString(),
+    balances: balances.toString(),
+    fees: fees.toString(),
+    sentOutside: sentOutside.toString(),
+    wallets: Number(row.wallets ?? 0),
+    sends: Number(row.sends ?? 0),
+  };
+  if (offBy === 0n) return { totals };
+  return { totals, breach: `${row.network} ${row.asset}: minted ${minted} ≠ balances ${balances} + fees ${fees} + sent outside ${sentOutside} (off by ${offBy})` };
+}
+
+/** A rule checked row by row: up to SAMPLE rows that break it, each told in one line. */
+function rowRule<Row extends Record<string, unknown>>(query: () => SQL, breach: (row: Row) => string) {
+  return async (tx: Db): Promise<string[]> => (await rowsOf<Row>(tx, query())).map(breach);
+}
+
+/** The row-by-row rules, in the order their breaches are listed. Mint transactions count through their mints rows, not as flows. */
+const ROW_RULES = [
+  rowRule<{ wallet_id: string; asset: string }>(
+    () => sql`select wallet_id, asset from wallet_balances where balance < 0 limit ${SAMPLE}`,
+    (wallet) => `wallet ${wallet.wallet_id} has a negative ${wallet.asset} balance`,
+  ),
+  rowRule<{ wallet_id: string; asset: string; balance: string; expected: string }>(
+    () => sql`
+      with facts(network, divisor, native) as (values ${networkFacts()}),
+      minted as (select wallet_id, asset, sum(amount) as total from mints group by wallet_id, asset),
+      flows as (
+        select t.wallet_id, t.asset, sum(case when t.type = 'send' then -t.amount else t.amount end) as total
+        from transactions t where t.type <> 'mint' group by t.wallet_id, t.asset
+      ),
+      fees as (
+        select t.wallet_id, f.native as asset, sum(t.fee) as total
+        from transactions t join facts f on f.network = t.network where t.type = 'send' group by t.wallet_id, f.native
+      ),
+      pairs as (
+        select wallet_id, asset from wallet_balances union select wallet_id, asset from minted
+        union select wallet_id, asset from flows union select wallet_id, asset from fees
+      )
+      select p.wallet_id, p.asset, coalesce(b.balance, 0) as balance,
+        coalesce(m.total, 0) + coalesce(fl.total, 0) - coalesce(fe.total, 0) as expected
+      from pairs p
+      left join wallet_balances b on b.wallet_id = p.wallet_id and b.asset = p.asset
+      left join minted m on m.wallet_id = p.wallet_id and m.asset = p.asset
+      left join flows fl on fl.wallet_id = p.wallet_id and fl.asset = p.asset
+      left join fees fe on fe.wallet_id = p.wallet_id and fe.asset = p.asset
+      where coalesce(b.balance, 0) <> coalesce(m.total, 0) + coalesce(fl.total, 0) - coalesce(fe.total, 0)
+      limit ${SAMPLE}`,
+    (wallet) => `wallet ${wallet.wallet_id} holds ${wallet.balance} ${wallet.asset} but its mints and transactions add up to ${wallet.expected}`,
+  ),
+  rowRule<{ hash: string }>(
+    () => sql`
+      select t.hash from transactions t
+      where t.type = 'mint'
+        and (select count(*) from mints m
+             where m.transaction_id = t.id and m.wallet_id = t.wallet_id and m.asset = t.asset and m.amount = t.amount) <> 1
+      union all
+      select coalesce(t.hash, m.id::text) from mints m left join transactions t on t.id = m.transaction_id
+      where m.source = 'faucet' and (t.id is null or t.type <> 'mint')
+      limit ${SAMPLE}`,
+    (mint) => `faucet mint ${mint.hash} does not match exactly one mints row`,
+  ),
+  rowRule<{ hash: string }>(
+    () => sql`
+      select s.hash from transactions s
+      where s.type = 'send' and s.counterparty_wallet_id is not null
+        and (select count(*) from transactions r
+             where r.hash = s.hash and r.type = 'receive' and r.network = s.network and r.asset = s.asset and r.amount = s.amount
+               and r.wallet_id = s.counterparty_wallet_id and r.counterparty_wallet_id = s.wallet_id) <> 1
+      limit ${SAMPLE}`,
+    (send) => `internal send ${send.hash} does not have exactly one matching receive`,
+  ),
+  rowRule<{ hash: string }>(
+    () => sql`
+      select r.hash from transactions r
+      where r.type = 'receive'
+        and not exists (select 1 from transactions s
+                        where s.hash = r.hash and s.type = 'send' and s.counterparty_wallet_id = r.wallet_id)
+      limit ${SAMPLE}`,
+    (receive) => `receive ${receive.hash} has no send that pays it`,
+  ),
+  rowRule<{ hash: string }>(
+    () => sql`
+      select t.hash from transactions t join (values ${networkFacts()}) as n(network, divisor, native) on n.network = t.network
+      where t.type = 'send' and t.fee <> div(t.gas_used * t.effective_gas_price, n.divisor)
+      limit ${SAMPLE}`,
+    (send) => `send ${send.hash} charged a fee other than gasUsed × effectiveGasPrice`,
+  ),
+  rowRule<{ network: string; number: string }>(
+    () => sql`
+      with included as (
+        select network, block_number as number, count(*)::int as count, sum(fee) as fees
+        from transactions where type <> 'receive' and block_number is not null group by network, block_number
+      )
+      select coalesce(b.network, i.network) as network, coalesce(b.number, i.number)::text as number
+      from blocks b full join included i on i.network = b.network and i.number = b.number
+      where b.number is null or i.number is null or b.transaction_count <> i.count or b.total_fees <> i.fees
+      limit ${SAMPLE}`,
+    (block) => `block ${block.number} of ${block.network} does not count exactly the transactions and fees it included`,
+  ),
+];
+
 /**
  * The ledger's invariants, read in one snapshot (repeatable read, read only) so a running server cannot
  * tear the figures apart:
@@ -49,162 +197,10 @@ function networkFacts() {
 export async function checkLedger(db: Db): Promise<LedgerReport> {
   return db.transaction(
     async (tx) => {
-      const breaches: string[] = [];
-      const totals = await rowsOf<{
-        network: string;
-        asset: string;
-        minted: string | null;
-        balances: string | null;
-        fees: string | null;
-        sent_outside: string | null;
-        wallets: number | string | null;
-        sends: number | string | null;
-      }>(
-        tx,
-        sql`
-          with facts(network, divisor, native) as (values ${networkFacts()}),
-          assets as (
-            select w.network, b.asset from wallet_balances b join wallets w on w.id = b.wallet_id
-            union select network, asset from mints
-            union select network, asset from transactions
-          )
-          select a.network, a.asset,
-            (select sum(amount) from mints m where m.network = a.network and m.asset = a.asset) as minted,
-            (select sum(b.balance) from wallet_balances b join wallets w on w.id = b.wallet_id
-              where w.network = a.network and b.asset = a.asset) as balances,
-            (select count(*) from wallet_balances b join wallets w on w.id = b.wallet_id
-              where w.network = a.network and b.asset = a.asset) as wallets,
-            (select sum(fee) from transactions t join facts f on f.network = t.network
-              where t.network = a.network and t.type = 'send' and f.native = a.asset) as fees,
-            (select sum(amount) from transactions t
-              where t.network = a.network and t.asset = a.asset and t.type = 'send' and t.counterparty_wallet_id is null) as sent_outside,
-            (select count(*) from transactions t where t.network = a.network and t.asset = a.asset and t.type = 'send') as sends
-          from assets a order by a.network, a.asset`,
-      );
-      const networks = totals.map((row): NetworkTotals => {
-        const minted = moneyFromSql(row.minted);
-        const balances = moneyFromSql(row.balances);
-        const fees = moneyFromSql(row.fees);
-        const sentOutside = moneyFromSql(row.sent_outside);
-        const offBy = minted - balances - fees - sentOutside;
-        if (offBy !== 0n) {
-          breaches.push(
-            `${row.network} ${row.asset}: minted ${minted} ≠ balances ${balances} + fees ${fees} + sent outside ${sentOutside} (off by ${offBy})`,
-          );
-        }
-        return {
-          network: row.network,
-          asset: row.asset,
-          minted: minted.toString(),
-          balances: balances.toString(),
-          fees: fees.toString(),
-          sentOutside: sentOutside.toString(),
-          wallets: Number(row.wallets ?? 0),
-          sends: Number(row.sends ?? 0),
-        };
-      });
-
-      const negative = await rowsOf<{ wallet_id: string; asset: string }>(
-        tx,
-        sql`select wallet_id, asset from wallet_balances where balance < 0 limit ${SAMPLE}`,
-      );
-      for (const wallet of negative) breaches.push(`wallet ${wallet.wallet_id} has a negative ${wallet.asset} balance`);
-
-      // Mint transactions are counted through their mints rows, not as flows.
-      const drifted = await rowsOf<{ wallet_id: string; asset: string; balance: string; expected: string }>(
-        tx,
-        sql`
-          with facts(network, divisor, native) as (values ${networkFacts()}),
-          minted as (select wallet_id, asset, sum(amount) as total from mints group by wallet_id, asset),
-          flows as (
-            select t.wallet_id, t.asset, sum(case when t.type = 'send' then -t.amount else t.amount end) as total
-            from transactions t where t.type <> 'mint' group by t.wallet_id, t.asset
-          ),
-          fees as (
-            select t.wallet_id, f.native as asset, sum(t.fee) as total
-            from transactions t join facts f on f.network = t.network where t.type = 'send' group by t.wallet_id, f.native
-          ),
-          pairs as (
-            select wallet_id, asset from wallet_balances union select wallet_id, asset from minted
-            union select wallet_id, asset from flows union select wallet_id, asset from fees
-          )
-          select p.wallet_id, p.asset, coalesce(b.balance, 0) as balance,
-            coalesce(m.total, 0) + coalesce(fl.total, 0) - coalesce(fe.total, 0) as expected
-          from pairs p
-          left join wallet_balances b on b.wallet_id = p.wallet_id and b.asset = p.asset
-          left join minted m on m.wallet_id = p.wallet_id and m.asset = p.asset
-          left join flows fl on fl.wallet_id = p.wallet_id and fl.asset = p.asset
-          left join fees fe on fe.wallet_id = p.wallet_id and fe.asset = p.asset
-          where coalesce(b.balance, 0) <> coalesce(m.total, 0) + coalesce(fl.total, 0) - coalesce(fe.total, 0)
-          limit ${SAMPLE}`,
-      );
-      for (const wallet of drifted) {
-        breaches.push(
-          `wallet ${wallet.wallet_id} holds ${wallet.balance} ${wallet.asset} but its mints and transactions add up to ${wallet.expected}`,
-        );
-      }
-
-      const unmatchedMints = await rowsOf<{ hash: string }>(
-        tx,
-        sql`
-          select t.hash from transactions t
-          where t.type = 'mint'
-            and (select count(*) from mints m
-                 where m.transaction_id = t.id and m.wallet_id = t.wallet_id and m.asset = t.asset and m.amount = t.amount) <> 1
-          union all
-          select coalesce(t.hash, m.id::text) from mints m left join transactions t on t.id = m.transaction_id
-          where m.source = 'faucet' and (t.id is null or t.type <> 'mint')
-          limit ${SAMPLE}`,
-      );
-      for (const mint of unmatchedMints) breaches.push(`faucet mint ${mint.hash} does not match exactly one mints row`);
-
-      const unmatchedSends = await rowsOf<{ hash: string }>(
-        tx,
-        sql`
-          select s.hash from transactions s
-          where s.type = 'send' and s.counterparty_wallet_id is not null
-            and (select count(*) from transactions r
-                 where r.hash = s.hash and r.type = 'receive' and r.network = s.network and r.asset = s.asset and r.amount = s.amount
-                   and r.wallet_id = s.counterparty_wallet_id and r.counterparty_wallet_id = s.wallet_id) <> 1
-          limit ${SAMPLE}`,
-      );
-      for (const send of unmatchedSends) breaches.push(`internal send ${send.hash} does not have exactly one matching receive`);
-
-      const orphanReceives = await rowsOf<{ hash: string }>(
-        tx,
-        sql`
-          select r.hash from transactions r
-          where r.type = 'receive'
-            and not exists (select 1 from transactions s
-                            where s.hash = r.hash and s.type = 'send' and s.counterparty_wallet_id = r.wallet_id)
-          limit ${SAMPLE}`,
-      );
-      for (const receive of orphanReceives) breaches.push(`receive ${receive.hash} has no send that pays it`);
-
-      const wrongFees = await rowsOf<{ hash: string }>(
-        tx,
-        sql`
-          select t.hash from transactions t join (values ${networkFacts()}) as n(network, divisor, native) on n.network = t.network
-          where t.type = 'send' and t.fee <> div(t.gas_used * t.effective_gas_price, n.divisor)
-          limit ${SAMPLE}`,
-      );
-      for (const send of wrongFees) breaches.push(`send ${send.hash} charged a fee other than gasUsed × effectiveGasPrice`);
-
-      const wrongBlocks = await rowsOf<{ network: string; number: string }>(
-        tx,
-        sql`
-          with included as (
-            select network, block_number as number, count(*)::int as count, sum(fee) as fees
-            from transactions where type <> 'receive' and block_number is not null group by network, block_number
-          )
-          select coalesce(b.network, i.network) as network, coalesce(b.number, i.number)::text as number
-          from blocks b full join included i on i.network = b.network and i.number = b.number
-          where b.number is null or i.number is null or b.transaction_count <> i.count or b.total_fees <> i.fees
-          limit ${SAMPLE}`,
-      );
-      for (const block of wrongBlocks) breaches.push(`block ${block.number} of ${block.network} does not count exactly the transactions and fees it included`);
-
-      return { isBalanced: breaches.length === 0, networks, breaches, checkedAt: new Date().toISOString() };
+      const checked = (await readTotals(tx)).map(totalsOf);
+      const breaches = checked.flatMap(({ breach }) => (breach ? [breach] : []));
+      for (const rule of ROW_RULES) breaches.push(...(await rule(tx)));
+      return { isBalanced: breaches.length === 0, networks: checked.map(({ totals }) => totals), breaches, checkedAt: new Date().toISOString() };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -135,6 +135,89 @@ export function notifyGroups(payloads: readonly string[], perStatement = NOTIFYS
 }
 
 /**
+ * Whether any relay other than this one listens, as PostgreSQL last said. "Yes" is trusted until a NOTIFY statement
+ * finds nobody; "no" only until ALONE_TRUSTED_MS after the question was sent. A process serving alone (the clock's
+ * thousands of events a tick) then encodes and sends none of them, and asks a few times a second at most.
+ *
+ * Why a relay that is ready is never skipped: it became ready ALONE_TRUSTED_MS after PostgreSQL granted its lock.
+ * An answer of "no" was given before that grant, so it was asked before it too, and ran out before the new relay
+ * was ready; an answer asked for after the grant counts the new relay.
+ */
+function createListenerCensus(pool: pg.Pool, now: () => number) {
+  /** The backend of this relay's LISTEN connection while it holds the lock; 0 (no backend) otherwise. */
+  let listenerPid = 0;
+  let haveOthersListened = false;
+  let aloneUntil = Number.NEGATIVE_INFINITY;
+  /** The question in flight, which flushes meanwhile wait for rather than ask again. */
+  let asking: Promise<void> | undefined;
+
+  function learn(others: number, askedAt: number) {
+    haveOthersListened = others > 0;
+    if (!haveOthersListened) aloneUntil = askedAt + ALONE_TRUSTED_MS;
+  }
+
+  async function ask(): Promise<void> {
+    const askedAt = now();
+    const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others`, [listenerPid]);
+    learn(rows[0]!.others, askedAt);
+  }
+
+  return {
+    setListenerPid(pid: number) {
+      listenerPid = pid;
+    },
+    /** Whether a flush has anyone to tell; asks PostgreSQL when the last "no" has run out. */
+    async othersListen(): Promise<boolean> {
+      // A question already in flight may have been asked before a newcomer's lock: its "no" counts only while
+      // it has not run out, as any other.
+      while (!haveOthersListened && now() >= aloneUntil) {
+        asking ??= ask().finally(() => {
+          asking = undefined;
+        });
+        await asking;
+      }
+      return haveOthersListened;
+    },
+    /** Sends these payloads in one statement, which also asks whether anyone still listens, for the next flush. */
+    async notify(payloads: readonly string[]): Promise<void> {
+      // One parameter each (an array parameter would be escaped character by character), evaluated left to right:
+      // PostgreSQL delivers one transaction's notifications in the order they were sent.
+      const calls = payloads.map((_, index) => `pg_notify($2, $${index + 3})`);
+      const askedAt = now();
+      const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others, ${calls.join(', ')}`, [
+        listenerPid,
+        EVENT_CHANNEL,
+        ...payloads,
+      ]);
+      learn(rows[0]!.others, askedAt);
+    },
+  };
+}
+
+/**
+ * Checks a LISTEN connection every `heartbeatMs` (LISTEN again, harmless): a connection only listening sends nothing,
+ * and behind a network gone silent it would wait for notifications forever. Stops once `hasFailed()`.
+ */
+function startHeartbeat(client: pg.Client, heartbeatMs: number, hasFailed: () => boolean, fail: (error: Error) => void) {
+  let isChecking = false;
+  const heartbeat = setInterval(() => {
+    if (hasFailed()) {
+      clearInterval(heartbeat);
+      return;
+    }
+    if (isChecking) return;
+    isChecking = true;
+    client
+      .query(`listen ${EVENT_CHANNEL}`)
+      .catch((error: unknown) => fail(error as Error))
+      .finally(() => {
+        isChecking = false;
+      });
+  }, heartbeatMs);
+  heartbeat.unref();
+}
+
+/**
  * Ledger events for every server process on one PostgreSQL (users' events, and the public explorer's). Each
  * process delivers its own events to its own sockets at once, and tells the others with one NOTIFY per batch of
  * everything published in the same turn of the event loop (a clock tick confirming thousands of transactions
@@ -158,27 +241,7 @@ export function startEventRelay(options: EventRelayOptions) {
   let reconnectTimer: NodeJS.Timeout | undefined;
   let isClosed = false;
   let ready: Promise<void> = Promise.resolve();
-  /** The backend of this relay's LISTEN connection while it holds the lock; 0 (no backend) otherwise. */
-  let listenerPid = 0;
-  /**
-   * Whether another relay listened when this one last asked. "Yes" is trusted until a NOTIFY statement finds nobody;
-   * "no" only until `aloneUntil`, ALONE_TRUSTED_MS after the question was sent. A process serving alone (the clock's
-   * thousands of events a tick) then encodes and sends none of them, and asks a few times a second at most.
-   *
-   * Why a relay that is ready is never skipped: it became ready ALONE_TRUSTED_MS after PostgreSQL granted its lock.
-   * An answer of "no" was given before that grant, so it was asked before it too, and ran out before the new relay
-   * was ready; an answer asked for after the grant counts the new relay.
-   */
-  let haveOthersListened = false;
-  let aloneUntil = Number.NEGATIVE_INFINITY;
-  /** The question in flight, which flushes meanwhile wait for rather than ask again. */
-  let asking: Promise<void> | undefined;
-
-  async function askWhetherOthersListen(): Promise<void> {
-    const askedAt = now();
-    const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others`, [listenerPid]);
-    learnWhetherOthersListen(rows[0]!.others, askedAt);
-  }
+  const census = createListenerCensus(pool, now);
 
   async function flush() {
     isFlushScheduled = false;
@@ -187,43 +250,18 @@ export function startEventRelay(options: EventRelayOptions) {
     pending = [];
     pendingPublic = [];
     try {
-      if (!haveOthersListened) {
-        // A question already in flight may have been asked before a newcomer's lock: its "no" counts only while
-        // it has not run out, as any other.
-        while (!haveOthersListened && now() >= aloneUntil) {
-          asking ??= askWhetherOthersListen().finally(() => {
-            asking = undefined;
-          });
-          await asking;
-        }
-        if (!haveOthersListened) return;
-      }
+      if (!(await census.othersListen())) return;
     } catch (error) {
       log.warn({ err: error }, 'could not pass events to the other server processes');
       return;
     }
     for (const payloads of notifyGroups(batchAll(processId, events, publicEvents))) {
       try {
-        // One parameter each (an array parameter would be escaped character by character), evaluated left to right:
-        // PostgreSQL delivers one transaction's notifications in the order they were sent. The same statement asks
-        // whether anyone still listens, for the next flush.
-        const calls = payloads.map((_, index) => `pg_notify($2, $${index + 3})`);
-        const askedAt = now();
-        const { rows } = await pool.query<{ others: number }>(`select ${OTHER_RELAYS_SQL} as others, ${calls.join(', ')}`, [
-          listenerPid,
-          EVENT_CHANNEL,
-          ...payloads,
-        ]);
-        learnWhetherOthersListen(rows[0]!.others, askedAt);
+        await census.notify(payloads);
       } catch (error) {
         log.warn({ err: error }, 'could not pass events to the other server processes');
       }
     }
-  }
-
-  function learnWhetherOthersListen(others: number, askedAt: number) {
-    haveOthersListened = others > 0;
-    if (!haveOthersListened) aloneUntil = askedAt + ALONE_TRUSTED_MS;
   }
 
   function onNotification(message: pg.Notification) {
@@ -257,7 +295,7 @@ export function startEventRelay(options: EventRelayOptions) {
       void client.end().catch(() => {});
       if (listener === client) {
         listener = undefined;
-        listenerPid = 0;
+        census.setListenerPid(0);
       }
       scheduleReconnect();
     };
@@ -268,27 +306,12 @@ export function startEventRelay(options: EventRelayOptions) {
       await client.connect();
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid, pg_advisory_lock_shared($1)', [EVENT_RELAY_LOCK_KEY]);
       await client.query(`listen ${EVENT_CHANNEL}`);
-      if (listener === client) listenerPid = rows[0]!.pid;
+      if (listener === client) census.setListenerPid(rows[0]!.pid);
     } catch (error) {
       fail(error as Error);
       return;
     }
-    let isChecking = false;
-    const heartbeat = setInterval(() => {
-      if (hasFailed) {
-        clearInterval(heartbeat);
-        return;
-      }
-      if (isChecking) return;
-      isChecking = true;
-      client
-        .query(`listen ${EVENT_CHANNEL}`)
-        .catch((error: unknown) => fail(error as Error))
-        .finally(() => {
-          isChecking = false;
-        });
-    }, heartbeatMs);
-    heartbeat.unref();
+    startHeartbeat(client, heartbeatMs, () => hasFailed, fail);
     // Until then another process may still trust an answer of "nobody else listens" given before the lock was ours.
     await new Promise((resolve) => setTimeout(resolve, ALONE_TRUSTED_MS));
   }
