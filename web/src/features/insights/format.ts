@@ -98,8 +98,13 @@ function* roundStepsFrom(exponent: number): Generator<RoundStep> {
 }
 
 /** first × step up to last × step, each written as its round decimal (0.3, not 0.30000000000000004; 0, not -0). */
-function multiplesOf({ step, decimals }: RoundStep, first: number, last: number): number[] {
-  return Array.from({ length: last - first + 1 }, (_, i) => Number(((first + i) * step).toFixed(decimals)) + 0);
+/** The `multiple`-th multiple of the step, as the decimal it stands for (0.1 × 3 is 0.3, not 0.30000000000000004). */
+function multipleAt({ step, decimals }: RoundStep, multiple: number): number {
+  return Number((multiple * step).toFixed(decimals)) + 0;
+}
+
+function multiplesOf(round: RoundStep, first: number, last: number): number[] {
+  return Array.from({ length: last - first + 1 }, (_, i) => multipleAt(round, first + i));
 }
 
 /**
@@ -138,8 +143,12 @@ export function roundTicksWithin(min: number, max: number, maxTicks = 5): number
   if (low === high) return [low];
   const limit = Math.max(2, Math.floor(maxTicks));
   for (const round of roundStepsFrom(Math.floor(Math.log10((high - low) / limit)))) {
-    const first = Math.ceil(low / round.step);
-    const last = Math.floor(high / round.step);
+    // The division can round across a multiple (-999999.9999999999 / 0.0002 reads as -5e9 exactly): the first and
+    // last multiples are the ones whose decimals fall inside the range.
+    let first = Math.ceil(low / round.step);
+    if (multipleAt(round, first) < low) first += 1;
+    let last = Math.floor(high / round.step);
+    if (multipleAt(round, last) > high) last -= 1;
     // Fewer multiples as the step grows: the first step with few enough is the one, if it has two.
     if (last - first + 1 <= limit) return last > first ? multiplesOf(round, first, last) : [low, high];
   }
