@@ -11,13 +11,13 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-e2e
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // Three browsers at once: a journey spends most of its time waiting (confirmations, timers, animations), and the
+  // test command runs the unit and API tests beside them (scripts/test-all.sh).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'test-results/results.json' }]]
-    : [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
     // The app writes numbers and dates in the browser's locale (decision 037): the journeys read en-US.
