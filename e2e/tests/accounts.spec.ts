@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
 import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, newAccount, signInViaForm, signUpViaApi, test } from '../support/accounts.ts';
@@ -29,6 +29,10 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByText('Email is invalid')).toBeVisible();
     await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+    // The simulated participants' domain is nobody's to take.
+    await page.getByLabel('Email').fill('amara-lagos@simulated.fincrypt.invalid');
+    await expect(page.getByText(ACCOUNT_MESSAGES.emailReserved)).toBeVisible();
     await expect(page).toHaveURL('/register');
   });
 

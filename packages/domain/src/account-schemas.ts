@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_CHARS,
   PASSWORD_MIN_CHARS,
   type NotificationPreferences,
+  isReservedEmail,
 } from './account.ts';
 
 /** The account forms' and routes' schemas (sign-in, sign-up, profile, password, 2FA, notifications); their rules and messages are in account.ts. */
@@ -24,6 +25,9 @@ const email = z
   .max(EMAIL_MAX_CHARS, ACCOUNT_MESSAGES.emailInvalid)
   .pipe(z.email(ACCOUNT_MESSAGES.emailInvalid))
   .transform((value) => value.toLowerCase());
+
+/** An email a person may take as theirs (sign-up, a new email): any but the simulated participants' domain. */
+const ownEmail = email.refine((value) => !isReservedEmail(value), ACCOUNT_MESSAGES.emailReserved);
 
 const requiredPassword = (required: string) =>
   z.string({ error: required }).min(1, required).max(PASSWORD_MAX_CHARS, ACCOUNT_MESSAGES.passwordTooLong);
@@ -51,7 +55,7 @@ export type SignInInput = z.input<typeof signInSchema>;
 /** What the server accepts to create an account. */
 export const signUpSchema = z.object({
   name,
-  email,
+  email: ownEmail,
   password: newPassword(ACCOUNT_MESSAGES.passwordRequired),
 });
 
@@ -77,7 +81,7 @@ const confirmationCode = z
  */
 export const profileUpdateSchema = z.object({
   name,
-  email,
+  email: ownEmail,
   avatar: z.enum(AVATAR_PRESETS, { error: 'Choose one of the preset avatars' }),
   currentPassword: z.string().max(PASSWORD_MAX_CHARS, ACCOUNT_MESSAGES.passwordTooLong).optional(),
   code: confirmationCode.optional(),

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, listAssets, NETWORK_IDS } from '@fincrypt/domain';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, listAssets, NETWORK_IDS, SIMULATED_EMAIL_DOMAIN } from '@fincrypt/domain';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -10,7 +10,7 @@ import { testDatabaseKinds } from '../test/test-database.ts';
 import { type DemoNetwork, startDemoNetwork } from './driver.ts';
 import { ensureParticipants, readParticipants } from './participants.ts';
 import { maxPaymentsBy, seededRandom } from './plan.ts';
-import { participantLabel, rosterOf, SIMULATED_EMAIL_DOMAIN } from './roster.ts';
+import { participantLabel, type RosterEntry, rosterOf } from './roster.ts';
 
 /** 120× chain time: a minute of activity in half a second of wall time. */
 const SCALE = 120;
@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
   }, 30_000);
 
   it("labels a participant as simulated in a demo account's own history, both ways, and nobody else", async () => {
-    const [amara] = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, rosterOf(4));
+    const [amara] = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, rosterOf(4), quiet);
     const demo = cookiesFrom(await signIn(ctx.app, DEMO_ACCOUNTS[1].email, DEMO_PASSWORD));
     const demoWallet = await walletOn(ctx.app, { cookie: demo }, 'polygon_mumbai');
     const [amaraWallet] = await ctx.database.db
@@ -213,8 +213,26 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
     await expectLedgerBalanced(ctx.database.db);
   });
 
+  it("never takes over an account it did not create: a stranger who got a participant's email keeps it, unlabelled and unpaid from", async () => {
+    // The roster's last two, whom the other tests here never sign up. Sign-up now refuses the domain (auth.test.ts);
+    // an account made before that rule is made here the same way.
+    const roster = rosterOf(12).slice(-2);
+    const [takenEntry, freeEntry] = roster as [RosterEntry, RosterEntry];
+    const takenEmail = `${takenEntry.key}@${SIMULATED_EMAIL_DOMAIN}`;
+    const strangerId = await ctx.app.signUpAccount({ name: 'Stranger', email: takenEmail, password: 'strangers-own-pass' });
+    const warnings: unknown[] = [];
+    const participants = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, roster, { warn: (...args: unknown[]) => warnings.push(args) });
+
+    expect(participants.map((participant) => participant.entry.key)).toEqual([freeEntry.key]);
+    expect(await ctx.database.db.select().from(simulatedParticipants).where(eq(simulatedParticipants.userId, strangerId))).toEqual([]);
+    expect(warnings).toEqual([[{ participant: takenEntry.key }, expect.stringContaining('sits out')]]);
+    // Asked again (another start), it still sits out, and the stranger still signs in with their own password.
+    expect((await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, roster, quiet)).map((participant) => participant.entry.key)).toEqual([freeEntry.key]);
+    expect((await signIn(ctx.app, takenEmail, 'strangers-own-pass')).statusCode).toBe(200);
+  });
+
   it('tops a participant running low up through the faucet path', async () => {
-    const participants = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, rosterOf(4));
+    const participants = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, rosterOf(4), quiet);
     // A wallet whose faucet is still open, drained (out of the system) down to 100 USDC.
     const candidates = (await readParticipants(ctx.database.db, participants)).flatMap((participant) =>
       participant.wallets.filter((wallet) => wallet.faucetClaimedAt === null).map((wallet) => ({ participant, wallet })),

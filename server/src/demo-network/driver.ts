@@ -153,7 +153,7 @@ export function startDemoNetwork(deps: DemoNetworkDeps) {
         continue;
       }
       try {
-        participants ??= await ensureParticipants(db, deps.signUp, rosterOf(settings.participants));
+        participants ??= await ensureParticipants(db, deps.signUp, rosterOf(settings.participants), log);
       } catch (error) {
         log.warn({ err: error }, 'demo network: could not set up its participants; will retry');
         await pause(leaderPollMs);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, type DisplayCurrency, isNetworkId } from '@fincrypt/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { simulatedParticipants, users, wallets } from '../db/schema.ts';
 import { saveDisplayCurrency } from '../modules/account/repo.ts';
@@ -19,17 +20,31 @@ export interface Participant {
 
 const isAlreadyTaken = (error: unknown) => ((error as { body?: { code?: string } }).body?.code ?? '').startsWith('USER_ALREADY_EXISTS');
 
-async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
+async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id;
+  return row !== undefined;
+}
+
+/** Signs a roster entry up as a new account; undefined when its email already has one (which it never adopts). */
+async function signUpParticipant(db: Db, signUp: SignUp, entry: RosterEntry): Promise<string | undefined> {
+  const email = participantEmail(entry);
+  if (await isEmailTaken(db, email)) return undefined;
+  try {
+    return await signUp({ name: entry.name, email, password: randomBytes(32).toString('base64url') });
+  } catch (error) {
+    if (isAlreadyTaken(error)) return undefined;
+    throw error;
+  }
 }
 
 /**
  * Makes sure each roster entry is an account with its `simulated_participants` row, and answers them. An entry
  * seen before (by its key) is found again; a new one is signed up like anyone (its starter wallets come with the
- * sign-up), with a random password nobody keeps: no one can sign in as a simulated participant.
+ * sign-up), with a random password nobody keeps: no one can sign in as a simulated participant. An account the
+ * network did not create is never taken over: should the entry's email already have one (made before sign-up
+ * refused the simulated domain), that entry sits out, and the log says why.
  */
-export async function ensureParticipants(db: Db, signUp: SignUp, roster: readonly RosterEntry[]): Promise<Participant[]> {
+export async function ensureParticipants(db: Db, signUp: SignUp, roster: readonly RosterEntry[], log: Pick<FastifyBaseLogger, 'warn'>): Promise<Participant[]> {
   const known = await db
     .select({ key: simulatedParticipants.key, userId: simulatedParticipants.userId })
     .from(simulatedParticipants)
@@ -40,16 +55,10 @@ export async function ensureParticipants(db: Db, signUp: SignUp, roster: readonl
     const label = participantLabel(entry);
     let userId = byKey.get(entry.key);
     if (userId === undefined) {
-      const email = participantEmail(entry);
-      userId = await userIdByEmail(db, email);
+      userId = await signUpParticipant(db, signUp, entry);
       if (userId === undefined) {
-        try {
-          userId = await signUp({ name: entry.name, email, password: randomBytes(32).toString('base64url') });
-        } catch (error) {
-          if (!isAlreadyTaken(error)) throw error;
-          userId = await userIdByEmail(db, email);
-          if (userId === undefined) throw error;
-        }
+        log.warn({ participant: entry.key }, 'demo network: an account it did not create has this participant\'s email; the participant sits out');
+        continue;
       }
       await saveDisplayCurrency(db, userId, entry.currency);
       await db

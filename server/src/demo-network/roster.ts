@@ -1,4 +1,4 @@
-import type { DisplayCurrency } from '@fincrypt/domain';
+import { type DisplayCurrency, SIMULATED_EMAIL_DOMAIN } from '@fincrypt/domain';
 
 /**
  * The demo network's roster: simulated remitters and merchants in different countries. Each one who takes part
@@ -19,8 +19,6 @@ export interface RosterEntry {
   currency: DisplayCurrency;
 }
 
-/** RFC 2606 reserves .invalid: no mail can ever be delivered to these addresses, and no real person holds one. */
-export const SIMULATED_EMAIL_DOMAIN = 'simulated.fincrypt.invalid';
 
 export const DEMO_ROSTER: readonly RosterEntry[] = [
   { key: 'amara-lagos', name: 'Amara Okafor', role: 'remitter', city: 'Lagos', currency: 'usd' },
