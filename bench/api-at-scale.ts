@@ -11,6 +11,8 @@
  * time, as the measured user: first with 1 connection (the latency one user sees; the headline figure),
  * then with 8 (under load).
  */
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import { toChecksumAddress } from '@fincrypt/domain';
 import { http } from '@fincrypt/test-support';
 import { describeStatuses, runLoad } from './lib/http-load.ts';
@@ -30,8 +32,24 @@ export interface ApiBenchOptions {
   loadedConnections: number | undefined;
 }
 
-/** The list's page cursor as server/src/modules/transactions/routes.ts encodes it (checked: the cursor page must answer 200). */
-const encodeCursor = (row: { createdAt: Date; id: string }) => Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
+type CursorSealer = (row: { createdAt: Date; id: string }) => string;
+
+/**
+ * A deep page's cursor, sealed as server/src/lib/page-cursor.ts seals it, with the server's own secret read from the
+ * database (checked: the cursor page must answer 200). Paging there through the API would take thousands of requests.
+ */
+async function cursorSealer(client: pg.Client): Promise<CursorSealer> {
+  const { rows } = await client.query<{ value: string }>(`select value from app_secrets where name = 'page-cursors'`);
+  const key = createHash('sha256').update(`page-cursors:${rows[0]!.value}`).digest();
+  return (row) => {
+    const plain = Buffer.alloc(24);
+    plain.writeBigUInt64BE(BigInt(row.createdAt.getTime()));
+    Buffer.from(row.id.replaceAll('-', ''), 'hex').copy(plain, 8);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    return Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]).toString('base64url');
+  };
+}
 
 /** Distinct payees of the measured user (a search by payee matches 1 row in this many). */
 const PAYEES = 400;
@@ -175,6 +193,7 @@ async function endpoints(databaseUrl: string, userId: string, options: ApiBenchO
       [userId, middle],
     );
     const row = deep[0]!;
+    const encodeCursor = await cursorSealer(client);
     const { rows: payee } = await client.query<{ to_address: string }>(
       `select to_address from transactions where user_id = $1 and type = 'send' order by created_at desc limit 1`,
       [userId],
@@ -231,6 +250,7 @@ async function explorerEndpoints(databaseUrl: string, userId: string): Promise<{
       [userId],
     );
     const typicalAddress = typical[0]!.address;
+    const encodeCursor = await cursorSealer(client);
     const { rows: page } = await client.query<{ created_at: Date; id: string }>(
       `select created_at, id from transactions where type <> 'receive' and (from_address = $1 or to_address = $1)
        order by created_at desc, id desc offset 24 limit 1`,

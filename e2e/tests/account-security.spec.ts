@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
 import { totpCode } from '@fincrypt/test-support';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -20,6 +21,31 @@ async function turnOnTwoFactor(page: Page, password: string) {
 }
 
 test.describe('account security', () => {
+  for (const width of [1280, 375]) {
+    test(`a shared demo account's settings say its sign-in stays as published, instead of offering the forms (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInViaForm(page, DEMO_ACCOUNTS[2].email, DEMO_PASSWORD);
+      await expect(page).toHaveURL('/dashboard');
+      await page.goto('/profile');
+      await page.getByRole('tab', { name: 'Security' }).click();
+      const security = page.getByRole('tabpanel', { name: 'Security' });
+      await expect(security.getByRole('note')).toContainText(ACCOUNT_MESSAGES.demoSignInFixed);
+      await expect(security.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+      await expect(security.getByLabel('Current password')).toHaveCount(0);
+      await expect(security.getByRole('button', { name: 'Enable 2FA' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+
+      // The name can still change; the email is shown, read-only, with the reason beside it.
+      await page.getByRole('tab', { name: 'Profile' }).click();
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      const email = page.getByLabel('Email');
+      await expect(email).toHaveValue(DEMO_ACCOUNTS[2].email);
+      await expect(email).toHaveAttribute('readonly', '');
+      await expect(email).toHaveAccessibleDescription(ACCOUNT_MESSAGES.demoSignInFixed);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
   test('sign-in: after repeated wrong passwords the form says how long to wait and holds the button', async ({ page }) => {
     const account = await signUpViaApi(page.context().request, newAccount('lockout'));
     await page.context().clearCookies();

@@ -1,3 +1,4 @@
+import { WALLET_MESSAGES } from '@fincrypt/domain';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
@@ -98,9 +99,12 @@ test.describe('Dashboard', () => {
     const modal = page.getByRole('dialog', { name: 'Select Network' });
     await expect(modal.getByRole('button', { name: /^(Ethereum|Polygon|Solana) / })).toHaveText([/^Ethereum/, /^Polygon/, /^Solana/]);
     await modal.getByRole('button', { name: /^Ethereum/ }).click();
+    // The network's starter funds went to its first wallet: this one starts empty, and the toast says where funds come from.
     await expect(toastWith(page, 'Ethereum Sepolia wallet connected successfully')).toBeVisible();
+    await expect(toastWith(page, WALLET_MESSAGES.startsEmpty)).toBeVisible();
     await expect(modal).toBeHidden();
-    await expect(walletCard(page, 'Ethereum Sepolia').getByTestId('wallet-balance')).toHaveText('100.0000 ETH');
+    await expect(walletCard(page, 'Ethereum Sepolia').getByTestId('wallet-balance')).toHaveText('0.0000 ETH');
+    await expect(walletCard(page, 'Ethereum Sepolia').getByRole('button', { name: 'Get test funds for Ethereum Sepolia wallet' })).toBeEnabled();
 
     await page.getByRole('button', { name: 'Add Wallet' }).click();
     await expect(modal.getByRole('button', { name: /^Ethereum/ })).toContainText('Connected');

@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { httpTimeoutOptions } from './lib/http-timeouts.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
+import { createPageCursors } from './lib/page-cursor.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
@@ -28,7 +29,6 @@ import { usdPriceFrom } from './modules/fees/usd-price.ts';
 import { type ChainClockStatus, healthRoutes } from './modules/health/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { createInsightsService } from './modules/insights/service.ts';
-import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { type PriceService, type PriceServiceOptions, createPriceService } from './modules/prices/price-service.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { paymentRequestRoutes, payPageRoutes } from './modules/payment-requests/routes.ts';
@@ -138,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secretOptions = { database, dataDir: database.dataDir };
   const vault = createKeyVault(await loadSecret('wallet-keys', { fromEnv: config.walletEncryptionKey, ...secretOptions }));
   const feeMarket = createFeeMarket(await loadSecret('fee-quotes', { fromEnv: undefined, ...secretOptions }));
+  const cursors = createPageCursors(await loadSecret('page-cursors', { fromEnv: undefined, ...secretOptions }));
   const prices = createPriceService({ db: database.db, settings: config.prices, log: app.log, ...options.prices });
   const payments = createPaymentsEngine({
     db: database.db,
@@ -208,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(walletRoutes, { wallets });
       await api.register(feeRoutes, { db: database.db, feeMarket, usdPrice: usdPriceFrom(prices) });
-      await api.register(transactionRoutes, { db: database.db, payments, timeScale: config.chain.timeScale });
+      await api.register(transactionRoutes, { db: database.db, payments, timeScale: config.chain.timeScale, cursors });
       await api.register(quoteRoutes, {
         db: database.db,
         payments,
@@ -225,10 +226,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(explorerRoutes, {
         db: database.db,
         timeScale: config.chain.timeScale,
+        cursors,
         rateRule: { limit: config.rateLimits.explorerPerIp, windowMs: 60_000 },
       });
       await api.register(alertRoutes, { db: database.db, prices });
-      await api.register(ledgerRoutes, { db: database.db });
       await api.register(priceRoutes, { prices });
       await api.register(insightsRoutes, { prefix: '/insights', insights });
     },

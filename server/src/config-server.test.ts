@@ -4,6 +4,20 @@ import { BoundedClient, postgresPoolConfig } from './db/database.ts';
 import { httpTimeoutOptions } from './lib/http-timeouts.ts';
 
 describe('server settings: binding, HTTP timeouts and PostgreSQL bounds', () => {
+  it("trusts the public URL's origin, plain-http loopback origins only beside a plain-http one, and TRUSTED_ORIGINS as listed", () => {
+    expect(loadConfig({ PORT: '3000' }).trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'https://pay.example.com/' }).trustedOrigins).toEqual(['https://pay.example.com']);
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'http://10.0.0.5:8080' }).trustedOrigins).toEqual([
+      'http://10.0.0.5:8080',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+    ]);
+    expect(loadConfig({ PUBLIC_URL: 'https://pay.example.com', TRUSTED_ORIGINS: 'https://pay.example.com, http://localhost:3000' }).trustedOrigins).toEqual([
+      'https://pay.example.com',
+      'http://localhost:3000',
+    ]);
+  });
+
   it('listens on the loopback address unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');

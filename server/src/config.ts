@@ -3,6 +3,11 @@ import { DEFAULT_QUOTE_TTL_MS, PAYMENT_REQUEST_LIMITS } from '@fincrypt/domain';
 
 export interface AppConfig {
   port: number;
+  /**
+   * ADMIN_PORT: the operator's listener (the ledger check), always on 127.0.0.1 and never on the public port; off
+   * when unset. 0 picks a free port (tests).
+   */
+  adminPort: number | undefined;
   /** The address to listen on: 127.0.0.1 unless HOST says otherwise (HOST=0.0.0.0 in a container). */
   host: string;
   http: HttpTimeouts;
@@ -323,13 +328,24 @@ function readCount(raw: string | undefined, fallback: number, name: string): num
   return value;
 }
 
-function readPort(raw: string | undefined, fallback: number): number {
+function readPort<Fallback extends number | undefined>(raw: string | undefined, fallback: Fallback, name = 'PORT'): number | Fallback {
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+    throw new Error(`${name} must be a whole number from 0 to 65535, got "${raw}"`);
   }
   return port;
+}
+
+/**
+ * TRUSTED_ORIGINS when set; else the public URL's origin, and beside a plain-http one (a machine of one's own) the
+ * same port on localhost and 127.0.0.1. Beside an https public URL nothing over plain http is trusted unless listed.
+ */
+export function readTrustedOrigins(raw: string | undefined, publicUrl: string, port: number): string[] {
+  if (raw !== undefined) return raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origin = new URL(publicUrl).origin;
+  if (origin.startsWith('https:')) return [origin];
+  return [...new Set([origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -341,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const timeScale = readTimeScale(env.CHAIN_TIME_SCALE);
   return {
     port,
+    adminPort: readPort(env.ADMIN_PORT, undefined, 'ADMIN_PORT'),
     // Loopback only unless told otherwise: a container or another machine's balancer needs HOST=0.0.0.0.
     host: env.HOST?.trim() || '127.0.0.1',
     http: readHttpTimeouts(env),
@@ -350,10 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl,
-    trustedOrigins: (env.TRUSTED_ORIGINS ?? `${publicUrl},http://localhost:${port},http://127.0.0.1:${port}`)
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    trustedOrigins: readTrustedOrigins(env.TRUSTED_ORIGINS, publicUrl, port),
     authSecret: env.FINCRYPT_AUTH_SECRET || undefined,
     rateLimits: {
       signInPerIp: readCount(env.RATE_LIMIT_SIGN_IN_PER_IP, defaults.signInPerIp, 'RATE_LIMIT_SIGN_IN_PER_IP'),

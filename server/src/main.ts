@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { buildAdminApp } from './admin-app.ts';
 import { buildApp } from './app.ts';
 import { startDemoNetwork } from './demo-network/driver.ts';
 import { startClockRunner } from './payments/clock-runner.ts';
@@ -56,6 +57,7 @@ async function shutdown(signal: string) {
   await demoNetwork.stop();
   await clockRunner.stop();
   priceRecorder.stop();
+  await admin?.close();
   await app.close();
   await database.close();
   process.exit(0);
@@ -63,6 +65,12 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// The operator's listener, on loopback alone and only when ADMIN_PORT asks for it.
+const admin = config.adminPort === undefined ? undefined : await buildAdminApp(database.db, app.log);
+if (admin) {
+  const address = await admin.listen({ port: config.adminPort, host: '127.0.0.1' });
+  app.log.info(`ledger check at ${address}/system/ledger (this machine only)`);
+}
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   { host: config.host, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale, demoNetwork: config.demoNetwork.isOn },

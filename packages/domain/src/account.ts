@@ -22,12 +22,14 @@ export const ACCOUNT_MESSAGES = {
   invalidCredentials: API_ERRORS.INVALID_EMAIL_OR_PASSWORD.messages.invalidCredentials,
   currentPasswordIncorrect: API_ERRORS.INVALID_PASSWORD.messages.currentPasswordIncorrect,
   emailTaken: API_ERRORS.EMAIL_TAKEN.messages.emailTaken,
+  emailReserved: "This email's domain is kept for FinCrypt's simulated participants. Use an email of your own.",
   codeFormat: 'Enter the 6-digit code from your authenticator app',
   codeRequired: 'Enter a code',
   codeInvalid: API_ERRORS.INVALID_CODE.messages.codeInvalid,
   codeAlreadyUsed: API_ERRORS.CODE_ALREADY_USED.messages.codeAlreadyUsed,
   currentPasswordToChangeEmail: API_ERRORS.CURRENT_PASSWORD_REQUIRED.messages.toChangeEmail,
   twoFactorCodeRequired: API_ERRORS.TWO_FACTOR_CODE_REQUIRED.messages.codeRequired,
+  demoSignInFixed: API_ERRORS.DEMO_ACCOUNT_SIGN_IN_FIXED.messages.signInFixed,
 } as const;
 
 /** The five preset identicons; stored as the user's avatar. */
@@ -46,6 +48,17 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   marketUpdates: false,
 };
 
+/**
+ * Where the demo network's simulated participants have their emails. RFC 2606 reserves .invalid: no mail can ever be
+ * delivered there, and no real person holds such an address; nobody may sign up or change their email to one.
+ */
+export const SIMULATED_EMAIL_DOMAIN = 'simulated.fincrypt.invalid';
+
+/** Whether an email is one only a simulated participant may have (any case, any spaces around it). */
+export function isReservedEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${SIMULATED_EMAIL_DOMAIN}`);
+}
+
 /** The three demo accounts, seeded on first start; they share one password shown on the login page. */
 export const DEMO_ACCOUNTS = [
   { kind: 'user', name: 'Demo User', email: 'user@demo.fincrypt.app' },
@@ -53,3 +66,9 @@ export const DEMO_ACCOUNTS = [
   { kind: 'business', name: 'Demo Business', email: 'business@demo.fincrypt.app' },
 ] as const;
 export const DEMO_PASSWORD = 'fincrypt-demo';
+
+/** Whether this is one of the shared demo accounts, whose sign-in (password, email, 2FA) nobody may change. */
+export function isDemoAccount(email: string): boolean {
+  const normalized = email.trim().toLowerCase();
+  return DEMO_ACCOUNTS.some((account) => account.email === normalized);
+}

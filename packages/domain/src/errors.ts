@@ -120,7 +120,15 @@ export const API_ERRORS = {
     field: 'amount',
     messages: { notEnoughForFee: (network: NetworkId) => `Not enough ${nativeAsset(network).symbol} to pay the network fee` },
   },
-  INVALID_RECIPIENT: { status: 400, field: 'to', messages: { invalidRecipient: 'Invalid recipient address' } },
+  INVALID_RECIPIENT: {
+    status: 400,
+    field: 'to',
+    messages: {
+      invalidRecipient: 'Invalid recipient address',
+      zeroAddress: 'This is the zero address, which no one controls: anything sent to it is lost for good',
+      tokenContract: (symbol: string) => `This is the ${symbol} token's own contract, not a wallet: anything sent to it is lost for good`,
+    },
+  },
   SAME_WALLET: { status: 400, field: 'to', messages: { sameWallet: 'You cannot send to the same wallet' } },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
@@ -193,6 +201,11 @@ export const API_ERRORS = {
   // ---- sessions and accounts ----
   UNAUTHORIZED: { status: 401, messages: { signInRequired: 'Please sign in to continue' } },
   EMAIL_TAKEN: { status: 409, field: 'email', messages: { emailTaken: 'An account with this email already exists' } },
+  /** A shared demo account: its password, email and 2FA stay as published, for every visitor. */
+  DEMO_ACCOUNT_SIGN_IN_FIXED: {
+    status: 403,
+    messages: { signInFixed: "Demo accounts are shared, so their sign-in can't be changed. Create your own account to try this." },
+  },
   /**
    * A wrong password: the current one when changing it (server), or the one that turns 2FA on or off
    * (better-auth, same code). It belongs to the password field of whichever form sent it.
@@ -258,7 +271,6 @@ export const API_ERRORS = {
       tooManyRequests: (wait: string) => `Too many requests. Please try again in ${wait}.`,
     },
   },
-  FORBIDDEN: { status: 403, messages: { localOnly: 'The ledger check answers only on this machine' } },
   FORBIDDEN_ORIGIN: { status: 403, messages: { otherSite: 'This request came from another site and was refused' } },
 
   // ---- the server's own trouble ----

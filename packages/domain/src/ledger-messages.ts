@@ -11,6 +11,8 @@ export const WALLET_MESSAGES = {
   invalidCursor: API_ERRORS.VALIDATION_ERROR.messages.invalidCursor,
   invalidDateRange: API_ERRORS.VALIDATION_ERROR.messages.invalidDateRange,
   walletLimitReached: API_ERRORS.WALLET_LIMIT_REACHED.messages.walletLimitReached,
+  /** Beside "… wallet connected successfully" when a wallet starts empty (the network had one before). */
+  startsEmpty: 'Starter funds come with your first wallet on each network. Use "Get test funds" on its card to top this one up.',
 } as const;
 
 /** 'A Ethereum Sepolia wallet is already connected' — the template of docs/product.md#wallets with the network's label. */

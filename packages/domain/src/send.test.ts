@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSend, SEND_MESSAGES, tooManyDecimalsMessage, type SendCheckInput } from './send.ts';
 import { sendRequestSchema } from './send-schemas.ts';
 import { findAsset, nativeAsset } from './assets.ts';
+import { API_ERRORS } from './errors.ts';
 
 const WALLET_ID = '3f1c2a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 const FROM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -117,6 +118,21 @@ describe('checkSend', () => {
     expect(message({ to: '' })).toBe('Invalid recipient address');
     expect(message({ to: SOL_TO })).toBe('Invalid recipient address');
     expect(message({ network: 'solana_devnet', from: SOL_FROM, to: TO, fee: 0n })).toBe('Invalid recipient address');
+  });
+
+  it('then a recipient nothing comes back from: the EVM zero address, or a token contract of the network', () => {
+    const zero = '0x0000000000000000000000000000000000000000';
+    expect(checkSend({ ...base, to: zero })).toMatchObject({ ok: false, code: 'INVALID_RECIPIENT', field: 'to', message: API_ERRORS.INVALID_RECIPIENT.messages.zeroAddress });
+    const sepoliaUsdc = findAsset('eth_sepolia', 'USDC')!.address!;
+    for (const asset of [undefined, 'USDC']) {
+      expect(message({ asset, to: sepoliaUsdc.toLowerCase(), balances: { ETH: 100n * ETH, USDC: 10n * USDC } })).toBe(
+        "This is the USDC token's own contract, not a wallet: anything sent to it is lost for good",
+      );
+    }
+    const devnetMint = findAsset('solana_devnet', 'USDC')!.address!;
+    expect(message({ network: 'solana_devnet', from: SOL_FROM, to: devnetMint, fee: 0n })).toBe(API_ERRORS.INVALID_RECIPIENT.messages.tokenContract('USDC'));
+    // Another network's token contract is just an address here.
+    expect(checkSend({ ...base, to: findAsset('polygon_mumbai', 'USDC')!.address! }).ok).toBe(true);
   });
 
   it('then a send to the same wallet', () => {

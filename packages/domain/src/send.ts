@@ -1,6 +1,6 @@
 import { sameAddress } from './address-forms.ts';
 import { validateRecipient } from './addresses.ts';
-import { checkAssetOn, type Asset } from './assets.ts';
+import { checkAssetOn, listAssets, type Asset } from './assets.ts';
 import { API_ERRORS, type SendRefusalCode } from './errors.ts';
 import { parseAmount } from './money.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
@@ -80,9 +80,22 @@ export function assetForSend(network: NetworkId, symbol: string | undefined): { 
   return refuse('INVALID_ASSET', checked.reason === 'unknown' ? messages.unknownAsset(shown) : messages.otherNetwork(network, shown));
 }
 
+const EVM_ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
 /**
- * The send rules in their order (docs/product.md#sending): wallet, asset, amount, balance, recipient, then
- * same wallet. The balance rule is the asset's: a coin transfer needs amount + fee of the coin; a token
+ * Why a valid address is still no recipient: the EVM zero address, which no one holds a key to, and the network's
+ * token contracts themselves (a common slip: pasting the token's address instead of a wallet's). Undefined otherwise.
+ */
+export function whyNothingComesBack(network: NetworkId, address: string): string | undefined {
+  const messages = API_ERRORS.INVALID_RECIPIENT.messages;
+  if (NETWORKS[network].family === 'evm' && address.toLowerCase() === EVM_ZERO_ADDRESS) return messages.zeroAddress;
+  const token = listAssets(network).find((asset) => asset.address !== undefined && sameAddress(asset.address, address));
+  return token ? messages.tokenContract(token.symbol) : undefined;
+}
+
+/**
+ * The send rules in their order (docs/product.md#sending): wallet, asset, amount, balance, recipient (a valid
+ * address, and one anything sent to can come back from), then same wallet. The balance rule is the asset's: a coin transfer needs amount + fee of the coin; a token
  * transfer needs the amount of the token and the fee of the coin, and says which of the two is short.
  */
 export function checkSend({ network, from, balances, asset: symbol, amount, fee, to }: SendCheckInput): SendCheckResult {
@@ -112,6 +125,8 @@ export function checkSend({ network, from, balances, asset: symbol, amount, fee,
 
   const recipient = validateRecipient(network, to);
   if (!recipient.ok) return refuse(recipient.code, recipient.message);
+  const lostThere = whyNothingComesBack(network, recipient.address);
+  if (lostThere) return refuse('INVALID_RECIPIENT', lostThere);
   if (sameAddress(recipient.address, from)) return refuse('SAME_WALLET', SEND_MESSAGES.sameWallet);
 
   return { ok: true, asset, amountUnits: parsed.units, nativeDebitUnits, to: recipient.address };

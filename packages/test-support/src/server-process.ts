@@ -18,6 +18,8 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string;
+  /** The operator's listener (ADMIN_PORT, on loopback): `${adminUrl}/system/ledger` is the ledger check. */
+  adminUrl: string;
   child: ChildProcess;
   /** Everything the process wrote, for failure messages. */
   output: () => string;
@@ -28,7 +30,7 @@ export interface ServerProcess {
 /**
  * `npx tsx server/src/main.ts` as a real, separate process on its own port, the way `npm start` runs it;
  * resolves once /api/health answers. `env` comes on top of this process's environment (DATABASE_URL or
- * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT and HOST are always this helper's. The demo accounts and the
+ * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT, HOST and ADMIN_PORT are always this helper's. The demo accounts and the
  * demo network are off unless `env` turns them on. `nodeArgs` start it as `node <nodeArgs> --import tsx …` instead.
  */
 export interface StartServerOptions {
@@ -43,6 +45,7 @@ export interface StartServerOptions {
 export async function startServerProcess(env: Record<string, string>, options: StartServerOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const adminPort = await freePort();
   // As `npm start` runs it: not in vitest's test mode (which relaxes some of better-auth's checks).
   const { NODE_ENV: _nodeEnv, VITEST: _vitest, VITEST_POOL_ID: _poolId, VITEST_WORKER_ID: _workerId, ...parentEnv } = process.env;
   // With node flags (a CPU profile, say: Node refuses --cpu-prof in NODE_OPTIONS), node itself runs tsx as its loader.
@@ -53,7 +56,7 @@ export async function startServerProcess(env: Record<string, string>, options: S
     cwd: repoRoot,
     // No demo network unless asked for (DEMO_NETWORK: 'on', or '' for npm start's default): simulated payments in
     // the background would skew a test's counts and a benchmark's figures.
-    env: { ...parentEnv, LOG_LEVEL: 'warn', SEED_DEMO_ACCOUNTS: 'false', DEMO_NETWORK: 'off', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...parentEnv, LOG_LEVEL: 'warn', SEED_DEMO_ACCOUNTS: 'false', DEMO_NETWORK: 'off', ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PORT: String(adminPort) },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -88,5 +91,5 @@ export async function startServerProcess(env: Record<string, string>, options: S
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, child, output: () => output, stop };
+  return { url, adminUrl: `http://127.0.0.1:${adminPort}`, child, output: () => output, stop };
 }

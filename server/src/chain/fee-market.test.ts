@@ -4,6 +4,9 @@ import { createFeeMarket, QUOTE_TTL_MS } from './fee-market.ts';
 
 const market = createFeeMarket('fee-market-test-secret-0123456789abcdef');
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+/** Two users: a fee quote belongs to the one it was shown to. */
+const ALICE = 'user-alice';
+const BOB = 'user-bob';
 
 describe('fee market', () => {
   it('keeps one live factor per network for 15 s, within 0.8–1.2, and moves it between windows', () => {
@@ -26,7 +29,7 @@ describe('fee market', () => {
   });
 
   it("quotes the domain's fee for the live factor of the moment", () => {
-    const quote = market.quote('polygon_mumbai', 'fast', T0, 1);
+    const quote = market.quote(ALICE, 'polygon_mumbai', 'fast', T0, 1);
     const expected = quoteFee({ network: 'polygon_mumbai', speed: 'fast', liveFactorPermille: market.liveFactorPermille('polygon_mumbai', T0), usdPrice: 1, now: T0 });
     expect(quote).toMatchObject(expected);
     expect(quote.expiresAt).toBe(new Date(T0 + QUOTE_TTL_MS).toISOString());
@@ -39,18 +42,18 @@ describe('fee market', () => {
     while (market.liveFactorPermille('eth_sepolia', start) === market.liveFactorPermille('eth_sepolia', start + QUOTE_TTL_MS)) {
       start += LIVE_FACTOR_REFRESH_MS;
     }
-    const quote = market.quote('eth_sepolia', 'normal', start);
+    const quote = market.quote(ALICE, 'eth_sepolia', 'normal', start);
     const quotedFee = BigInt(quote.feeUnits);
-    const current = (at: number) => BigInt(market.quote('eth_sepolia', 'normal', at).feeUnits);
+    const current = (at: number) => BigInt(market.quote(ALICE, 'eth_sepolia', 'normal', at).feeUnits);
 
-    const fresh = market.feeFor('eth_sepolia', 'normal', start + QUOTE_TTL_MS, quote.quoteId);
+    const fresh = market.feeFor(ALICE, 'eth_sepolia', 'normal', start + QUOTE_TTL_MS, quote.quoteId);
     expect(fresh).toEqual({ gasPriceWei: BigInt(quote.gasPriceWei), gasUsed: GAS_USED, feeUnits: quotedFee, source: 'quote' });
     expect(fresh.feeUnits).toBe(feeFromReceipt(GAS_USED, fresh.gasPriceWei, 'eth_sepolia'));
     // A quote fixes the price per gas: a token transfer under it pays that price for its own gas.
-    const token = market.feeFor('eth_sepolia', 'normal', start + QUOTE_TTL_MS, quote.quoteId, 65_000n);
+    const token = market.feeFor(ALICE, 'eth_sepolia', 'normal', start + QUOTE_TTL_MS, quote.quoteId, 65_000n);
     expect(token).toEqual({ gasPriceWei: BigInt(quote.gasPriceWei), gasUsed: 65_000n, feeUnits: 65_000n * BigInt(quote.gasPriceWei), source: 'quote' });
 
-    const stale = market.feeFor('eth_sepolia', 'normal', start + QUOTE_TTL_MS + 1, quote.quoteId);
+    const stale = market.feeFor(ALICE, 'eth_sepolia', 'normal', start + QUOTE_TTL_MS + 1, quote.quoteId);
     expect(stale).toMatchObject({ source: 'current', feeUnits: current(start + QUOTE_TTL_MS + 1) });
 
     const cheaper = quote.quoteId.replace(`:${quote.gasPriceWei}:`, ':1000:');
@@ -61,8 +64,10 @@ describe('fee market', () => {
       ['normal', 'eth_sepolia', 'not-a-quote'],
       ['normal', 'eth_sepolia', `${quote.quoteId}x`],
     ] as const) {
-      expect(market.feeFor(network, speed, start + 1000, quoteId).source, `${network} ${speed} ${quoteId}`).toBe('current');
+      expect(market.feeFor(ALICE, network, speed, start + 1000, quoteId).source, `${network} ${speed} ${quoteId}`).toBe('current');
     }
-    expect(market.feeFor('eth_sepolia', 'normal', start - 10_000, quote.quoteId).source).toBe('current');
+    expect(market.feeFor(ALICE, 'eth_sepolia', 'normal', start - 10_000, quote.quoteId).source).toBe('current');
+    // A quote fixes its holder's fee only: another user who got hold of its id pays the price of the moment.
+    expect(market.feeFor(BOB, 'eth_sepolia', 'normal', start + QUOTE_TTL_MS, quote.quoteId)).toMatchObject({ source: 'current', feeUnits: current(start + QUOTE_TTL_MS) });
   });
 });

@@ -34,7 +34,8 @@ export interface ChargedFee {
  * The live fee factor (0.8–1.2, new every 15 s) and signed quotes. The factor of a 15-second window is
  * derived from a shared secret, so every server process on the same data agrees on it without talking,
  * and nobody outside can predict it. A quote id carries its own gas price and time under an HMAC, so
- * honouring it needs no table.
+ * honouring it needs no table; the HMAC also covers the user it was given to (not written in the id), so a quote
+ * fixes the fee of its holder's sends only.
  */
 export function createFeeMarket(secret: string) {
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest();
@@ -51,24 +52,25 @@ export function createFeeMarket(secret: string) {
     return permille;
   };
 
-  const signature = (payload: string) => mac(`quote:${payload}`).subarray(0, 16).toString('base64url');
+  const signature = (holder: string, payload: string) => mac(`quote:${holder}:${payload}`).subarray(0, 16).toString('base64url');
 
   const currentFee = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): FeeQuote =>
     quoteFee({ network, speed, gasUsed, liveFactorPermille: liveFactorPermille(network, nowMs), usdPrice, now: nowMs });
 
-  const quote = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): SignedFeeQuote => {
+  /** A quote for `holder` (the user it is shown to): only their sends are charged its fee. */
+  const quote = (holder: string, network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): SignedFeeQuote => {
     const base = currentFee(network, speed, nowMs, usdPrice, gasUsed);
     const payload = `${network}:${speed}:${base.gasPriceWei}:${nowMs}`;
-    return { ...base, quoteId: `${payload}.${signature(payload)}`, expiresAt: new Date(nowMs + QUOTE_TTL_MS).toISOString() };
+    return { ...base, quoteId: `${payload}.${signature(holder, payload)}`, expiresAt: new Date(nowMs + QUOTE_TTL_MS).toISOString() };
   };
 
-  /** The gas price a quote id fixes, when it is genuine, for this network and speed, and still fresh. */
-  const honouredGasPrice = (quoteId: string, network: NetworkId, speed: GasSpeed, nowMs: number): bigint | undefined => {
+  /** The gas price a quote id fixes, when it is genuine, given to `holder`, for this network and speed, and still fresh. */
+  const honouredGasPrice = (holder: string, quoteId: string, network: NetworkId, speed: GasSpeed, nowMs: number): bigint | undefined => {
     const dot = quoteId.lastIndexOf('.');
     if (dot < 0) return undefined;
     const payload = quoteId.slice(0, dot);
     const given = Buffer.from(quoteId.slice(dot + 1), 'base64url');
-    const expected = Buffer.from(signature(payload), 'base64url');
+    const expected = Buffer.from(signature(holder, payload), 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const [quotedNetwork, quotedSpeed, gasPrice, quotedAt] = payload.split(':');
     if (!isNetworkId(quotedNetwork) || quotedNetwork !== network || !isGasSpeed(quotedSpeed) || quotedSpeed !== speed) return undefined;
@@ -82,11 +84,11 @@ export function createFeeMarket(secret: string) {
     quote,
 
     /**
-     * The fee a send pays: the quoted gas price while its quote is fresh, otherwise the current one, times the
-     * gas its asset's transfer uses (a quote fixes the price per gas, so it holds for a coin or a token).
+     * The fee `holder`'s send pays: the quoted gas price while their quote is fresh, otherwise the current one, times
+     * the gas its asset's transfer uses (a quote fixes the price per gas, so it holds for a coin or a token).
      */
-    feeFor(network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string, gasUsed: bigint = GAS_USED): ChargedFee {
-      const quoted = quoteId === undefined ? undefined : honouredGasPrice(quoteId, network, speed, nowMs);
+    feeFor(holder: string, network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string, gasUsed: bigint = GAS_USED): ChargedFee {
+      const quoted = quoteId === undefined ? undefined : honouredGasPrice(holder, quoteId, network, speed, nowMs);
       // The price of the moment needs no signature: nothing is handed out.
       const gasPriceWei = quoted ?? BigInt(currentFee(network, speed, nowMs).gasPriceWei);
       return { gasPriceWei, gasUsed, feeUnits: feeFromReceipt(gasUsed, gasPriceWei, network), source: quoted === undefined ? 'current' : 'quote' };

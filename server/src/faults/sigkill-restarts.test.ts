@@ -122,7 +122,7 @@ for (const kind of testDatabaseKinds()) {
       const killedAt: number[] = [];
       for (let kill = 1; kill <= KILLS; kill += 1) {
         // Every crash so far left a consistent ledger behind.
-        const ledger = await http(current.url, 'GET', '/api/system/ledger');
+        const ledger = await http(current.adminUrl, 'GET', '/system/ledger');
         expect(ledger.json(), `the ledger after ${kill - 1} kills`).toMatchObject({ isBalanced: true, breaches: [] });
 
         const round = { isOver: false, kill };
@@ -176,7 +176,7 @@ for (const kind of testDatabaseKinds()) {
       );
 
       await expectBalancesMatchAnswers(current.url, accounts, planned);
-      const ledger = await http(current.url, 'GET', '/api/system/ledger');
+      const ledger = await http(current.adminUrl, 'GET', '/system/ledger');
       expect(ledger.json()).toMatchObject({ isBalanced: true, breaches: [] });
 
       // And as the database has it, with the server gone once more (PGlite takes one process at a time).

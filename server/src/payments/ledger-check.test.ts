@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildAdminApp } from '../admin-app.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { mints, transactions, walletBalances } from '../db/schema.ts';
@@ -116,11 +117,14 @@ describe('npm run ledger:check', () => {
       const wallet = await walletOn(app, user, 'solana_devnet');
       expect((await postSend(app, user, { walletId: wallet.id, to: externalAddress('solana_devnet'), amount: '3' })).statusCode).toBe(201);
 
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const throughServer = await ledgerCheckScript({ LEDGER_CHECK_URL: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+      // Through the admin listener main.ts opens on ADMIN_PORT; the public app has no ledger route at all.
+      const admin = await buildAdminApp(database.db, app.log);
+      await admin.listen({ port: 0, host: '127.0.0.1' });
+      const throughServer = await ledgerCheckScript({ LEDGER_CHECK_URL: `http://127.0.0.1:${(admin.server.address() as AddressInfo).port}` });
       expect(throughServer).toMatchObject({ code: 0 });
       expect(throughServer.output).toMatch(/^ledger balanced — .*solana_devnet SOL: minted 100 SOL = balances [\d.]+ SOL \+ fees [\d.]+ SOL \+ outside 3 SOL/m);
       expect(throughServer.output).toMatch(/solana_devnet USDC: minted 1000 USDC = balances 1000 USDC/);
+      await admin.close();
       await app.close();
       await database.close();
 

@@ -43,7 +43,7 @@ interface ModelWallet {
   /** By asset symbol. */
   balances: Record<string, bigint>;
   isConnected: boolean;
-  /** Whether the faucet already paid it (in this sequence, so within the day). */
+  /** Whether the faucet already paid it, or an earlier wallet of its user on its network (in this sequence, so within the day). */
   hasClaimed: boolean;
 }
 
@@ -90,7 +90,9 @@ class ConnectCommand implements fc.AsyncCommand<Model, Real, false> {
     }
     expect(response.statusCode).toBe(201);
     const wallet: WalletView = response.json();
-    const opening = Object.fromEntries(listAssets(this.network).map((asset) => [asset.symbol, asset.openingGrantUnits]));
+    // Starter funds come with the user's first wallet on the network; the faucet's day is the network's, not the wallet's.
+    const earlier = [...model.wallets.values()].filter((candidate) => candidate.userIndex === this.userIndex && candidate.network === this.network);
+    const opening = Object.fromEntries(listAssets(this.network).map((asset) => [asset.symbol, earlier.length === 0 ? asset.openingGrantUnits : 0n]));
     expect(balancesOf(wallet)).toEqual(opening);
     model.wallets.set(wallet.id, {
       id: wallet.id,
@@ -99,7 +101,7 @@ class ConnectCommand implements fc.AsyncCommand<Model, Real, false> {
       address: wallet.address,
       balances: opening,
       isConnected: true,
-      hasClaimed: false,
+      hasClaimed: earlier.some((candidate) => candidate.hasClaimed),
     });
   }
   toString = () => `connect(user ${this.userIndex}, ${this.network})`;

@@ -311,7 +311,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       const { asset } = chosen;
 
       const nowMs = Date.now();
-      const charged = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.feeQuoteId, asset.transferGas);
+      const charged = deps.feeMarket.feeFor(userId, network.id, request.speed, nowMs, request.feeQuoteId, asset.transferGas);
       const priced = snapshotRates(deps.pricesAtHand(), network, asset, request.senderCurrency, request.recipientCurrency);
       if (!priced) throw new AppError('SERVICE_UNAVAILABLE', API_ERRORS.SERVICE_UNAVAILABLE.messages.pricesUnavailable);
       const payment = pricePayment({

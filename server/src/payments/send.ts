@@ -419,7 +419,7 @@ async function decideSend(
   // A firm quote fixes the fee itself; otherwise a fresh fee quote fixes the gas price, or the price of the moment.
   const charged: ChargedFee = quote
     ? { gasPriceWei: quote.gasPrice, gasUsed: quote.gasUsed, feeUnits: quote.fee, source: 'quote' }
-    : deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.feeQuoteId, chosen.asset.transferGas);
+    : deps.feeMarket.feeFor(userId, network.id, request.speed, nowMs, request.feeQuoteId, chosen.asset.transferGas);
 
   const check = checkSend({
     network: network.id,

@@ -231,7 +231,7 @@ async function applySpeedUp(deps: SpeedUpDeps, tx: Db, userId: string, askedHash
   // Its key signs the replacement: a wallet disconnected since is no longer one to sign with.
   if (sender.disconnectedAt !== null) return refused('WALLET_NOT_FOUND', SEND_MESSAGES.walletNotFound);
 
-  const market = deps.feeMarket.feeFor(network.id, request.speed, nowMs, request.feeQuoteId, send.gasUsed);
+  const market = deps.feeMarket.feeFor(userId, network.id, request.speed, nowMs, request.feeQuoteId, send.gasUsed);
   const price = speedUpPrice({
     network: network.id,
     gasUsed: send.gasUsed,

@@ -1,5 +1,5 @@
 import { listAssets, type NetworkId } from '@fincrypt/domain';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { mints, users, walletBalances, wallets } from '../db/schema.ts';
 import type { Balances, WalletViewRow } from './views.ts';
@@ -56,9 +56,29 @@ export interface NewWallet {
 
 export type OpenWalletResult = { outcome: 'opened'; row: WalletViewRecord } | { outcome: 'already_connected' } | { outcome: 'limit_reached' };
 
-/** The wallet, a balance row per asset of its network holding that asset's opening grant, and each grant as a mint. */
-async function insertWithMints(db: Db, wallet: NewWallet): Promise<WalletViewRecord> {
-  const [row] = await db.insert(wallets).values(wallet).returning({
+/** What a user's earlier wallets on a network (disconnected since) leave to a new one there. */
+interface EarlierOnNetwork {
+  /** Whether there was one: the starter funds went to the first. */
+  hadOne: boolean;
+  /** The latest faucet claim of any of them: the faucet's day counts per user and network, not per wallet. */
+  lastFaucetClaimAt: Date | null;
+}
+
+async function earlierWalletsOn(db: Db, userId: string, network: string): Promise<EarlierOnNetwork> {
+  const [row] = await db
+    .select({ count: count(), lastFaucetClaimAt: max(wallets.faucetClaimedAt) })
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.network, network)));
+  return { hadOne: (row?.count ?? 0) > 0, lastFaucetClaimAt: row?.lastFaucetClaimAt ?? null };
+}
+
+/**
+ * The wallet and a balance row per asset of its network. The user's first wallet on the network holds each asset's
+ * opening grant, recorded as a mint; a later one (after a disconnect) starts empty, with the faucet's last claim on the
+ * network, so that disconnecting and connecting again mints nothing the faucet would not.
+ */
+async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork): Promise<WalletViewRecord> {
+  const [row] = await db.insert(wallets).values({ ...wallet, faucetClaimedAt: earlier.lastFaucetClaimAt }).returning({
     id: wallets.id,
     network: wallets.network,
     address: wallets.address,
@@ -67,16 +87,19 @@ async function insertWithMints(db: Db, wallet: NewWallet): Promise<WalletViewRec
   });
   if (!row) throw new Error('wallet insert returned no row');
   const assets = listAssets(wallet.network);
-  await db.insert(walletBalances).values(assets.map((asset) => ({ walletId: row.id, asset: asset.symbol, balance: asset.openingGrantUnits })));
-  await db.insert(mints).values(
-    assets.map((asset) => ({ walletId: row.id, network: wallet.network, asset: asset.symbol, amount: asset.openingGrantUnits, source: 'opening' as const })),
-  );
-  return { ...row, balances: Object.fromEntries(assets.map((asset) => [asset.symbol, asset.openingGrantUnits])) };
+  const grantOf = (asset: (typeof assets)[number]) => (earlier.hadOne ? 0n : asset.openingGrantUnits);
+  await db.insert(walletBalances).values(assets.map((asset) => ({ walletId: row.id, asset: asset.symbol, balance: grantOf(asset) })));
+  if (!earlier.hadOne) {
+    await db.insert(mints).values(
+      assets.map((asset) => ({ walletId: row.id, network: wallet.network, asset: asset.symbol, amount: asset.openingGrantUnits, source: 'opening' as const })),
+    );
+  }
+  return { ...row, balances: Object.fromEntries(assets.map((asset) => [asset.symbol, grantOf(asset)])) };
 }
 
 /**
- * Inserts the wallet with its opening balances and records them as minted, atomically, unless the user
- * already has a connected wallet on that network or has had `maxWalletsEver` wallets. The checks and the
+ * Inserts the wallet (with its opening balances, recorded as minted, when it is the user's first on the network),
+ * atomically, unless the user already has a connected wallet on that network or has had `maxWalletsEver` wallets. The checks and the
  * insert run in one transaction holding the user's row (FOR NO KEY UPDATE: it does not block sign-ins,
  * whose session rows only take a key-share lock on it), so concurrent opens for one user go one at a time
  * and the cap holds however many race; other users' opens do not wait.
@@ -87,7 +110,7 @@ export async function openWalletWithMints(db: Db, wallet: NewWallet, maxWalletsE
     if (!owner) throw new Error('opening a wallet for a user that does not exist');
     if (await hasConnectedWalletOn(tx, wallet.userId, wallet.network)) return { outcome: 'already_connected' };
     if ((await countWalletsEver(tx, wallet.userId)) >= maxWalletsEver) return { outcome: 'limit_reached' };
-    return { outcome: 'opened', row: await insertWithMints(tx, wallet) };
+    return { outcome: 'opened', row: await insertWallet(tx, wallet, await earlierWalletsOn(tx, wallet.userId, wallet.network)) };
   });
 }
 

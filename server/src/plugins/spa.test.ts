@@ -57,6 +57,17 @@ describeEachDatabase('index.html names what the page needs', (kind) => {
     fs.rmSync(webDistDir, { recursive: true, force: true });
   });
 
+  it('answers a missing asset with 404, not the page, and a client route with the page', async () => {
+    for (const url of ['/assets/index-old.js', '/assets/missing.css', '/assets/']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    const page = await app.inject({ method: 'GET', url: '/explorer', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it("preloads the route's chunks and styles that index.html does not already load", async () => {
     const explorer = await call(app, 'GET', '/explorer/0xabc');
     expect(explorer.body).toContain('<link rel="modulepreload" crossorigin href="/assets/explorer-page-x1.js">');

@@ -11,7 +11,7 @@ import { type SpaRoute, firstDataOf, matchSpaRoute } from './spa-routes.ts';
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
  * and any non-API GET that is not a file answered with index.html so client routes survive reload.
- * Unknown /api paths get a JSON 404.
+ * Unknown /api paths and missing /assets/ files get a JSON 404.
  *
  * index.html goes out with what the page about to render needs named in its head: the route's chunks as
  * modulepreload (spa-hints.ts), the API answers its first render asks for as preloads, and the signed-in user (or that nobody is) as inert JSON, so the app neither
@@ -89,7 +89,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { webDistDir: 
     const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const search = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    // A missing script or style (an old page asking for a chunk of the build before) is a 404, not the page: the
+    // browser would otherwise try to run HTML as a module.
+    const isAsset = pathname.startsWith('/assets/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset;
     if (wantsPage && hasBuild) {
       return sendIndex(request, reply, pathname, search);
     }

@@ -1,7 +1,7 @@
 /**
  * `npm run ledger:check` — verifies the ledger and prints one line; exits 1 on any breach, 2 when it
  * could not check at all.
- *   LEDGER_CHECK_URL=http://localhost:3000   through a running server (its loopback-only endpoint)
+ *   LEDGER_CHECK_URL=http://127.0.0.1:3001   through a running server's admin listener (ADMIN_PORT=3001)
  *   DATABASE_URL=postgres://…                 straight on PostgreSQL (with or without servers running)
  *   DATA_DIR=./data (the default)             a PGlite data directory; the server must be stopped
  */
@@ -13,7 +13,7 @@ import { openDatabase } from '../db/database.ts';
 import { withoutQueryParameters } from '../lib/log-redaction.ts';
 
 async function reportThroughServer(baseUrl: string): Promise<LedgerReport> {
-  const response = await fetch(new URL('/api/system/ledger', baseUrl), { signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(new URL('/system/ledger', baseUrl), { signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`${baseUrl} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as LedgerReport;
 }

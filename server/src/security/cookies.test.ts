@@ -13,14 +13,17 @@ function setCookies(response: LightMyRequestResponse): string[] {
   return header === undefined ? [] : [header].flat();
 }
 
-/** Every cookie must be HttpOnly, SameSite=Lax, Path=/ and Secure (behind TLS, under the __Secure- prefix). */
+/**
+ * Every cookie must be HttpOnly, SameSite=Lax, Path=/ and Secure (behind TLS, under the __Secure- prefix); the device
+ * cookie (modules/auth/device-cookie.ts) goes to the sign-in routes alone, Path=/api/auth.
+ */
 function expectHardened(cookies: string[]): void {
   for (const cookie of cookies) {
     const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
     expect(cookie).toMatch(/^__Secure-fincrypt\./);
     expect(attributes, cookie).toContain('httponly');
     expect(attributes, cookie).toContain('samesite=lax');
-    expect(attributes, cookie).toContain('path=/');
+    expect(attributes, cookie).toContain(cookie.startsWith('__Secure-fincrypt.device=') ? 'path=/api/auth' : 'path=/');
     expect(attributes, cookie).toContain('secure');
     expect(attributes.some((attribute) => attribute.startsWith('domain=')), cookie).toBe(false);
   }
@@ -55,6 +58,8 @@ describeEachDatabase('session cookies behind TLS (PUBLIC_URL is https)', (kind) 
     // The 2FA challenge cookie, then the session it leads to.
     const firstStep = await send('POST', '/api/auth/sign-in/email', { body: { email: account.email, password: account.password } });
     expect(firstStep.json()).toMatchObject({ twoFactorRedirect: true });
+    // The right password makes this browser a known device of the account (its own sign-in allowance).
+    expect(setCookies(firstStep).some((cookie) => cookie.startsWith('__Secure-fincrypt.device='))).toBe(true);
     expectHardened(setCookies(firstStep));
     const secondStep = await send('POST', '/api/auth/two-factor/verify-totp', { cookie: cookiesFrom(firstStep), body: { code: totpCode(secret) } });
     expect(secondStep.statusCode).toBe(200);

@@ -78,6 +78,14 @@ describeEachDatabase('account API', (kind) => {
     });
     expect(steal.statusCode).toBe(409);
     expect(steal.json().error.message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    // Nor may Bob move to a simulated participant's email, which the demo network would then take for its own.
+    const posing = await call(ctx.app, 'PATCH', '/api/account/profile', {
+      cookie: bob.cookie,
+      body: { name: 'Bob', email: 'amara-lagos@simulated.fincrypt.invalid', avatar: 'preset-1', currentPassword: bob.password },
+    });
+    expect(posing.statusCode).toBe(400);
+    expect(posing.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: ACCOUNT_MESSAGES.emailReserved } });
+    expect((await call(ctx.app, 'GET', '/api/account', { cookie: bob.cookie })).json()).toMatchObject({ email: bob.email });
     const aliceProfile = (await call(ctx.app, 'GET', '/api/account', { cookie: alice.cookie })).json();
     expect(aliceProfile).toMatchObject({ name: 'Alice', email: alice.email });
 

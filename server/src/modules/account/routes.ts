@@ -17,6 +17,7 @@ import { AppError, rateLimited } from '../../errors.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { sessionRoom, userRoom } from '../../plugins/realtime.ts';
 import type { Auth } from '../auth/auth.ts';
+import { refuseForDemoAccount } from '../auth/demo-accounts.ts';
 import { toFetchHeaders } from '../auth/fetch-bridge.ts';
 import { authErrorCode, createIdentityCheck } from '../auth/identity-check.ts';
 import { type LockoutRules, passwordLockout } from '../auth/lockout.ts';
@@ -77,6 +78,25 @@ export interface AccountRoutesOptions {
   emailChanges: { perUser: RateLimitRule; perAddress: RateLimitRule };
 }
 
+/** The email-change limits: `peek` asks whether one more may start, `hit` counts it. */
+async function checkEmailChangeLimits(
+  limiter: RateLimiter,
+  rules: AccountRoutesOptions['emailChanges'],
+  userId: string,
+  ip: string,
+  how: 'peek' | 'hit',
+): Promise<void> {
+  for (const [key, rule] of [
+    [`email-change:user:${userId}`, rules.perUser],
+    [signUpCounterKey(ip), rules.perAddress],
+  ] as const) {
+    const verdict = await limiter[how](key, rule);
+    if (!verdict.isAllowed) {
+      throw rateLimited(API_ERRORS.RATE_LIMITED.messages.tooMany('email changes', describeWait(verdict.retryAfterMs)), verdict.retryAfterMs);
+    }
+  }
+}
+
 /** The signed-in user's own account: profile, password, notification preferences. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
@@ -94,18 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     return toProfile(row);
   };
 
-  /** The email-change limits: `peek` asks whether one more may start, `hit` counts it. */
-  const limitEmailChange = async (userId: string, ip: string, how: 'peek' | 'hit') => {
-    for (const [key, rule] of [
-      [`email-change:user:${userId}`, emailChanges.perUser],
-      [signUpCounterKey(ip), emailChanges.perAddress],
-    ] as const) {
-      const verdict = await limiter[how](key, rule);
-      if (!verdict.isAllowed) {
-        throw rateLimited(API_ERRORS.RATE_LIMITED.messages.tooMany('email changes', describeWait(verdict.retryAfterMs)), verdict.retryAfterMs);
-      }
-    }
-  };
+  const limitEmailChange = (userId: string, ip: string, how: 'peek' | 'hit') => checkEmailChangeLimits(limiter, emailChanges, userId, ip, how);
 
   app.get(
     '/',
@@ -126,6 +135,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       const { name, email, avatar, currentPassword, code } = request.body;
       if (email !== request.user.email) {
+        refuseForDemoAccount(request.user);
         // Only someone who proves who they are learns whether an address has an account, and each answer
         // counts (per user, and as a sign-up from this address). A wrong password does not use up the count;
         // a code is not spent on a change that would be refused for the count.
@@ -158,6 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
+      refuseForDemoAccount(request.user);
       // The current-password check must not become an unlimited password oracle for a stolen session.
       const attempt = await passwords.begin(request.user.id, request.ip);
       let renewedToken: string | null = null;

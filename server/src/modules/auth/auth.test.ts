@@ -35,6 +35,8 @@ describeEachDatabase('sign-up, sign-in and sessions', (kind) => {
       [{ name: 'A', email: 'not-an-email', password: 'long-enough' }, ACCOUNT_MESSAGES.emailInvalid],
       [{ name: 'A', email: uniqueEmail(), password: 'short' }, ACCOUNT_MESSAGES.passwordTooShort],
       [{ name: 'A', email: uniqueEmail(), password: 'x'.repeat(129) }, ACCOUNT_MESSAGES.passwordTooLong],
+      // The simulated participants' domain, in any case: nobody signs up as one of them (and takes them over).
+      [{ name: 'A', email: ' Amara-Lagos@Simulated.FinCrypt.invalid ', password: 'long-enough' }, ACCOUNT_MESSAGES.emailReserved],
     ];
     for (const [body, message] of cases) {
       const response = await call(ctx.app, 'POST', '/api/auth/sign-up/email', { body });
@@ -76,6 +78,30 @@ describeEachDatabase('sign-up, sign-in and sessions', (kind) => {
       expect(response.statusCode, account.email).toBe(200);
       expect(response.json().user.name).toBe(account.name);
     }
+  });
+
+  it("refuses to change a shared demo account's password, email or 2FA with 403, changes nothing, and lets its name change", async () => {
+    const demo = DEMO_ACCOUNTS[2];
+    const cookie = cookiesFrom(await signIn(ctx.app, demo.email, DEMO_PASSWORD));
+    const refused = { error: { code: 'DEMO_ACCOUNT_SIGN_IN_FIXED', message: ACCOUNT_MESSAGES.demoSignInFixed } };
+    const attempts = [
+      call(ctx.app, 'POST', '/api/account/password', { cookie, body: { currentPassword: DEMO_PASSWORD, newPassword: 'hijacked-pass-1' } }),
+      call(ctx.app, 'PATCH', '/api/account/profile', { cookie, body: { name: demo.name, email: uniqueEmail('hijack'), avatar: 'preset-1', currentPassword: DEMO_PASSWORD } }),
+      call(ctx.app, 'POST', '/api/auth/two-factor/enable', { cookie, body: { password: DEMO_PASSWORD } }),
+      call(ctx.app, 'POST', '/api/auth/two-factor/disable', { cookie, body: { password: DEMO_PASSWORD, code: '123456' } }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual(refused);
+    }
+    // The published sign-in still works, the session still stands, and 2FA is still off.
+    expect((await signIn(ctx.app, demo.email, DEMO_PASSWORD)).statusCode).toBe(200);
+    const account = await call(ctx.app, 'GET', '/api/account', { cookie });
+    expect(account.json()).toMatchObject({ email: demo.email, twoFactorEnabled: false });
+    // Everything else works as for anyone: a new name (same email) is saved.
+    const renamed = await call(ctx.app, 'PATCH', '/api/account/profile', { cookie, body: { name: 'Demo Business Renamed', email: demo.email, avatar: 'preset-2' } });
+    expect(renamed.statusCode).toBe(200);
+    await call(ctx.app, 'PATCH', '/api/account/profile', { cookie, body: { name: demo.name, email: demo.email, avatar: 'preset-1' } });
   });
 
   it('ends the session on the server at sign-out', async () => {
@@ -200,6 +226,40 @@ describeEachDatabase('sign-in lockout: per account and address, growing waits, a
     // ...until the hour is over.
     await timePasses(`sign-in:account-failures:${encodeURIComponent(user.email)}`, '1 hour');
     expect((await signIn(ctx.app, user.email, user.password, OWNER)).statusCode).toBe(200);
+  });
+
+  it("keeps a browser that signed in before its own allowance when strangers used up the account's hour", async () => {
+    const user = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const deviceOf = (response: Awaited<ReturnType<typeof signIn>>) =>
+      cookiesFrom(response)
+        .split('; ')
+        .find((pair) => pair.startsWith('fincrypt.device='))!;
+    const signInWith = (email: string, password: string, cookie: string, address: string) =>
+      call(ctx.app, 'POST', '/api/auth/sign-in/email', { body: { email, password }, cookie, remoteAddress: address });
+    // The owner's browser signed in once; so did another account's.
+    const device = deviceOf(await signIn(ctx.app, user.email, user.password, OWNER));
+    expect(device).toMatch(/^fincrypt\.device=/);
+    const othersDevice = deviceOf(await signIn(ctx.app, other.email, other.password, OWNER));
+
+    // Strangers from many addresses use up the account's hour: now every other browser waits, the right password or not.
+    const addresses = Array.from({ length: PER_ACCOUNT_PER_HOUR }, (_, index) => `192.0.2.${index + 1}`);
+    for (const address of addresses) expect((await signIn(ctx.app, user.email, 'wrong-password', address)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, user.email, user.password, '198.51.100.77')).statusCode).toBe(429);
+    // A cookie of another account, or one not signed by the server, is no device of this account.
+    const [name, value] = device.split('=') as [string, string];
+    const forged = `${name}=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const cookie of [othersDevice.replace(/^fincrypt\.device=/, `${name}=`), forged]) {
+      expect((await signInWith(user.email, user.password, cookie, '198.51.100.78')).statusCode).toBe(429);
+    }
+
+    // The owner's browser, from a new address, is let in...
+    const known = await signInWith(user.email, user.password, device, '198.51.100.79');
+    expect(known.statusCode).toBe(200);
+    // ...and has an allowance of its own: its wrong passwords make it wait as an address's would.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= PER_ADDRESS; attempt += 1) statuses.push((await signInWith(user.email, 'wrong-password', device, '198.51.100.79')).statusCode);
+    expect(statuses).toEqual([...Array<number>(PER_ADDRESS).fill(401), 429]);
   });
 
   it("cannot reach another account's counters through a crafted email", async () => {

@@ -1,6 +1,7 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNTS, DEMO_PASSWORD, isDemoAccount } from '@fincrypt/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import { users } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
 
@@ -23,4 +24,12 @@ export async function seedDemoAccounts(db: Db, auth: Auth): Promise<number> {
     }
   }
   return created;
+}
+
+/**
+ * Refuses a change to a shared demo account's sign-in (password, email, 2FA): one visitor must not lock the others
+ * out of the account the login page offers to everyone.
+ */
+export function refuseForDemoAccount(user: { email: string }): void {
+  if (isDemoAccount(user.email)) throw new AppError('DEMO_ACCOUNT_SIGN_IN_FIXED', ACCOUNT_MESSAGES.demoSignInFixed);
 }

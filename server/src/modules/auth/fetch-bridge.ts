@@ -71,6 +71,8 @@ export async function sendFetchResponse(
   response: Response,
   errorMessages: Record<string, string> = {},
   checkDatabase?: () => Promise<void>,
+  /** Set-Cookie values of our own, after better-auth's. */
+  extraCookies: readonly string[] = [],
 ): Promise<FastifyReply> {
   if (response.status >= 500 && checkDatabase) await checkDatabase();
   reply.status(response.status);
@@ -78,7 +80,7 @@ export async function sendFetchResponse(
     if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
     reply.header(key, value);
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
   if (response.status >= 400) {

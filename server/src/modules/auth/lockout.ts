@@ -78,7 +78,8 @@ export interface LockoutAttempt {
  * - `{scope}:address-failures:{subject}:{address}`: failures of one address (window `addressMemoryMs` from the first);
  * - `{scope}:last-failure:{subject}:{address}`: when it last failed (a window of 0, so every failure restarts it);
  * - `{scope}:account-failures:{subject}`: failures from everywhere, reserved before each attempt so that
- *   concurrent attempts cannot pass the bound together.
+ *   concurrent attempts cannot pass the bound together;
+ * - `{scope}:device-failures:{subject}:{device}` and `{scope}:device-last-failure:…`: a known device's own.
  * `what` names the attempts in the 429's message ("sign-in attempts for this account", "wrong passwords").
  */
 export function createLockout(limiter: RateLimiter, rules: LockoutRules, scope: string, what: string) {
@@ -86,41 +87,56 @@ export function createLockout(limiter: RateLimiter, rules: LockoutRules, scope: 
   const lastFailureMark: RateLimitRule = { limit: 1, windowMs: 0 };
   const locked = (retryAfterMs: number) => rateLimited(API_ERRORS.RATE_LIMITED.messages.tooMany(what, describeWait(retryAfterMs)), retryAfterMs);
 
+  /** Throws a 429 while the failures counted under `failuresKey` (last one at `lastFailureKey`) make the client wait. */
+  async function waitOut(failuresKey: string, lastFailureKey: string): Promise<void> {
+    const { hits: failures } = await limiter.peek(failuresKey, memory);
+    const wait = waitAfterFailures(failures, rules);
+    if (wait === 0) return;
+    const lastFailure = await limiter.peek(lastFailureKey, { limit: 1, windowMs: wait });
+    if (!lastFailure.isAllowed) throw locked(lastFailure.retryAfterMs);
+  }
+
+  /** Failures counted under one client's keys, forgotten after a success from it. */
+  const clientAttempt = (failuresKey: string, lastFailureKey: string, onEnd: () => Promise<void>): LockoutAttempt => ({
+    async failed() {
+      await limiter.hit(failuresKey, memory);
+      await limiter.hit(lastFailureKey, lastFailureMark);
+    },
+    async succeeded() {
+      await onEnd();
+      await limiter.reset(failuresKey);
+      await limiter.reset(lastFailureKey);
+    },
+    abandoned: onEnd,
+  });
+
   return {
-    /** Throws a 429 when this address (or everyone) must wait; otherwise reserves the attempt. */
-    async begin(subject: string, ip: string): Promise<LockoutAttempt> {
+    /**
+     * Throws a 429 when this address (or everyone) must wait; otherwise reserves the attempt. A `device` (a browser
+     * that signed in to this account before: device-cookie.ts) is counted on its own, with the same growing waits,
+     * and outside the account's hourly bound: a stranger who reaches that bound does not lock it out.
+     */
+    async begin(subject: string, ip: string, device?: string): Promise<LockoutAttempt> {
       // Encoded, so that no subject (an email is whatever the client typed) can name another one's counter.
       const account = encodeURIComponent(subject);
+      if (device !== undefined) {
+        const deviceKey = `${scope}:device-failures:${account}:${device}`;
+        const lastDeviceFailureKey = `${scope}:device-last-failure:${account}:${device}`;
+        await waitOut(deviceKey, lastDeviceFailureKey);
+        return clientAttempt(deviceKey, lastDeviceFailureKey, async () => {});
+      }
       const address = clientAddressKey(ip);
       const addressKey = `${scope}:address-failures:${account}:${address}`;
       const lastFailureKey = `${scope}:last-failure:${account}:${address}`;
       const accountKey = `${scope}:account-failures:${account}`;
-
-      const { hits: failures } = await limiter.peek(addressKey, memory);
-      const wait = waitAfterFailures(failures, rules);
-      if (wait > 0) {
-        const lastFailure = await limiter.peek(lastFailureKey, { limit: 1, windowMs: wait });
-        if (!lastFailure.isAllowed) throw locked(lastFailure.retryAfterMs);
-      }
+      await waitOut(addressKey, lastFailureKey);
       const everyone = await limiter.hit(accountKey, rules.perAccount);
       if (!everyone.isAllowed) {
         await limiter.release(accountKey);
         throw locked(everyone.retryAfterMs);
       }
-      return {
-        async failed() {
-          await limiter.hit(addressKey, memory);
-          await limiter.hit(lastFailureKey, lastFailureMark);
-        },
-        async succeeded() {
-          await limiter.release(accountKey);
-          await limiter.reset(addressKey);
-          await limiter.reset(lastFailureKey);
-        },
-        async abandoned() {
-          await limiter.release(accountKey);
-        },
-      };
+      // The reserved account failure is taken back unless the password was wrong.
+      return clientAttempt(addressKey, lastFailureKey, () => limiter.release(accountKey));
     },
   };
 }

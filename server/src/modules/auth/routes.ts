@@ -20,6 +20,8 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import { type RateLimitRule, type RateLimiter, describeWait } from '../../lib/rate-limiter.ts';
 import { sessionRoom } from '../../plugins/realtime.ts';
 import { profileEventOf } from '../account/repo.ts';
+import { refuseForDemoAccount } from './demo-accounts.ts';
+import { createDeviceCookies } from './device-cookie.ts';
 import { type Auth, TWO_FACTOR_LOCKOUT } from './auth.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { createIdentityCheck } from './identity-check.ts';
@@ -123,7 +125,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   events: EventBus;
 }> = async (app, { auth, limiter, limits, database, events }) => {
   const { db } = database;
-  const send = (reply: FastifyReply, response: Response) => sendFetchResponse(reply, response, ERROR_MESSAGES, database.ping);
+  const send = (reply: FastifyReply, response: Response, extraCookies?: readonly string[]) =>
+    sendFetchResponse(reply, response, ERROR_MESSAGES, database.ping, extraCookies);
   const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) =>
     send(reply, await auth.handler(toFetchRequest(request, body)));
 
@@ -136,6 +139,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const passwords = passwordLockout(limiter, limits.lockout);
   const confirmIdentity = createIdentityCheck({ db, auth, lockout: passwords });
   const context = await auth.$context;
+  const deviceCookie = context.createAuthCookie('device');
+  const devices = createDeviceCookies({ name: deviceCookie.name, secret: context.secret, isSecure: deviceCookie.attributes.secure === true });
 
   /**
    * Tells the user's other sessions that their profile changed: 2FA turned on or off. better-auth replaced the
@@ -174,10 +179,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: signInSchema, response: { 200: okResponse } } },
     async (request, reply) => {
       await enforce(`sign-in:ip:${request.ip}`, limits.signInPerIp, 'sign-in attempts');
-      // Per (account, address): a stranger's wrong guesses make the stranger wait, not the owner elsewhere.
-      const attempt = await signInLockout.begin(request.body.email, request.ip);
+      // Per (account, address): a stranger's wrong guesses make the stranger wait, not the owner elsewhere; a
+      // browser that signed in to the account before counts on its own (device-cookie.ts).
+      const { email } = request.body;
+      const attempt = await signInLockout.begin(email, request.ip, devices.read(request.headers.cookie, email));
       const response = await forwardAttempt(auth, attempt, request, request.body, (answer) => answer.status === 401);
-      return send(reply, response);
+      // The password was right: this browser is now a known device of the account (its cookie renewed).
+      return send(reply, response, response.ok ? [devices.issue(email)] : []);
     },
   );
 
@@ -199,6 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['auth'], summary: 'Start 2FA set-up: returns the otpauth URI and backup codes', body: passwordConfirmationSchema },
     },
     async (request, reply) => {
+      refuseForDemoAccount(request.user);
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
       // A wrong password here counts like one at a password change: the same per-user lockout.
       const attempt = await passwords.begin(request.user.id, request.ip);
@@ -218,6 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      refuseForDemoAccount(request.user);
       await enforce(`two-factor:ip:${request.ip}`, limits.twoFactorPerIp, 'two-factor attempts');
       const { password, code } = request.body;
       await confirmIdentity(request, { password, code }, { passwordWrong: API_ERRORS.INVALID_PASSWORD.messages.passwordIncorrect });

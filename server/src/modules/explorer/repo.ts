@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { blocks, simulatedParticipants, transactionReplacements, transactions, walletBalances, wallets } from '../../db/schema.ts';
 import type { TransactionRow } from '../../payments/views.ts';
-import type { Keyset } from './cursor.ts';
+import type { Keyset } from '../../lib/page-cursor.ts';
 
 // Read queries only, over chain rows: sends and mints (a receive mirrors its send). Each one is served by an index of
 // migration 0006 (the partial `type <> 'receive'` indexes, blocks' primary key), newest first as those indexes store it.

@@ -22,6 +22,7 @@ import { rateLimited } from '../../errors.ts';
 import { describeWait } from '../../lib/rate-limiter.ts';
 import { createMemoryRateLimiter } from './rate-limit.ts';
 import { listLabels } from './repo.ts';
+import type { PageCursors } from '../../lib/page-cursor.ts';
 import { createExplorerService } from './service.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -39,6 +40,8 @@ export interface ExplorerRoutesOptions {
   timeScale: number;
   /** Requests per client address per window, every explorer route together. */
   rateRule: { limit: number; windowMs: number };
+  /** Seals the address and block pages' cursors. */
+  cursors: PageCursors;
   /** Tests pin the clock (block heads, the stats window). */
   now?: () => number;
 }
@@ -48,8 +51,8 @@ export interface ExplorerRoutesOptions {
  * shows them — chain data only (explorer.ts). Every route is limited per client address and every list is paged
  * with a hard cap; each query is served by an index of migration 0006.
  */
-export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = async (app, { db, timeScale, rateRule, now = Date.now }) => {
-  const explorer = createExplorerService(db, timeScale, now);
+export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = async (app, { db, timeScale, rateRule, cursors, now = Date.now }) => {
+  const explorer = createExplorerService(db, timeScale, now, cursors);
   const limiter = createMemoryRateLimiter(rateRule, { now });
   app.addHook('onRequest', async (request) => {
     const verdict = limiter.hit(request.ip);

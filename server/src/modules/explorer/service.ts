@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { normalizeHash } from '../../lib/ids.ts';
 import { findQuote } from '../../payments/quotes.ts';
 import { toExplorerBlockSummary, toExplorerListItem, toExplorerView, type TransactionRow } from '../../payments/views.ts';
-import { decodeKeyset, encodeKeyset } from './cursor.ts';
+import type { PageCursors } from '../../lib/page-cursor.ts';
 import { parseAddress, parseQuery } from './lookup.ts';
 import {
   countAddressTransactions,
@@ -39,10 +39,10 @@ import {
 } from './repo.ts';
 
 /** A page of rows fetched with one extra: the extra one says whether there is a next page. */
-function toPage(rows: readonly TransactionRow[], limit: number): ExplorerPage {
+function toPage(rows: readonly TransactionRow[], limit: number, cursors: PageCursors): ExplorerPage {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { items: page.map(toExplorerListItem), nextCursor: rows.length > limit && last ? encodeKeyset(last) : null };
+  return { items: page.map(toExplorerListItem), nextCursor: rows.length > limit && last ? cursors.encode(last) : null };
 }
 
 function parseBlockNumber(text: string): number {
@@ -57,7 +57,7 @@ interface PageQuery {
 }
 
 /** What the public explorer's routes answer (routes.ts validates and limits; this reads and shapes). */
-export function createExplorerService(db: Db, timeScale: number, now: () => number) {
+export function createExplorerService(db: Db, timeScale: number, now: () => number, cursors: PageCursors) {
   async function findReplaced(hash: string): Promise<TransactionRow | undefined> {
     const newHash = await findReplacement(db, hash);
     return newHash === undefined ? undefined : findChainTransaction(db, newHash);
@@ -126,7 +126,7 @@ export function createExplorerService(db: Db, timeScale: number, now: () => numb
         throw badRequest(`${parsed.address} is not an address of ${getNetwork(network).label}`);
       }
       const networks: NetworkId[] = network === undefined ? parsed.networks : [network];
-      const before = query.cursor === undefined ? undefined : decodeKeyset(query.cursor);
+      const before = query.cursor === undefined ? undefined : cursors.decode(query.cursor);
       const [rows, { counts, isCapped }, balances, label] = await Promise.all([
         listAddressTransactions(db, parsed.address, networks, before, query.limit + 1),
         countAddressTransactions(db, parsed.address, parsed.networks, EXPLORER_LIMITS.addressCountMax),
@@ -151,7 +151,7 @@ export function createExplorerService(db: Db, timeScale: number, now: () => numb
           isTransactionCountCapped: isCapped,
         })),
         label,
-        transactions: toPage(rows, query.limit),
+        transactions: toPage(rows, query.limit, cursors),
       };
     },
 
@@ -160,12 +160,12 @@ export function createExplorerService(db: Db, timeScale: number, now: () => numb
       const number = parseBlockNumber(numberText);
       const headNumber = blockNumberAt(network, now());
       if (number > headNumber) throw notFound(API_ERRORS.NOT_FOUND.messages.blockNotYet);
-      const before = query.cursor === undefined ? undefined : decodeKeyset(query.cursor);
+      const before = query.cursor === undefined ? undefined : cursors.decode(query.cursor);
       const [block, rows] = await Promise.all([findBlock(db, network, number), listBlockTransactions(db, network, number, before, query.limit + 1)]);
       const summary = toExplorerBlockSummary(
         block ?? { network, number, producedAt: blockTimeOf(network, number), transactionCount: 0, totalFees: 0n },
       );
-      return { ...summary, networkLabel: getNetwork(network).label, headNumber, transactions: toPage(rows, query.limit) };
+      return { ...summary, networkLabel: getNetwork(network).label, headNumber, transactions: toPage(rows, query.limit, cursors) };
     },
   };
 }

@@ -62,7 +62,7 @@ export const feeRoutes: FastifyPluginAsyncZod<{ db: Db; feeMarket: FeeMarket; us
         priceSource: price.source,
         refreshIntervalMs: LIVE_FACTOR_REFRESH_MS,
         quotes: GAS_SPEEDS.map((speed) => {
-          const quote = feeMarket.quote(network.id, speed, nowMs, price.usd, asset.transferGas);
+          const quote = feeMarket.quote(request.user.id, network.id, speed, nowMs, price.usd, asset.transferGas);
           // A token's fee is paid in the coin: all of the token can go.
           const sendable = asset.kind === 'native' ? maxSendable(assetBalance, BigInt(quote.feeUnits)) : assetBalance;
           return {

@@ -21,6 +21,7 @@ import type { PaymentsEngine } from '../../payments/engine.ts';
 import { findQuote, toQuoteView } from '../../payments/quotes.ts';
 import { counterpartyLabelOf, participantLabelsByWallet } from './participant-labels.ts';
 import { timelineOf, toTransactionView } from '../../payments/views.ts';
+import type { PageCursors } from '../../lib/page-cursor.ts';
 import { replacedHashesOf } from '../explorer/repo.ts';
 import { countUserTransactionsByStatus, findUserTransactionByHash, listUserTransactions } from './repo.ts';
 
@@ -32,20 +33,6 @@ const sendHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z.string({ error: WALLET_MESSAGES.idempotencyKeyMissing }).pipe(idempotencyKeySchema),
 });
 
-/** The page cursor: the last row's (createdAt, id), opaque to clients. */
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const createdAt = new Date(Number(ms));
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || !/^\d{1,15}$/.test(ms ?? '') || Number.isNaN(createdAt.getTime())) {
-    throw badRequest(WALLET_MESSAGES.invalidCursor);
-  }
-  return { createdAt, id };
-}
-
 /** A day means that whole UTC day; an instant means itself. */
 function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | undefined {
   if (value === undefined) return undefined;
@@ -53,10 +40,13 @@ function dateBound(value: string | undefined, edge: 'start' | 'end'): Date | und
   return new Date(value);
 }
 
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<PaymentsEngine, 'send' | 'speedUp'>; timeScale: number }> = async (
-  app,
-  { db, payments, timeScale },
-) => {
+export const transactionRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  payments: Pick<PaymentsEngine, 'send' | 'speedUp'>;
+  timeScale: number;
+  /** Seals the list's page cursors. */
+  cursors: PageCursors;
+}> = async (app, { db, payments, timeScale, cursors }) => {
   app.addHook('onRequest', app.requireSession);
 
   app.post(
@@ -126,7 +116,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
           asset: query.asset,
           fromTime,
           toTime,
-          before: query.cursor ? decodeCursor(query.cursor) : undefined,
+          before: query.cursor ? cursors.decode(query.cursor) : undefined,
         },
         query.limit + 1,
       );
@@ -135,7 +125,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Pick<P
       const labels = await participantLabelsByWallet(db, page.map((row) => row.counterpartyWalletId));
       return {
         items: page.map((row) => ({ ...toTransactionView(row), ...counterpartyLabelOf(row, labels) })),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > query.limit && last ? cursors.encode(last) : null,
       };
     },
   );

@@ -8,7 +8,7 @@ import {
   WALLET_MESSAGES,
   type Network,
 } from '@fincrypt/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createKeyVault } from '../../chain/key-vault.ts';
@@ -16,7 +16,7 @@ import { generateKeyPair, type KeyPairGenerator } from '../../chain/keys.ts';
 import { mints, wallets } from '../../db/schema.ts';
 import { loadSecret } from '../../lib/secrets.ts';
 import { call, cookiesFrom, signIn, signUp } from '../../test/auth-client.ts';
-import { expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../../test/ledger-client.ts';
+import { claimFaucet, expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -88,12 +88,43 @@ describeEachDatabase('wallets API', (kind) => {
 
     const reconnected = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_mumbai' } });
     expect(reconnected.statusCode).toBe(201);
-    expect(reconnected.json()).toMatchObject({ network: 'polygon_mumbai', balance: '100.0000' });
+    // The starter funds went to the network's first wallet: a later one starts empty.
+    expect(reconnected.json()).toMatchObject({ network: 'polygon_mumbai', balance: '0.0000' });
+    expect(reconnected.json().balances.map((balance: { balanceUnits: string }) => balance.balanceUnits)).toEqual(['0', '0']);
     expect(reconnected.json().address).not.toBe(old.address);
     await expectLedgerBalanced(ctx.database.db);
   });
 
-  it('caps the wallets one account can ever create (each connect mints 100.0000)', async () => {
+  it('gives starter funds once per user and network, and the faucet a day per user and network, however often a wallet is reconnected', async () => {
+    const user = await signUp(ctx.app);
+    const mintedOn = async () => {
+      const rows = await ctx.database.db
+        .select({ amount: mints.amount })
+        .from(mints)
+        .innerJoin(wallets, eq(wallets.id, mints.walletId))
+        .where(and(eq(wallets.userId, user.id), eq(wallets.network, 'solana_devnet')));
+      return rows.reduce((sum, row) => sum + row.amount, 0n);
+    };
+    const first = await walletOn(ctx.app, user, 'solana_devnet');
+    expect((await claimFaucet(ctx.app, user, first.id)).statusCode).toBe(201);
+    const mintedBefore = await mintedOn();
+    for (let cycle = 0; cycle < 3; cycle += 1) {
+      const current = await walletOn(ctx.app, user, 'solana_devnet');
+      expect((await call(ctx.app, 'DELETE', `/api/wallets/${current.id}`, { cookie: user.cookie })).statusCode).toBe(204);
+      const next = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'solana_devnet' } });
+      expect(next.statusCode).toBe(201);
+      expect(next.json().balance).toBe('0.0000');
+      // The day's claim went to an earlier wallet of the network: this one waits the rest of that day.
+      expect(next.json().nextFaucetAt).not.toBeNull();
+      const claim = await claimFaucet(ctx.app, user, next.json().id);
+      expect(claim.statusCode).toBe(429);
+      expect(claim.json().error.code).toBe('FAUCET_COOLDOWN');
+    }
+    expect(await mintedOn()).toBe(mintedBefore);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('caps the wallets one account can ever create', async () => {
     const user = await signUp(ctx.app);
     for (let created = 3; created < MAX_WALLETS_PER_USER; created += 1) {
       const current = await walletOn(ctx.app, user, 'solana_devnet');

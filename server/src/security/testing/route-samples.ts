@@ -35,7 +35,6 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/two-factor/verify-totp':
     'second step of a 2FA sign-in, authorised by the 2FA challenge cookie instead of a session (401 without either)',
   'POST /api/auth/two-factor/verify-backup-code': 'second step of a 2FA sign-in, like verify-totp',
-  'GET /api/system/ledger': 'ledger totals for `npm run ledger:check`; answers on loopback only, never through a proxy',
   // ---- payment requests (issue 16) ----
   'GET /api/pay/:id':
     'a payment request as its link shows it, to payers who may be signed out: only what the requester chose to share; the id is 128 random bits (rate limited per IP)',

@@ -2,6 +2,7 @@
 export { type Account, accountQueryKey, useAccount } from './api/get-account.ts';
 export { getNotificationPreferences, notificationPreferencesQueryKey } from './api/notification-preferences.ts';
 export { ChangePasswordForm } from './components/change-password-form.tsx';
+export { DemoSignInNotice } from './components/demo-sign-in-notice.tsx';
 export { Identicon } from './components/identicon.tsx';
 export { NotificationsTab } from './components/notifications-tab.tsx';
 export { ProfileTab } from './components/profile-tab.tsx';

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ChangePasswordForm, NotificationsTab, ProfileTab, TwoFactorSection, useAccount } from '../../features/account/index.ts';
+import { isDemoAccount } from '@fincrypt/domain';
+import { ChangePasswordForm, DemoSignInNotice, NotificationsTab, ProfileTab, TwoFactorSection, useAccount } from '../../features/account/index.ts';
 import { ContactsTab, readContactsNavigationState } from '../../features/contacts/index.ts';
 import { WalletsSettingsTab } from '../../features/wallets/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -61,8 +62,14 @@ export default function ProfilePage() {
                 <ContactsTab initial={contactsState?.newContact} />
               </TabPanel>
               <TabPanel value="security" className="space-y-10">
-                <ChangePasswordForm />
-                <TwoFactorSection isEnabled={account.data.twoFactorEnabled} />
+                {isDemoAccount(account.data.email) ? (
+                  <DemoSignInNotice />
+                ) : (
+                  <>
+                    <ChangePasswordForm />
+                    <TwoFactorSection isEnabled={account.data.twoFactorEnabled} />
+                  </>
+                )}
               </TabPanel>
               <TabPanel value="notifications">
                 <NotificationsTab />

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, AVATAR_PRESETS, type ProfileUpdateInput, apiErrorFieldIn, formatDate } from '@fincrypt/domain';
+import { ACCOUNT_MESSAGES, AVATAR_PRESETS, type ProfileUpdateInput, apiErrorFieldIn, formatDate, isDemoAccount } from '@fincrypt/domain';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast.ts';
@@ -73,6 +73,8 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount, errors);
   const isEmailChanging = (form.watch('email') ?? '').trim().toLowerCase() !== account.email;
+  // A shared demo account's email is its published sign-in: shown, not editable (name and avatar are).
+  const isDemo = isDemoAccount(account.email);
   const wait = useRetryWait(updateProfile.error);
 
   // Entering or leaving edit mode starts from the saved profile, with no errors left over.
@@ -144,8 +146,8 @@ export function ProfileTab({ account, isEditing, onEditingChange }: { account: A
       <Field label="Full name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </Field>
-      <Field label="Email" error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      <Field label="Email" error={errors.email?.message} hint={isDemo ? ACCOUNT_MESSAGES.demoSignInFixed : undefined}>
+        {(control) => <Input {...control} type="email" autoComplete="email" readOnly={isDemo} {...form.register('email')} />}
       </Field>
       {isEmailChanging && (
         <div className="space-y-5 rounded-md border border-slate-200 p-4 dark:border-slate-700">

@@ -1,4 +1,4 @@
-import { NETWORKS, type NetworkId, type WalletView } from '@fincrypt/domain';
+import { NETWORKS, type NetworkId, WALLET_MESSAGES, type WalletView } from '@fincrypt/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -31,7 +31,9 @@ export function useConnectWallet() {
     mutationFn: connectWallet,
     onSuccess: async (wallet) => {
       await settleWallets(queryClient, (wallets) => withWallet(wallets, wallet));
-      toast.success(`${NETWORKS[wallet.network].label} wallet connected successfully`);
+      // A network had a wallet before: this one starts empty, and the toast says where funds come from now.
+      const isEmpty = wallet.balances.every((balance) => balance.balanceUnits === '0');
+      toast.success(`${NETWORKS[wallet.network].label} wallet connected successfully`, isEmpty ? { description: WALLET_MESSAGES.startsEmpty } : undefined);
     },
     onError: (error) => {
       toast.error(error instanceof ApiError && error.status === 409 ? error.message : 'Failed to connect wallet');
