@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, type DisplayCurrency, isNetworkId } from '@fincrypt/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { simulatedParticipants, users, wallets } from '../db/schema.ts';
@@ -20,17 +20,10 @@ export interface Participant {
 
 const isAlreadyTaken = (error: unknown) => ((error as { body?: { code?: string } }).body?.code ?? '').startsWith('USER_ALREADY_EXISTS');
 
-async function isEmailTaken(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row !== undefined;
-}
-
 /** Signs a roster entry up as a new account; undefined when its email already has one (which it never adopts). */
-async function signUpParticipant(db: Db, signUp: SignUp, entry: RosterEntry): Promise<string | undefined> {
-  const email = participantEmail(entry);
-  if (await isEmailTaken(db, email)) return undefined;
+async function signUpParticipant(signUp: SignUp, entry: RosterEntry): Promise<string | undefined> {
   try {
-    return await signUp({ name: entry.name, email, password: randomBytes(32).toString('base64url') });
+    return await signUp({ name: entry.name, email: participantEmail(entry), password: randomBytes(32).toString('base64url') });
   } catch (error) {
     if (isAlreadyTaken(error)) return undefined;
     throw error;
@@ -55,7 +48,7 @@ export async function ensureParticipants(db: Db, signUp: SignUp, roster: readonl
     const label = participantLabel(entry);
     let userId = byKey.get(entry.key);
     if (userId === undefined) {
-      userId = await signUpParticipant(db, signUp, entry);
+      userId = await signUpParticipant(signUp, entry);
       if (userId === undefined) {
         log.warn({ participant: entry.key }, 'demo network: an account it did not create has this participant\'s email; the participant sits out');
         continue;

@@ -12,7 +12,6 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** 8 bytes of milliseconds and the 16 bytes of a UUID. */
 const KEYSET_BYTES = 24;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toUuid(bytes: Buffer): string {
   const hex = bytes.toString('hex');
@@ -49,9 +48,8 @@ export function createPageCursors(secret: string) {
         throw refused();
       }
       const createdAt = new Date(Number(plain.readBigUInt64BE()));
-      const id = toUuid(plain.subarray(8));
-      if (Number.isNaN(createdAt.getTime()) || !UUID.test(id)) throw refused();
-      return { createdAt, id };
+      if (Number.isNaN(createdAt.getTime())) throw refused();
+      return { createdAt, id: toUuid(plain.subarray(8)) };
     },
   };
 }

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { cookieValue } from './session-reader.ts';
+import { randomBytes } from 'node:crypto';
+import { cookieValue, signValue, verifySignedValue } from './session-reader.ts';
 
 /** How long a browser that signed in stays known to the account. */
 const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -19,22 +19,20 @@ export interface DeviceCookieOptions {
  * signed in to. Sent only to /api/auth.
  */
 export function createDeviceCookies({ name, secret, isSecure }: DeviceCookieOptions) {
-  const sign = (value: string) => createHmac('sha256', `device-cookie:${secret}`).update(value).digest('base64url');
+  // Signed as better-auth signs its cookies, under a key of the device cookies' own.
+  const key = `device-cookie:${secret}`;
   const attributes = ['Path=/api/auth', `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Lax', ...(isSecure ? ['Secure'] : [])].join('; ');
   return {
     /** A Set-Cookie header value: a new device of this login (the email as signed in with). */
     issue(login: string): string {
       const value = `${Buffer.from(login).toString('base64url')}.${randomBytes(16).toString('base64url')}`;
-      return `${name}=${value}.${sign(value)}; ${attributes}`;
+      return `${name}=${encodeURIComponent(signValue(value, key))}; ${attributes}`;
     },
     /** The device id the request's cookie names, when the server signed it and for this login; else undefined. */
     read(cookieHeader: string | undefined, login: string): string | undefined {
-      const parts = cookieValue(cookieHeader, name)?.split('.');
-      if (parts?.length !== 3) return undefined;
-      const [loginPart = '', device = '', signature = ''] = parts;
-      const expected = Buffer.from(sign(`${loginPart}.${device}`));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      const signed = cookieValue(cookieHeader, name);
+      const [loginPart, device, extra] = (signed === undefined ? undefined : verifySignedValue(signed, key))?.split('.') ?? [];
+      if (loginPart === undefined || !device || extra !== undefined) return undefined;
       return Buffer.from(loginPart, 'base64url').toString('utf8') === login ? device : undefined;
     },
   };

@@ -43,13 +43,18 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-/** better-auth's signed cookie: `value.base64(HMAC-SHA-256(secret, value))`. The value, when the signature holds. */
+/** better-auth's signed cookie value: `value.base64(HMAC-SHA-256(secret, value))`. */
+export function signValue(value: string, secret: string): string {
+  return `${value}.${createHmac('sha256', secret).update(value).digest('base64')}`;
+}
+
+/** The value of a signed cookie (`signValue`), when the signature holds. */
 export function verifySignedValue(signed: string, secret: string): string | undefined {
   const dot = signed.lastIndexOf('.');
   if (dot < 1) return undefined;
   const value = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1), 'utf8');
-  const expected = Buffer.from(createHmac('sha256', secret).update(value).digest('base64'), 'utf8');
+  const given = Buffer.from(signed, 'utf8');
+  const expected = Buffer.from(signValue(value, secret), 'utf8');
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : undefined;
 }
 
