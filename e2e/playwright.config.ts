@@ -22,13 +22,15 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     // The app writes numbers and dates in the browser's locale (decision 037): the journeys read en-US.
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and a screencast: recorded for a retry only (CI retries once), as Playwright
+    // advises, instead of for every journey and thrown away when it passes (decision 042).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } } }],
   webServer: {
-    command: 'npx tsx ../server/src/main.ts',
+    command: 'node --import tsx ../server/src/main.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,6 +4,10 @@ import { defineProject } from 'vitest/config';
 export const serverTestSettings = {
   // The migrated template databases every test file copies (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
   globalSetup: ['src/test/global-setup.ts'],
+  // One module graph per worker, not per file: importing the server (Fastify, better-auth, drizzle, viem) took seconds
+  // per file, more than most files' tests. Each file still opens its own database and app; the server keeps no state
+  // in its modules, and the tests that fake timers or spy restore them.
+  isolate: false,
   // Each file opens its own database; PGlite start-up takes a moment on 2 cores.
   testTimeout: 30_000,
   hookTimeout: 60_000,

@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'domain', include: ['src/**/*.test.ts'] } });
+// Pure functions: one module graph per worker instead of one per file.
+export default defineProject({ test: { name: 'domain', include: ['src/**/*.test.ts'], isolate: false } });

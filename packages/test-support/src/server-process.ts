@@ -23,15 +23,15 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process wrote, for failure messages. */
   output: () => string;
-  /** Signals the whole process group (npx → tsx → node) and waits for it to exit. */
+  /** Signals the whole process group (the server and anything it started) and waits for it to exit. */
   stop: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 /**
- * `npx tsx server/src/main.ts` as a real, separate process on its own port, the way `npm start` runs it;
+ * `server/src/main.ts` as a real, separate process on its own port (node with tsx, as `npm start` runs it);
  * resolves once /api/health answers. `env` comes on top of this process's environment (DATABASE_URL or
  * DATA_DIR, CHAIN_TIME_SCALE, rate limits, …); PORT, HOST and ADMIN_PORT are always this helper's. The demo accounts and the
- * demo network are off unless `env` turns them on. `nodeArgs` start it as `node <nodeArgs> --import tsx …` instead.
+ * demo network are off unless `env` turns them on. `nodeArgs` go before the script (a CPU profile, say).
  */
 export interface StartServerOptions {
   nodeArgs?: readonly string[];
@@ -48,11 +48,8 @@ export async function startServerProcess(env: Record<string, string>, options: S
   const adminPort = await freePort();
   // As `npm start` runs it: not in vitest's test mode (which relaxes some of better-auth's checks).
   const { NODE_ENV: _nodeEnv, VITEST: _vitest, VITEST_POOL_ID: _poolId, VITEST_WORKER_ID: _workerId, ...parentEnv } = process.env;
-  // With node flags (a CPU profile, say: Node refuses --cpu-prof in NODE_OPTIONS), node itself runs tsx as its loader.
-  const [command, args] = options.nodeArgs
-    ? ['node', [...options.nodeArgs, '--import', 'tsx', 'server/src/main.ts']]
-    : ['npx', ['tsx', 'server/src/main.ts']];
-  const child = spawn(command, args, {
+  // Node itself with tsx as its loader: one process (npx and tsx's own launcher would add two more and ~1 s per start).
+  const child = spawn('node', [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     // No demo network unless asked for (DEMO_NETWORK: 'on', or '' for npm start's default): simulated payments in
     // the background would skew a test's counts and a benchmark's figures.
