@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     // The app writes numbers and dates in the browser's locale (decision 037): the journeys read en-US.
     locale: 'en-US',
+    // Still pages: endless pulses, spinners and dots stop (the app honours the setting), so the software compositor
+    // is not drawing frames nobody checks. The journey about the explorer's dots turns motion back on.
+    reducedMotion: 'reduce',
     // A trace records every action's DOM and a screencast: recorded for a retry only (CI retries once), as Playwright
     // advises, instead of for every journey and thrown away when it passes (decision 042).
     trace: 'on-first-retry',
