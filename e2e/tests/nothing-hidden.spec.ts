@@ -61,7 +61,9 @@ test.describe('Nothing hidden under the cookie banner', () => {
     // Once answered, the banner and its padding are gone.
     await banner.getByRole('button', { name: 'Accept All' }).click();
     await expect(banner).toBeHidden();
-    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+    // Polled like the banner: read once right after it, the padding was still there in one run of many; a padding
+    // left behind for good still fails here.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
   });
 });
 

@@ -42,19 +42,19 @@ export interface SendStateScope {
 }
 
 /**
- * Locks the wallets with these ids, with their balance rows, in (wallet id, asset) order: every writer of balances (a
- * send, a speed-up) locks in this order, so two opposite transfers queue rather than deadlock. Answers them as locked,
- * with their owners' display currencies. The ids come as a list, not a subquery: a row that waited for its lock is
- * re-checked against the statement's conditions, and a subquery over rows that changed meanwhile could drop it.
+ * Locks the wallets that `where` selects, with their balance rows, in (wallet id, asset) order: every writer of balances
+ * (a send, a speed-up) locks in this order, so two opposite transfers queue rather than deadlock. Answers them as
+ * locked, with their owners' display currencies. `where` names wallets by columns that never change (id, network,
+ * address), with no subquery: a row that waited for its lock is re-checked against it, and a subquery over rows that
+ * changed meanwhile could drop the row.
  */
-export async function lockWallets(tx: Db, walletIds: readonly string[]): Promise<LockedWallet[]> {
-  if (walletIds.length === 0) return [];
+async function lockWalletsWhere(tx: Db, where: SQL): Promise<LockedWallet[]> {
   const rows = await tx
     .select({ wallet: wallets, asset: walletBalances.asset, balance: walletBalances.balance, ownerCurrency: users.displayCurrency })
     .from(wallets)
     .innerJoin(walletBalances, eq(walletBalances.walletId, wallets.id))
     .innerJoin(users, eq(users.id, wallets.userId))
-    .where(inArray(wallets.id, [...walletIds]))
+    .where(where)
     .orderBy(asc(wallets.id), asc(walletBalances.asset))
     .for('update', { of: [wallets, walletBalances] });
   const locked = new Map<string, LockedWallet>();
@@ -66,15 +66,17 @@ export async function lockWallets(tx: Db, walletIds: readonly string[]): Promise
   return [...locked.values()];
 }
 
-/** The sender's wallet id and those of our wallets at the candidates (found through (network, address)). */
-async function walletIdsOfSend(tx: Db, scope: SendStateScope): Promise<string[]> {
-  if (scope.recipientCandidates.length === 0) return [scope.senderWalletId];
+/** Locks the wallets with these ids (see lockWalletsWhere). */
+export async function lockWallets(tx: Db, walletIds: readonly string[]): Promise<LockedWallet[]> {
+  return walletIds.length === 0 ? [] : lockWalletsWhere(tx, inArray(wallets.id, [...walletIds]));
+}
+
+/** The sender's wallet, and ours at any of the candidates (found through (network, address)). */
+function walletsOfSend(scope: SendStateScope): SQL {
+  const sender = eq(wallets.id, scope.senderWalletId);
+  if (scope.recipientCandidates.length === 0) return sender;
   const pairs = scope.recipientCandidates.map(({ network, address }) => sql`(${network}, ${address})`);
-  const found = await tx
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(sql`(${wallets.network}, ${wallets.address}) in (${sql.join(pairs, sql`, `)})`);
-  return [scope.senderWalletId, ...found.map((row) => row.id)];
+  return sql`(${sender} or (${wallets.network}, ${wallets.address}) in (${sql.join(pairs, sql`, `)}))`;
 }
 
 /**
@@ -143,7 +145,7 @@ export async function readFraudHistory(tx: Db, userId: string, senderWalletId: s
  * sender's history as it is under the lock: what a send is decided from.
  */
 export async function lockSendState(tx: Db, scope: SendStateScope): Promise<SendState> {
-  const locked = await lockWallets(tx, await walletIdsOfSend(tx, scope));
+  const locked = await lockWalletsWhere(tx, walletsOfSend(scope));
   const history = await readFraudHistory(tx, scope.userId, scope.senderWalletId);
   return { wallets: locked, history };
 }
