@@ -1,7 +1,7 @@
-import { FALLBACK_PRICES } from '@fincrypt/domain';
+import { FALLBACK_PRICES, pricesFromUsd } from '@fincrypt/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PriceFeedError, createSimplePriceClient, parseSimplePriceBody, withFallbacks } from './coingecko-client.ts';
-import { type FakeCoinGecko, coinGeckoBody, startFakeCoinGecko } from './testing/fake-coingecko-server.ts';
+import { FAKE_FX_PER_USD, type FakeCoinGecko, coinGeckoBody, startFakeCoinGecko } from './testing/fake-coingecko-server.ts';
 
 const HEALTHY = coinGeckoBody({ ethereum: 3000, 'matic-network': 0.5, solana: 150 }, -2.5);
 
@@ -46,14 +46,14 @@ describe('simple/price client against a local CoinGecko', () => {
     expect(url.searchParams.get('vs_currencies')).toBe('inr,usd,eur,gbp,jpy');
     expect(url.searchParams.get('include_24hr_change')).toBe('true');
     expect(prices.ethereum).toEqual({
-      prices: { inr: 3000 * 83, usd: 3000, eur: 3000 * 0.92, gbp: 3000 * 0.79, jpy: 3000 * 150 },
+      prices: { inr: 249_000, usd: 3000, eur: 2760, gbp: 2370, jpy: 450_000 },
       change24h: -2.5,
       source: 'live',
       figureSources: { inr: 'live', usd: 'live', eur: 'live', gbp: 'live', jpy: 'live', change24h: 'live' },
     });
     expect(prices['matic-network'].prices.usd).toBe(0.5);
     expect(prices.solana.source).toBe('live');
-    expect(prices['usd-coin']).toMatchObject({ prices: { usd: 0.9998, jpy: 0.9998 * 150 }, change24h: 0.01, source: 'live' });
+    expect(prices['usd-coin']).toMatchObject({ prices: { usd: 0.9998, jpy: 149.97 }, change24h: 0.01, source: 'live' });
     expect(sleeps).toEqual([]);
   });
 
@@ -92,50 +92,61 @@ describe('simple/price client against a local CoinGecko', () => {
     await expect(client({ retries: 2 }).fetchPrices()).rejects.toMatchObject({ message: 'Invalid data structure', attempts: 3 });
   });
 
-  it('fills a missing coin with its fallback prices and says so, keeping the others live', async () => {
+  it("fills a missing coin with its fallback dollar price through the answer's FX table and says so, keeping the others live", async () => {
     const { solana: _solana, ...withoutSolana } = HEALTHY;
     upstream.enqueue({ kind: 'json', body: withoutSolana });
     const prices = await fetchWithFallbacks();
-    expect(prices.solana).toMatchObject({ ...FALLBACK_PRICES.solana, source: 'fallback' });
+    expect(prices.solana).toMatchObject({ prices: pricesFromUsd(100, FAKE_FX_PER_USD), change24h: FALLBACK_PRICES.solana.change24h, source: 'fallback' });
+    expect(prices.solana.prices.inr).toBe(8300);
     expect(Object.values(prices.solana.figureSources)).toEqual(Array(6).fill('fallback'));
     expect(prices.ethereum.source).toBe('live');
     expect(prices['matic-network'].source).toBe('live');
   });
 
-  it('prices USDC at 1 USD and its fiat equivalents when the feed leaves it out, keeping the coins live', async () => {
+  it('prices USDC at 1 USD in every currency through the same table when the feed leaves it out, keeping the coins live', async () => {
     const { 'usd-coin': _usdc, ...withoutUsdc } = HEALTHY;
     upstream.enqueue({ kind: 'json', body: withoutUsdc });
     const prices = await fetchWithFallbacks();
-    expect(prices['usd-coin']).toMatchObject({
-      prices: { inr: 82, usd: 1, eur: 0.93, gbp: 0.79, jpy: 148 },
-      change24h: 0,
-      source: 'fallback',
-    });
+    expect(prices['usd-coin']).toMatchObject({ prices: { inr: 83, usd: 1, eur: 0.92, gbp: 0.79, jpy: 150 }, change24h: 0, source: 'fallback' });
     expect(prices.ethereum.source).toBe('live');
   });
 
-  it('falls back figure by figure for "NaN", negative, null or missing values', async () => {
+  it('gives every coin the same cross rates: the median of the live ratios, which one odd figure cannot move', async () => {
+    // ETH's euro figure is 10 % off the others': it neither moves the euro's rate nor prices ETH in euros itself.
+    upstream.enqueue({ kind: 'json', body: { ...HEALTHY, ethereum: { ...HEALTHY.ethereum, eur: 3000 * 0.92 * 1.1 } } });
+    const prices = await fetchWithFallbacks();
+    for (const coin of Object.values(prices)) {
+      expect(coin.prices.eur / coin.prices.inr).toBeCloseTo(0.92 / 83, 10);
+      expect(coin.prices.jpy / coin.prices.usd).toBeCloseTo(150, 8);
+    }
+    expect(prices.ethereum.prices.eur).toBe(2760);
+    expect(prices.ethereum.figureSources.eur).toBe('live');
+  });
+
+  it("a coin without a valid dollar price takes its fallback dollar price through the live table; one missing a currency gets it from its dollar price", async () => {
     const ethereum = { ...HEALTHY.ethereum, usd: 'NaN', eur: -5, gbp: null, usd_24h_change: 'abc' } as Record<string, unknown>;
     delete ethereum.jpy;
-    upstream.enqueue({ kind: 'json', body: { ...HEALTHY, ethereum } });
+    const solana = { ...HEALTHY.solana } as Record<string, unknown>;
+    delete solana.eur;
+    upstream.enqueue({ kind: 'json', body: { ...HEALTHY, ethereum, solana } });
     const prices = await fetchWithFallbacks();
-    const fallback = FALLBACK_PRICES.ethereum;
-    expect(prices.ethereum.prices).toEqual({ inr: 3000 * 83, usd: fallback.prices.usd, eur: fallback.prices.eur, gbp: fallback.prices.gbp, jpy: fallback.prices.jpy });
-    expect(prices.ethereum.change24h).toBe(fallback.change24h);
-    expect(prices.ethereum.figureSources).toEqual({
-      inr: 'live',
-      usd: 'fallback',
-      eur: 'fallback',
-      gbp: 'fallback',
-      jpy: 'fallback',
-      change24h: 'fallback',
-    });
+    expect(prices.ethereum.prices).toEqual(pricesFromUsd(FALLBACK_PRICES.ethereum.prices.usd, FAKE_FX_PER_USD));
+    expect(prices.ethereum.change24h).toBe(FALLBACK_PRICES.ethereum.change24h);
+    expect(prices.ethereum.figureSources).toEqual({ inr: 'fallback', usd: 'fallback', eur: 'fallback', gbp: 'fallback', jpy: 'fallback', change24h: 'fallback' });
     expect(prices.ethereum.source).toBe('fallback');
+    expect(prices.solana.prices.eur).toBe(138);
     expect(prices.solana.source).toBe('live');
   });
-});
 
-describe('parseSimplePriceBody', () => {
+  it('takes the fallback table\'s rate for a currency no coin prices live', async () => {
+    const strip = (entry: object) => Object.fromEntries(Object.entries(entry).filter(([key]) => key !== 'gbp'));
+    upstream.enqueue({ kind: 'json', body: Object.fromEntries(Object.entries(HEALTHY).map(([id, entry]) => [id, strip(entry)])) });
+    const prices = await fetchWithFallbacks();
+    expect(prices.solana.prices.gbp).toBe(150 * 0.79);
+    expect(prices.solana.figureSources.gbp).toBe('fallback');
+    expect(prices.solana.figureSources.eur).toBe('live');
+  });
+
   it('accepts zero, refuses NaN, Infinity and negatives, and ignores coins it does not know', () => {
     const parsed = parseSimplePriceBody({
       ethereum: { inr: 0, usd: Number.NaN, eur: Number.POSITIVE_INFINITY, gbp: -0.01, jpy: 1, usd_24h_change: -12 },

@@ -3,11 +3,13 @@ import {
   type CoinPriceView,
   DISPLAY_CURRENCIES,
   type DisplayCurrency,
+  FALLBACK_FX_PER_USD,
   FALLBACK_PRICES,
   PRICE_TOKEN_IDS,
   type PriceFeedSource,
   type PriceFigure,
   type PriceTokenId,
+  pricesFromUsd,
 } from '@fincrypt/domain';
 
 /** What one coin's entry held, figure by figure; a figure that failed validation is absent. */
@@ -71,18 +73,48 @@ export function overallSource(sources: Iterable<PriceFeedSource>): PriceFeedSour
   return worst;
 }
 
-/** Upstream figures where valid, the fallback (docs/product.md#prices) for each figure that is not, saying which is which. */
+/** The middle value (the mean of the two middle ones for an even count); undefined for none. */
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The answer's one FX table: for each currency, the median over the coins priced live in it and in dollars of the
+ * one price divided by the other (so one coin's odd figure cannot move it); the fallback table's rate where no coin
+ * gives both. `live` says which rates came from the answer.
+ */
+export function fxTableOf(upstream: UpstreamPrices): { perUsd: Record<DisplayCurrency, number>; live: Record<DisplayCurrency, boolean> } {
+  const perUsd = {} as Record<DisplayCurrency, number>;
+  const live = {} as Record<DisplayCurrency, boolean>;
+  for (const currency of DISPLAY_CURRENCIES) {
+    const ratios = PRICE_TOKEN_IDS.flatMap((tokenId) => {
+      const prices = upstream[tokenId]?.prices;
+      return prices?.usd && prices[currency] ? [prices[currency] / prices.usd] : [];
+    });
+    const rate = currency === 'usd' ? 1 : median(ratios);
+    perUsd[currency] = rate ?? FALLBACK_FX_PER_USD[currency];
+    live[currency] = rate !== undefined;
+  }
+  return { perUsd, live };
+}
+
+/**
+ * Each coin's dollar price (live where valid, else its fallback) in every currency through the answer's one FX table
+ * (docs/product.md#prices), saying per figure whether it rests on live figures only: so every coin gives the same
+ * cross rates, and a payment is worth the same whichever coin carries it.
+ */
 export function withFallbacks(upstream: UpstreamPrices): Record<PriceTokenId, CoinPriceView> {
+  const fx = fxTableOf(upstream);
   const entries = PRICE_TOKEN_IDS.map((tokenId) => {
     const quote = upstream[tokenId];
     const fallback = FALLBACK_PRICES[tokenId];
+    const liveUsd = quote?.prices.usd;
+    const prices = pricesFromUsd(liveUsd ?? fallback.prices.usd, fx.perUsd);
     const figureSources = {} as Record<PriceFigure, PriceFeedSource>;
-    const prices = {} as Record<DisplayCurrency, number>;
-    for (const currency of DISPLAY_CURRENCIES) {
-      const live = quote?.prices[currency];
-      prices[currency] = live ?? fallback.prices[currency];
-      figureSources[currency] = live === undefined ? 'fallback' : 'live';
-    }
+    for (const currency of DISPLAY_CURRENCIES) figureSources[currency] = liveUsd !== undefined && fx.live[currency] ? 'live' : 'fallback';
     const change24h = quote?.change24h ?? fallback.change24h;
     figureSources.change24h = quote?.change24h === undefined ? 'fallback' : 'live';
     const coin: CoinPriceView = { prices, change24h, source: overallSource(Object.values(figureSources)), figureSources };

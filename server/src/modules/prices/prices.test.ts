@@ -191,16 +191,15 @@ describeEachDatabase('prices API with a CoinGecko upstream', (kind) => {
   it('serves the live USDC quote beside the coins', async () => {
     clock.offsetMs += 16 * SECOND;
     const prices = await getPrices(ctx);
-    expect(prices.prices['usd-coin']).toMatchObject({ prices: { usd: 0.9998, eur: 0.9998 * 0.92 }, change24h: 0.01, source: 'live' });
+    expect(prices.prices['usd-coin']).toMatchObject({ prices: { usd: 0.9998, eur: 0.919816 }, change24h: 0.01, source: 'live' });
   });
 
-  it('prices USDC at 1 USD and its fiat equivalents when upstream leaves it out', async () => {
+  it("prices USDC at 1 USD in every currency through the answer's FX table when upstream leaves it out", async () => {
     const { 'usd-coin': _usdc, ...withoutUsdc } = LIVE_BODY;
     upstream.enqueue({ kind: 'json', body: withoutUsdc });
     clock.offsetMs += 16 * SECOND;
     const prices = await getPrices(ctx);
-    expect(prices.prices['usd-coin']).toMatchObject({ ...FALLBACK_PRICES['usd-coin'], source: 'fallback' });
-    expect(prices.prices['usd-coin'].prices).toEqual({ inr: 82, usd: 1, eur: 0.93, gbp: 0.79, jpy: 148 });
+    expect(prices.prices['usd-coin']).toMatchObject({ prices: { inr: 83, usd: 1, eur: 0.92, gbp: 0.79, jpy: 150 }, change24h: 0, source: 'fallback' });
     expect(prices.prices.solana.source).toBe('live');
   });
 
@@ -209,7 +208,7 @@ describeEachDatabase('prices API with a CoinGecko upstream', (kind) => {
     upstream.enqueue({ kind: 'json', body: withoutMatic });
     clock.offsetMs += 16 * SECOND;
     const prices = await getPrices(ctx);
-    expect(prices.prices['matic-network']).toMatchObject({ ...FALLBACK_PRICES['matic-network'], source: 'fallback' });
+    expect(prices.prices['matic-network']).toMatchObject({ prices: { inr: 83, usd: 1, eur: 0.92, gbp: 0.79, jpy: 150 }, source: 'fallback' });
     expect(prices.prices.ethereum.source).toBe('live');
   });
 

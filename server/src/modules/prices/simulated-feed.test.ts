@@ -1,4 +1,4 @@
-import { DISPLAY_CURRENCIES, FALLBACK_PRICES, MARKET_TOKEN_IDS, PRICE_TOKEN_IDS } from '@fincrypt/domain';
+import { DISPLAY_CURRENCIES, FALLBACK_FX_PER_USD, FALLBACK_PRICES, MARKET_TOKEN_IDS, PRICE_TOKEN_IDS, rateFromPrice } from '@fincrypt/domain';
 import { describe, expect, it } from 'vitest';
 import { SIMULATED_MAX_LOG_DEVIATION, SIMULATED_STEP_MS, roundPrice, simulatedTokenPrice } from './simulated-feed.ts';
 
@@ -23,6 +23,19 @@ describe('simulated feed', () => {
           expect(ratio).toBeLessThanOrEqual(bound);
           expect(ratio).toBeGreaterThanOrEqual(1 / bound);
         }
+      }
+    }
+  });
+
+  it("gives every coin the one FX table's cross rates at every step: a rupee buys the same euros whichever coin carries it", () => {
+    for (let atMs = T0; atMs < T0 + 30 * 24 * HOUR_MS; atMs += 5 * HOUR_MS + 17_000) {
+      for (const tokenId of PRICE_TOKEN_IDS) {
+        const { prices } = simulatedTokenPrice(tokenId, atMs);
+        for (const currency of DISPLAY_CURRENCIES) {
+          // Exact at the 8 decimals a rate keeps: the currency's price is the dollar price times the table's rate.
+          expect(rateFromPrice(prices[currency])).toBe(rateFromPrice(prices.usd * FALLBACK_FX_PER_USD[currency]));
+        }
+        expect(prices.eur / prices.inr).toBeCloseTo(FALLBACK_FX_PER_USD.eur / FALLBACK_FX_PER_USD.inr, 12);
       }
     }
   });

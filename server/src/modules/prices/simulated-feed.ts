@@ -1,4 +1,4 @@
-import { DISPLAY_CURRENCIES, type DisplayCurrency, FALLBACK_PRICES, type PriceTokenId, type TokenPrice, isPeggedTokenId } from '@fincrypt/domain';
+import { FALLBACK_FX_PER_USD, FALLBACK_PRICES, type PriceTokenId, type TokenPrice, isPeggedTokenId, pricesFromUsd } from '@fincrypt/domain';
 
 /** The simulated feed moves in steps of this length, so every request inside one window sees one price. */
 export const SIMULATED_STEP_MS = 15_000;
@@ -61,17 +61,14 @@ export function stepStart(atMs: number): number {
 }
 
 /**
- * The simulated price of a coin at an instant: its fallback prices moved by the smooth walk (the same
- * factor in every currency, so cross rates stay those of the fallback table), and the 24h change of
- * that walk. A pure function of time, stable within each 15 s step.
+ * The simulated price of a coin at an instant: its fallback dollar price moved by the smooth walk, in every
+ * currency through the one FX table (FALLBACK_FX_PER_USD), so every coin gives the same cross rates; and the
+ * 24h change of that walk. A pure function of time, stable within each 15 s step.
  */
 export function simulatedTokenPrice(tokenId: PriceTokenId, atMs: number): TokenPrice {
   const at = stepStart(atMs);
   const factor = simulatedFactor(tokenId, at);
   const dayBefore = simulatedFactor(tokenId, at - DAY_MS);
-  const fallback = FALLBACK_PRICES[tokenId].prices;
-  const prices = Object.fromEntries(
-    DISPLAY_CURRENCIES.map((currency) => [currency, roundPrice(fallback[currency] * factor)]),
-  ) as Record<DisplayCurrency, number>;
-  return { prices, change24h: Math.round((factor / dayBefore - 1) * 1_000_000) / 10_000 };
+  const usd = roundPrice(FALLBACK_PRICES[tokenId].prices.usd * factor);
+  return { prices: pricesFromUsd(usd, FALLBACK_FX_PER_USD), change24h: Math.round((factor / dayBefore - 1) * 1_000_000) / 10_000 };
 }

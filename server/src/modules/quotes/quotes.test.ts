@@ -92,6 +92,32 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect(usdc.debits.map((debit) => debit.asset)).toEqual(['USDC', 'ETH']);
   });
 
+  it('gives ₹1,000 the same euros whichever asset carries it: one cross rate, and a markup line that says so', async () => {
+    const user = await signUp(ctx.app);
+    const body = { amount: '1000', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'eur' } as const;
+    const carriers = [
+      { network: 'eth_sepolia', asset: 'ETH' },
+      { network: 'eth_sepolia', asset: 'USDC' },
+      { network: 'polygon_mumbai', asset: 'MATIC' },
+      { network: 'solana_devnet', asset: 'SOL' },
+      { network: 'solana_devnet', asset: 'USDC' },
+    ] as const;
+    const quotes: PaymentQuote[] = [];
+    for (const { network, asset } of carriers) {
+      const wallet = await walletOn(ctx.app, user, network);
+      quotes.push(await quoteFor(user, { ...body, walletId: wallet.id, to: externalAddress(network), asset }));
+    }
+    // Every asset's rupee and euro prices follow its dollar price through one FX table: the rupee's euro rate is one.
+    expect(new Set(quotes.map((quote) => quote.rates.senderToRecipient))).toEqual(new Set([quotes[0]!.rates.senderToRecipient]));
+    for (const quote of quotes) {
+      expect(quote.fxMarkupPercent).toBe('0');
+      // ₹1,000 at that rate, less at most a cent for rounding down to whole units of the asset and of the euro.
+      const atRate = 100_000 * Number(quote.rates.senderToRecipient);
+      expect(Number(quote.recipient.amountMinor)).toBeLessThanOrEqual(Math.floor(atRate));
+      expect(Number(quote.recipient.amountMinor)).toBeGreaterThanOrEqual(Math.floor(atRate) - 1);
+    }
+  });
+
   it('sends exactly the quoted amount and fee even after the price moved, keeps the values, and stamps the quote used', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);

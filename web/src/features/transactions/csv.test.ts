@@ -101,9 +101,9 @@ describe('buildTransactionsCsv', () => {
     const [header, sendLine, olderLine] = buildTransactionsCsv([send, older], { prices: FALLBACK_PRICES, currency: 'eur' }).split('\r\n');
     const names = header!.split(',');
     const values = (line: string | undefined) => line!.split(',').slice(names.indexOf('Sender Value Then'));
-    // 0.05 ETH at €2,050 = €102.50
-    expect(values(sendLine)).toEqual(['10000.00', 'INR', '16250', 'JPY', '120.00', '102.50', 'EUR']);
-    expect(values(olderLine)).toEqual(['', '', '', '', '', '3075.00', 'EUR']);
+    // 0.05 ETH at €2,046 = €102.30
+    expect(values(sendLine)).toEqual(['10000.00', 'INR', '16250', 'JPY', '120.00', '102.30', 'EUR']);
+    expect(values(olderLine)).toEqual(['', '', '', '', '', '3069.00', 'EUR']);
     expect(buildTransactionsCsv([send]).split('\r\n')[1]!.split(',').slice(-2)).toEqual(['', '']);
   });
 

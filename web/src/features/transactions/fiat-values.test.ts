@@ -35,13 +35,13 @@ describe('valueThen', () => {
 
 describe('valueNow', () => {
   it('prices the exact amount at the live price, rounded down to the minor unit', () => {
-    // 0.05 ETH at ₹182,000 = ₹9,100.00
+    // 0.05 ETH at ₹180,400 = ₹9,020.00
     const eth = makeTransaction({ amount: '0.05', amountUnits: '50000000000000000' });
-    expect(valueNow(eth, prices, 'inr')).toEqual({ currency: 'inr', minor: 910000n });
+    expect(valueNow(eth, prices, 'inr')).toEqual({ currency: 'inr', minor: 902000n });
     // 1 wei at $2,200 is far below a cent.
     expect(valueNow(makeTransaction({ amountUnits: '1' }), prices, 'usd')).toEqual({ currency: 'usd', minor: 0n });
-    // Yen has no minor unit: 0.05 ETH at ¥325,000 = ¥16,250.
-    expect(valueNow(eth, prices, 'jpy')).toEqual({ currency: 'jpy', minor: 16250n });
+    // Yen has no minor unit: 0.05 ETH at ¥325,600 = ¥16,280.
+    expect(valueNow(eth, prices, 'jpy')).toEqual({ currency: 'jpy', minor: 16280n });
   });
 
   it('prices a token by its own decimals and price (USDC: 6 decimals)', () => {

@@ -30,8 +30,8 @@ describe('paymentCost', () => {
 
   it("values a token's fee (paid in the coin) at today's coin price, and gives nothing while it is unknown", () => {
     const usdc = { ...send, asset: 'USDC', symbol: 'USDC', amount: '25', amountUnits: '25000000', feeUnits: '1000000000000000', quote: null };
-    // 0.001 ETH at ₹182,000 = ₹182.00
-    expect(paymentCost(usdc, FALLBACK_PRICES)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 18200n, feeValuedBy: 'today' });
+    // 0.001 ETH at ₹180,400 = ₹180.40
+    expect(paymentCost(usdc, FALLBACK_PRICES)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 18040n, feeValuedBy: 'today' });
     expect(paymentCost(usdc, undefined)).toBeUndefined();
   });
 

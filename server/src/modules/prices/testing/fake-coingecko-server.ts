@@ -16,16 +16,19 @@ export interface FakeRequest {
  * A healthy `simple/price` answer: every coin and USDC, every currency, the 24h change per currency. USDC is
  * a dollar (0.9998 unless given) with a change of its own, as the real feed quotes it.
  */
+/** The dollar's rate in each currency that coinGeckoBody prices every coin with (unlike the fallback table's 82, 0.93, 0.79, 148). */
+export const FAKE_FX_PER_USD = { inr: 83, usd: 1, eur: 0.92, gbp: 0.79, jpy: 150 } as const;
+
 export function coinGeckoBody(
   usdPrices: { ethereum: number; 'matic-network': number; solana: number; 'usd-coin'?: number },
   usdChange = 1.25,
 ) {
   const quote = (usd: number, change = usdChange) => ({
-    inr: usd * 83,
+    inr: usd * FAKE_FX_PER_USD.inr,
     usd,
-    eur: usd * 0.92,
-    gbp: usd * 0.79,
-    jpy: usd * 150,
+    eur: usd * FAKE_FX_PER_USD.eur,
+    gbp: usd * FAKE_FX_PER_USD.gbp,
+    jpy: usd * FAKE_FX_PER_USD.jpy,
     inr_24h_change: change,
     usd_24h_change: change,
     eur_24h_change: change,

@@ -35,7 +35,7 @@ describe('PriceTicker', () => {
     renderTicker('inr');
 
     expect(screen.getByRole('status').textContent).toContain('Loading prices');
-    await screen.findByText('₹182,000.00');
+    await screen.findByText('₹180,400.00');
     expect(priceItem('ETH')?.textContent).toContain('+1.50%');
     expect(priceItem('MATIC')?.textContent).toContain('₹82.00');
     expect(priceItem('SOL')?.textContent).toContain('₹8,200.00');

@@ -476,8 +476,8 @@ describe('SendForm', () => {
       await fillValidSend('');
       fireEvent.change(field('Amount in'), { target: { value: 'sender:inr' } });
       fireEvent.input(field('Amount'), { target: { value: '10000' } });
-      // ₹10,000 at ₹182,000 per ETH, rounded down.
-      await screen.findByText('≈ 0.054945 ETH');
+      // ₹10,000 at ₹180,400 per ETH, rounded down.
+      await screen.findByText('≈ 0.055432 ETH');
       expect(screen.getByText('Indicative')).toBeTruthy();
       await openReview();
       expect(sends.quoteRequests[0]).toMatchObject({ amount: '10000', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'inr' });
@@ -487,9 +487,9 @@ describe('SendForm', () => {
       stubApi(() => json({}, 500));
       renderForm();
       await fillValidSend('0.5');
-      await screen.findAllByText('≈ ₹91,000.00');
+      await screen.findAllByText('≈ ₹90,200.00');
       fireEvent.change(field('Amount in'), { target: { value: 'sender:inr' } });
-      expect(field('Amount').value).toBe('91000.00');
+      expect(field('Amount').value).toBe('90200.00');
       fireEvent.change(field('Amount in'), { target: { value: 'asset' } });
       expect(field('Amount').value).toBe('0.5');
     });
@@ -522,8 +522,8 @@ describe('SendForm', () => {
       await fillValidSend('');
       fireEvent.change(field('Amount in'), { target: { value: 'sender:inr' } });
       fireEvent.click(screen.getByRole('button', { name: 'MAX' }));
-      // 99.999055 ETH at ₹182,000, rounded down.
-      await waitFor(() => expect(field('Amount').value).toBe('18199828.01'));
+      // 99.999055 ETH at ₹180,400, rounded down.
+      await waitFor(() => expect(field('Amount').value).toBe('18039829.52'));
       await openReview();
       expect(sends.quoteRequests[0]).toMatchObject({ amount: '99.999055', fixed: 'asset', senderCurrency: 'inr' });
     });

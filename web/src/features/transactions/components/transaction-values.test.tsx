@@ -110,8 +110,8 @@ describe('value then and value now', () => {
         <TransactionRow transaction={send} />
       </Shell>,
     );
-    // 0.05 ETH at ₹182,000 = ₹9,100.00
-    expect(text(screen.getByTestId('transaction-value'))).toBe('₹10,000.00 then · ₹9,100.00 now');
+    // 0.05 ETH at ₹180,400 = ₹9,020.00
+    expect(text(screen.getByTestId('transaction-value'))).toBe('₹10,000.00 then · ₹9,020.00 now');
   });
 
   it("a recipient's row reads in their display currency", () => {
@@ -121,8 +121,8 @@ describe('value then and value now', () => {
         <TransactionRow transaction={{ ...send, type: 'receive' }} />
       </Shell>,
     );
-    // 0.05 ETH at €2,050 = €102.50
-    expect(text(screen.getByTestId('transaction-value'))).toBe('€109.80 then · €102.50 now');
+    // 0.05 ETH at €2,046 = €102.30
+    expect(text(screen.getByTestId('transaction-value'))).toBe('€109.80 then · €102.30 now');
   });
 
   it('says "not recorded" for a row that kept no value, and leaves out the value now while prices are unknown', () => {
@@ -144,8 +144,8 @@ describe('value then and value now', () => {
     );
     expect(text(screen.getByTestId('value-then'))).toBe('₹10,000.00');
     expect(screen.getByText('When sent: sender ₹10,000.00 · recipient €109.80 · $120.00 (live price feed)')).toBeTruthy();
-    expect(text(screen.getByTestId('value-now'))).toBe('₹9,100.00');
-    expect(screen.getByText('-₹900.00 (-9.00%) since it was sent')).toBeTruthy();
+    expect(text(screen.getByTestId('value-now'))).toBe('₹9,020.00');
+    expect(screen.getByText('-₹980.00 (-9.80%) since it was sent')).toBeTruthy();
   });
 
   it('the explorer shows only the US-dollar value then, and the value now in the visitor\'s currency with dollars beside it', () => {
@@ -184,7 +184,7 @@ describe('value then and value now', () => {
       </Shell>,
     );
     expect(text(screen.getByTestId('value-then'))).toBe('$120.00');
-    expect(text(screen.getByTestId('value-now'))).toBe('₹9,100.00');
+    expect(text(screen.getByTestId('value-now'))).toBe('₹9,020.00');
     expect(screen.getByText('$110.00 in US dollars')).toBeTruthy();
     expect(screen.getByText('-$10.00 (-8.33%) since it was sent')).toBeTruthy();
     expect(document.body.textContent).not.toContain('€');

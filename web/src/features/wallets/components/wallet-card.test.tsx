@@ -196,7 +196,7 @@ describe('WalletsSettingsTab', () => {
     const balances = await screen.findByRole('list', { name: 'Ethereum Sepolia balances' });
     await waitFor(() => expect(within(balances).getAllByTestId('settings-wallet-fiat')).toHaveLength(2));
     expect(within(balances).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '100.0000 ETH≈ ₹18,200,000.00',
+      '100.0000 ETH≈ ₹18,040,000.00',
       '1000.00 USDC≈ ₹82,000.00',
     ]);
     expect(faucetButton()).toBeTruthy();
