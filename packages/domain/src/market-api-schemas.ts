@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayCurrencySchema, marketTokenIdSchema } from './market-analysis-schemas.ts';
+import { displayCurrencyInput, displayCurrencySchema, marketTokenIdSchema } from './market-analysis-schemas.ts';
 import { PRICE_FEED_SOURCES, PRICE_FIGURES, PRICE_HISTORY_DAYS, DEFAULT_PRICE_HISTORY_DAYS, isPriceHistoryDays } from './market-api.ts';
 import { networkIdSchema } from './networks-schemas.ts';
 import { PRICE_TOKEN_IDS } from './prices.ts';
@@ -36,7 +36,7 @@ export const priceHistoryQuerySchema = z.object({
     .int()
     .refine(isPriceHistoryDays, { message: `days must be one of ${PRICE_HISTORY_DAYS.join(', ')}` })
     .default(DEFAULT_PRICE_HISTORY_DAYS),
-  currency: displayCurrencySchema.default('usd'),
+  currency: displayCurrencyInput().default('usd'),
 });
 
 export const priceHistoryPointSchema = z.object({
@@ -59,10 +59,10 @@ export type PriceHistoryResponse = z.infer<typeof priceHistoryResponseSchema>;
 
 // ---- Insights (signed in) ----
 
-export const currencyQuerySchema = z.object({ currency: displayCurrencySchema.default('usd') });
+export const currencyQuerySchema = z.object({ currency: displayCurrencyInput().default('usd') });
 export const tokenCurrencyQuerySchema = z.object({
   token: marketTokenIdSchema.default('ethereum'),
-  currency: displayCurrencySchema.default('usd'),
+  currency: displayCurrencyInput().default('usd'),
 });
 export const tokenQuerySchema = z.object({ token: marketTokenIdSchema.default('ethereum') });
 

@@ -37,7 +37,13 @@ export const createPaymentRequestSchema = z.object({
     .trim()
     .max(60, PAYMENT_REQUEST_MESSAGES.enterValidAmount)
     .refine(isPositiveDecimalText, PAYMENT_REQUEST_MESSAGES.enterValidAmount),
-  unit: z.enum(PAYMENT_REQUEST_UNITS, { error: PAYMENT_REQUEST_MESSAGES.unknownUnit }).default('asset'),
+  // A currency unit in either case ("INR" or "inr"), as every route reads currency codes.
+  unit: z
+    .string({ error: PAYMENT_REQUEST_MESSAGES.unknownUnit })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(PAYMENT_REQUEST_UNITS, { error: PAYMENT_REQUEST_MESSAGES.unknownUnit }))
+    .default('asset'),
   note: z.string().trim().max(PAYMENT_REQUEST_LIMITS.noteChars, PAYMENT_REQUEST_MESSAGES.noteTooLong).optional(),
   displayName: z
     .string({ error: PAYMENT_REQUEST_MESSAGES.displayNameRequired })

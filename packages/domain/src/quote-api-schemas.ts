@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from './currency.ts';
+import { displayCurrencyInput } from './market-analysis-schemas.ts';
 import { GAS_SPEEDS } from './fees.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
 import { isPositiveDecimalText, MAX_INTEGER_DIGITS } from './money.ts';
@@ -13,7 +14,7 @@ import { paymentFieldsShape } from './send-schemas.ts';
 /** "1000…0" with more whole digits than an amount may have (money.ts): beyond 2^256 of any unit. */
 const isTooManyWholeDigits = (text: string) => /^\d+(\.\d*)?$/.test(text) && text.split('.')[0]!.replace(/^0+/, '').length > MAX_INTEGER_DIGITS;
 
-const currencySchema = z.enum(DISPLAY_CURRENCIES, { error: QUOTE_MESSAGES.unknownCurrency });
+const currencySchema = displayCurrencyInput(QUOTE_MESSAGES.unknownCurrency);
 
 /** `POST /api/quotes`: the payment as the form holds it. */
 export const createQuoteRequestSchema = z.object({

@@ -80,6 +80,8 @@ describeEachDatabase('insights API', (kind) => {
     const inRupees = insightsStatsSchema.parse(await get('/stats?currency=inr'));
     expect(inRupees.volume24h.value).toBeCloseTo(1.5 * ethereum.prices.inr + 3 * solana.prices.inr, 3);
     expect((await call(ctx.app, 'GET', '/api/insights/stats?currency=btc', { cookie: viewer.cookie })).statusCode).toBe(400);
+    // A currency code reads in either case.
+    expect(insightsStatsSchema.parse(await get('/stats?currency=INR'))).toMatchObject({ currency: 'inr', volume24h: inRupees.volume24h });
   });
 
   it('gives 24 hourly volume points ending with the current hour, and the same day in six 4-hour buckets per network', async () => {

@@ -61,6 +61,9 @@ describeEachDatabase('prices API on the simulated feed', (kind) => {
         expect(point.price / FALLBACK_PRICES.solana.prices.eur).toBeLessThan(1.2);
       }
     }
+    const upperCase = await call(ctx.app, 'GET', '/api/prices/history?token=solana&days=7&currency=EUR');
+    expect(upperCase.statusCode, upperCase.body).toBe(200);
+    expect(upperCase.json()).toMatchObject({ currency: 'eur', token: 'solana', days: 7 });
     const defaults = (await call(ctx.app, 'GET', '/api/prices/history')).json();
     expect(defaults).toMatchObject({ token: 'ethereum', days: 30, currency: 'usd', bucketHours: 6 });
   });
@@ -85,7 +88,7 @@ describeEachDatabase('prices API on the simulated feed', (kind) => {
   });
 
   it('refuses periods, coins and currencies it does not serve', async () => {
-    for (const query of ['days=8', 'days=abc', 'days=90.5', 'token=bitcoin', 'token=USDC', 'currency=btc', 'currency=USD']) {
+    for (const query of ['days=8', 'days=abc', 'days=90.5', 'token=bitcoin', 'token=USDC', 'currency=btc', 'currency=US']) {
       const response = await call(ctx.app, 'GET', `/api/prices/history?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');

@@ -397,6 +397,19 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     }
   });
 
+  it('reads currency codes in either case, answering them in lower case', async () => {
+    const user = await signUp(ctx.app);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const quote = await quoteFor(user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '100', fixed: 'sender', senderCurrency: 'INR', recipientCurrency: ' Eur ' });
+    expect(quote).toMatchObject({ senderCurrency: 'inr', recipientCurrency: 'eur' });
+    const saved = await call(ctx.app, 'PUT', '/api/account/currency', { cookie: user.cookie, body: { currency: 'GBP' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ displayCurrency: 'gbp' });
+    const unknown = await call(ctx.app, 'PUT', '/api/account/currency', { cookie: user.cookie, body: { currency: 'XAU' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(QUOTE_MESSAGES.unknownCurrency);
+  });
+
   it('keeps the display currency on the account', async () => {
     const user = await signUp(ctx.app);
     expect((await call(ctx.app, 'GET', '/api/account', { cookie: user.cookie })).json()).toMatchObject({ displayCurrency: null });

@@ -9,6 +9,7 @@ import {
   type TransactionView,
   type WalletView,
   compareCost,
+  displayCurrencySchema,
 } from '@fincrypt/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -149,7 +150,9 @@ function makeQuote(request: CreateQuoteRequestInput, lifetimeMs = 30_000): Payme
   const decimals = isUsdc ? 6 : 18;
   const [whole = '0', fraction = ''] = amount.split('.');
   const amountUnits = BigInt(whole + fraction.padEnd(decimals, '0')).toString();
-  const senderCurrency = request.senderCurrency;
+  // The form sends lower-case codes; the API reads either case.
+  const senderCurrency = displayCurrencySchema.parse(request.senderCurrency);
+  const recipientCurrency = displayCurrencySchema.parse(request.recipientCurrency);
   const createdAt = new Date();
   return {
     id: `00000000-0000-4000-8000-${String(quoteCount).padStart(12, '0')}`,
@@ -169,7 +172,7 @@ function makeQuote(request: CreateQuoteRequestInput, lifetimeMs = 30_000): Payme
     gasPriceWei: '45000000000',
     debits: [{ asset: request.asset ?? 'ETH', amount, amountUnits }],
     senderCurrency,
-    recipientCurrency: request.recipientCurrency,
+    recipientCurrency,
     rates: {
       assetToSender: '182000',
       assetToRecipient: request.recipientCurrency === 'eur' ? '2050' : '182000',
