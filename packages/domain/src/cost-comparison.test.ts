@@ -16,6 +16,11 @@ describe('compareCost', () => {
     expect(comparison.source).toEqual({ ...REMITTANCE_BENCHMARKS.source, asOf: '2023-09-30' });
   });
 
+  it("shows the quote's own fee share when given one, so the review and the table show one figure", () => {
+    const comparison = compareCost({ currency: 'inr', amountMinor: 1_000_000n, feeMinor: 8_400n, feePercent: '0.85', timeToFinal: '1–2 min' });
+    expect(comparison.rows[0]).toMatchObject({ costMinor: '8400', costPercent: '0.85' });
+  });
+
   it('rounds each benchmark\'s cost half up to the minor unit, and shows a negative saving when this payment costs more', () => {
     // ¥333 × 6.18% = ¥20.5794 → ¥21; × 11.48% = ¥38.2284 → ¥38.
     const yen = compareCost({ currency: 'jpy', amountMinor: 333n, feeMinor: 50n, timeToFinal: 'under a minute' });

@@ -14,6 +14,11 @@ export interface CostComparisonInput {
   /** The amount sent and this payment's cost (its network fee; there is no FX markup), in the currency's minor unit. */
   amountMinor: bigint;
   feeMinor: bigint;
+  /**
+   * The fee's share of the amount as the quote states it (payment-pricing.ts `feePercentOf`, at exact dollar rates):
+   * the one figure the review, the receipt and this table show. Without it, the share of `feeMinor` in `amountMinor`.
+   */
+  feePercent?: string | undefined;
   /** This payment's time from broadcast to final ("1–2 min"). */
   timeToFinal: string;
 }
@@ -22,12 +27,12 @@ export interface CostComparisonInput {
  * This payment's cost and time beside what the same amount would cost the old way (remittance-benchmarks.ts):
  * each benchmark's cost is its average percentage of the amount, rounded half up to the minor unit.
  */
-export function compareCost({ currency, amountMinor, feeMinor, timeToFinal }: CostComparisonInput): CostComparison {
+export function compareCost({ currency, amountMinor, feeMinor, feePercent, timeToFinal }: CostComparisonInput): CostComparison {
   const own: CostComparisonRow = {
     id: 'this-payment',
     label: 'This payment',
     costMinor: feeMinor.toString(),
-    costPercent: percentOf(feeMinor, amountMinor) ?? '0.00',
+    costPercent: feePercent ?? percentOf(feeMinor, amountMinor) ?? '0.00',
     time: timeToFinal,
   };
   const benchmarks = REMITTANCE_BENCHMARKS.rows.map((row): CostComparisonRow => {

@@ -160,6 +160,15 @@ export function toQuoteView(row: QuoteRow, from: string): PaymentQuote {
           { asset: network.symbol, amount: formatAmountTrimmed(row.fee, network.decimals), amountUnits: row.fee.toString() },
         ];
   const timeToFinal = timeToFinalText(speed);
+  // The fee's share of the amount, once: the review, the receipt and the cost table all show this figure.
+  const feePercent = feePercentOf({
+    feeUnits: row.fee,
+    feeDecimals: network.decimals,
+    feeAssetToUsd: row.feeRateUsd,
+    amountUnits: row.amount,
+    assetDecimals: asset.decimals,
+    assetToUsd: row.assetRateUsd,
+  });
   return {
     id: row.id,
     walletId: row.walletId,
@@ -196,18 +205,11 @@ export function toQuoteView(row: QuoteRow, from: string): PaymentQuote {
     },
     recipient: { amountMinor: row.recipientAmountMinor.toString() },
     usdCents: row.usdAmountCents.toString(),
-    feePercent: feePercentOf({
-      feeUnits: row.fee,
-      feeDecimals: network.decimals,
-      feeAssetToUsd: row.feeRateUsd,
-      amountUnits: row.amount,
-      assetDecimals: asset.decimals,
-      assetToUsd: row.assetRateUsd,
-    }),
+    feePercent,
     fxMarkupPercent: '0',
     valueInFlight: isPeggedTokenId(asset.priceTokenId) ? 'stable' : 'market',
     timeToFinal,
-    comparison: compareCost({ currency: senderCurrency, amountMinor: row.senderAmountMinor, feeMinor: row.senderFeeMinor, timeToFinal }),
+    comparison: compareCost({ currency: senderCurrency, amountMinor: row.senderAmountMinor, feeMinor: row.senderFeeMinor, feePercent, timeToFinal }),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   };

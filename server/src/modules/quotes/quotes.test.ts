@@ -61,6 +61,8 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect(quote.rates.source).toBe('simulated');
     expect(new Date(quote.expiresAt).getTime() - new Date(quote.createdAt).getTime()).toBe(ctx.config.quotes.ttlMs);
     expect(quote.comparison.rows.map((row) => row.id)).toEqual(['this-payment', 'bank', 'global-average']);
+    // One fee figure: the table's share of the amount is the summary's.
+    expect(quote.comparison.rows[0]!.costPercent).toBe(quote.feePercent);
     expect(quote.comparison.currency).toBe('inr');
     expect(quote.comparison.source.asOf).toBe('2023-09-30');
     // The same function the browser uses gives the same figures from the quote's own rates.

@@ -18,20 +18,22 @@ const send = makeTransaction({ type: 'send', amount: '0.05', amountUnits: '50000
 
 describe('paymentCost', () => {
   it("takes the fee's value from the quote when the send honoured one", () => {
-    const quote = { senderCurrency: 'inr', sender: { amountMinor: '1000000', feeMinor: '17200', totalMinor: '1017200' } } as PaymentQuote;
-    expect(paymentCost({ ...send, quote }, undefined)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 17200n, feeValuedBy: 'quote' });
+    // The quote's share (valued at exact dollar rates) is the one the review showed, not one worked out again here.
+    const quote = { senderCurrency: 'inr', sender: { amountMinor: '1000000', feeMinor: '17200', totalMinor: '1017200' }, feePercent: '1.73' } as PaymentQuote;
+    expect(paymentCost({ ...send, quote }, undefined)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 17200n, feeValuedBy: 'quote', feePercent: '1.73' });
+    expect(paymentComparison({ ...send, quote, speed: 'fast' }, undefined)?.comparison.rows[0]).toMatchObject({ costMinor: '17200', costPercent: '1.73' });
   });
 
   it('without a quote, values a coin fee at the price the amount was valued at, rounded up', () => {
     // 0.000945 / 0.05 × ₹10,000 = ₹189.00 exactly; one wei more rounds up to the next paisa.
-    expect(paymentCost({ ...send, quote: null }, undefined)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 18900n, feeValuedBy: 'send' });
+    expect(paymentCost({ ...send, quote: null }, undefined)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 18900n, feeValuedBy: 'send', feePercent: '1.89' });
     expect(paymentCost({ ...send, quote: null, feeUnits: '945000000000001' }, undefined)?.feeMinor).toBe(18901n);
   });
 
   it("values a token's fee (paid in the coin) at today's coin price, and gives nothing while it is unknown", () => {
     const usdc = { ...send, asset: 'USDC', symbol: 'USDC', amount: '25', amountUnits: '25000000', feeUnits: '1000000000000000', quote: null };
     // 0.001 ETH at ₹180,400 = ₹180.40
-    expect(paymentCost(usdc, FALLBACK_PRICES)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 18040n, feeValuedBy: 'today' });
+    expect(paymentCost(usdc, FALLBACK_PRICES)).toEqual({ currency: 'inr', amountMinor: 1000000n, feeMinor: 18040n, feeValuedBy: 'today', feePercent: '1.80' });
     expect(paymentCost(usdc, undefined)).toBeUndefined();
   });
 

@@ -8,6 +8,7 @@ import {
   compareCost,
   findAsset,
   formatClockTime,
+  percentOf,
   rateOf,
   timeToFinalText,
 } from '@fincrypt/domain';
@@ -26,11 +27,15 @@ export interface PaymentCost {
   amountMinor: bigint;
   feeMinor: bigint;
   feeValuedBy: FeeValuedBy;
+  /** The fee's share of the amount: the quote's figure when the send honoured one (the review showed it), else of these two. */
+  feePercent: string;
 }
 
 type CostFields = Pick<TransactionDetail, 'type' | 'network' | 'asset' | 'feeSymbol' | 'amountUnits' | 'feeUnits' | 'valueAtSend' | 'quote'>;
 
 const ceilDiv = (numerator: bigint, denominator: bigint) => (numerator + denominator - 1n) / denominator;
+
+const withShare = (cost: Omit<PaymentCost, 'feePercent'>): PaymentCost => ({ ...cost, feePercent: percentOf(cost.feeMinor, cost.amountMinor) ?? '0.00' });
 
 /**
  * What a send cost its sender, in the sender's currency, from the values kept at send: the amount's value, and the
@@ -45,17 +50,17 @@ export function paymentCost(transaction: CostFields, prices: LivePrices): Paymen
   const amountMinor = BigInt(kept.senderMinor);
   const feeUnits = BigInt(transaction.feeUnits);
   if (transaction.quote && transaction.quote.senderCurrency === currency) {
-    return { currency, amountMinor, feeMinor: BigInt(transaction.quote.sender.feeMinor), feeValuedBy: 'quote' };
+    return { currency, amountMinor, feeMinor: BigInt(transaction.quote.sender.feeMinor), feeValuedBy: 'quote', feePercent: transaction.quote.feePercent };
   }
   const amountUnits = BigInt(transaction.amountUnits);
   if (transaction.asset === transaction.feeSymbol && amountUnits > 0n) {
     // Rounded up, as the sender's cost always is (fx.ts).
-    return { currency, amountMinor, feeMinor: ceilDiv(feeUnits * amountMinor, amountUnits), feeValuedBy: 'send' };
+    return withShare({ currency, amountMinor, feeMinor: ceilDiv(feeUnits * amountMinor, amountUnits), feeValuedBy: 'send' });
   }
   const coin = findAsset(transaction.network, transaction.feeSymbol);
   const rate = coin ? rateOf(prices, coin.priceTokenId, currency) : undefined;
   if (!coin || rate === undefined) return undefined;
-  return { currency, amountMinor, feeMinor: assetToFiatMinor(feeUnits, coin.decimals, rate, currency, 'up'), feeValuedBy: 'today' };
+  return withShare({ currency, amountMinor, feeMinor: assetToFiatMinor(feeUnits, coin.decimals, rate, currency, 'up'), feeValuedBy: 'today' });
 }
 
 /** The cost beside a typical bank wire and the remittance average (cost-comparison.ts), at the payment's speed. */
@@ -63,7 +68,7 @@ export function paymentComparison(transaction: CostFields & Pick<TransactionDeta
   const cost = paymentCost(transaction, prices);
   if (!cost) return undefined;
   const timeToFinal = transaction.quote?.timeToFinal ?? timeToFinalText(transaction.speed);
-  return { cost, comparison: compareCost({ currency: cost.currency, amountMinor: cost.amountMinor, feeMinor: cost.feeMinor, timeToFinal }) };
+  return { cost, comparison: compareCost({ ...cost, timeToFinal }) };
 }
 
 
