@@ -271,18 +271,19 @@ test.describe('Transactions', () => {
     expect(download.suggestedFilename()).toBe(`fincrypt-transactions-${localDay(0)}.csv`);
     const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
+      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Network Fee (Paid by Sender),Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`,Sent,Polygon Mumbai,MATIC,2,MATIC,`);
-    expect(lines[1]).toMatch(new RegExp(`,Confirmed,\\d+,\\d+,0\\.\\d+,MATIC,\\d+(\\.\\d+)?,Gwei,,${history.polygonSend.hash},`));
+    // A send: the fee this account paid, then the network fee, the same.
+    expect(lines[1]).toMatch(new RegExp(`,Confirmed,\\d+,\\d+,(0\\.\\d+),\\1,MATIC,\\d+(\\.\\d+)?,Gwei,,${history.polygonSend.hash},`));
     // The fee column is the API's exact fee, digit for digit.
     const listed = (await (await page.request.get('/api/transactions?type=send')).json()) as { items: TransactionView[] };
     for (const line of lines.slice(1)) {
       const fields = line.split(',');
-      const transaction = listed.items.find((candidate) => candidate.hash === fields[16]);
+      const transaction = listed.items.find((candidate) => candidate.hash === fields[17]);
       expect(transaction, line).toBeDefined();
-      expect(fields[11]).toBe(transaction!.fee);
+      expect(fields.slice(11, 13)).toEqual([transaction!.fee, transaction!.fee]);
       expect(BigInt(transaction!.feeUnits)).toBe(BigInt(transaction!.gasUsed) * BigInt(transaction!.effectiveGasPrice));
     }
     expect(lines[2]).toContain(`,Sent,Ethereum Sepolia,ETH,0.5,ETH,`);

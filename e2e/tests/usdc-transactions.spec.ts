@@ -92,7 +92,7 @@ test.describe('Transactions of several assets', () => {
     const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
-      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
+      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Network Fee (Paid by Sender),Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
     );
     expect(lines[1]).toContain(',Sent,Polygon Mumbai,USDC,3,USDC,');
     expect(lines[1]).toContain(`,${history.polygonUsdc.fee},MATIC,`);

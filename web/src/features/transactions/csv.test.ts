@@ -40,17 +40,18 @@ describe('buildTransactionsCsv', () => {
       gasPriceGwei: '1.50',
       timestamp: '2026-11-19T08:30:00.000Z',
     });
+    // A received row shows no fee of its own (0): the sender's fee is in the column that says so.
     const lines = buildTransactionsCsv([sent, received]).split('\r\n');
     expect(lines).toEqual([
-      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
-      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,ETH,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,ETH,45,Gwei,,0x01,,,,,,,`,
-      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,SOL,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0.0000315,SOL,31500,lamports per signature,,0x02,,,,,,,`,
+      'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Network Fee (Paid by Sender),Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
+      `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,ETH,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,0.000945,ETH,45,Gwei,,0x01,,,,,,,`,
+      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,SOL,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0,0.0000315,SOL,31500,lamports per signature,,0x02,,,,,,,`,
       '',
     ]);
   });
 
   it('is just the header for no transactions', () => {
-    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency\r\n');
+    expect(buildTransactionsCsv([])).toBe('Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Network Fee (Paid by Sender),Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency\r\n');
   });
 
   it("carries the API's exact fee and the exact gas price, never a rounded one", () => {
@@ -65,8 +66,8 @@ describe('buildTransactionsCsv', () => {
       gasPriceGwei: '39.55',
     });
     const fields = buildTransactionsCsv([transaction]).split('\r\n')[1]!.split(',');
-    expect(fields[11]).toBe(transaction.fee);
-    expect(fields.slice(12, 15)).toEqual(['MATIC', '39.555', 'Gwei']);
+    expect(fields.slice(11, 13)).toEqual([transaction.fee, transaction.fee]);
+    expect(fields.slice(13, 16)).toEqual(['MATIC', '39.555', 'Gwei']);
   });
 
   it('puts a token transfer in its asset with its fee in the coin, and a faucet mint as test funds', () => {
@@ -88,7 +89,7 @@ describe('buildTransactionsCsv', () => {
     expect([column(usdcLine, 'Asset'), column(usdcLine, 'Amount'), column(usdcLine, 'Currency')]).toEqual(['USDC', '25', 'USDC']);
     expect([column(usdcLine, 'Fee'), column(usdcLine, 'Fee Currency')]).toEqual(['0.002925', 'ETH']);
     expect(column(usdcLine, 'Token Address')).toBe('0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238');
-    expect([column(mintLine, 'Type'), column(mintLine, 'Amount'), column(mintLine, 'Asset')]).toEqual(['Test funds', '500', 'USDC']);
+    expect([column(mintLine, 'Type'), column(mintLine, 'Amount'), column(mintLine, 'Asset'), column(mintLine, 'Fee')]).toEqual(['Test funds', '500', 'USDC', '0']);
   });
 
   it('adds the values kept at send (plain decimals, currency codes) and the value now at the export\'s prices; empty when not kept or not priced', () => {

@@ -15,6 +15,7 @@ export const CSV_COLUMNS = [
   'Confirmations',
   'Block',
   'Fee',
+  'Network Fee (Paid by Sender)',
   'Fee Currency',
   'Fee Rate',
   'Fee Rate Unit',
@@ -46,8 +47,9 @@ export function csvField(value: string | number | null): string {
 }
 
 /**
- * The amount in the transaction's asset (Asset, and Currency: the symbol Amount is in); the fee exactly as the
- * API gives it, in the network's coin (Fee Currency), and its rate in the network's own units, exact
+ * The amount in the transaction's asset (Asset, and Currency: the symbol Amount is in); Fee, what this account paid
+ * (0 on a receive or a faucet's mint: the sender paid it), and the transaction's network fee exactly as the API gives
+ * it, in the network's coin (Fee Currency), with its rate in the network's own units, exact
  * (docs/product.md#money); a token transfer's contract or mint. Then its fiat values when sent, as kept (plain
  * decimals in each currency, codes in capitals; empty when none were kept), and its value now at the export's prices
  * (empty while they are unknown).
@@ -68,6 +70,7 @@ function csvRow(transaction: TransactionView, pricing: CsvPricing | undefined): 
     transactionStatusDisplay(transaction.status).label,
     String(transaction.confirmations),
     transaction.blockNumber === null ? '' : String(transaction.blockNumber),
+    transaction.type === 'send' ? transaction.fee : '0',
     transaction.fee,
     transaction.feeSymbol,
     rate.value,
