@@ -160,7 +160,16 @@ test.describe('Payment requests', () => {
     await expect(row).toContainText('Open');
     await row.getByRole('button', { name: 'Show code and link' }).click();
     await expect(row.getByTestId('payment-request-uri')).toHaveText(request.uri);
+    // Cancelling asks first: keeping the request changes nothing.
     await row.getByRole('button', { name: 'Cancel request' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this request?' });
+    await expect(confirm).toContainText('can no longer be paid');
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+    await confirm.getByRole('button', { name: 'Keep request' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toContainText('Open');
+    await row.getByRole('button', { name: 'Cancel request' }).click();
+    await confirm.getByRole('button', { name: 'Cancel request' }).click();
     await expect(toastWith(page, 'Payment request cancelled')).toBeVisible();
     await expect(row).toContainText('Cancelled');
     await expect(row.getByRole('button', { name: 'Cancel request' })).toHaveCount(0);

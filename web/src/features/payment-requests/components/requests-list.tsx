@@ -4,10 +4,9 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useCancelPaymentRequest } from '../api/cancel-payment-request.ts';
 import { usePaymentRequests } from '../api/get-payment-requests.ts';
 import { STATUS_LABELS, askedHeadline, assetSideText, networkLabelOf } from '../request-figures.ts';
+import { CancelRequestButton } from './cancel-request-dialog.tsx';
 import { RequestShare } from './request-share.tsx';
 
 const STATUS_CLASSES: Record<PaymentRequestView['status'], string> = {
@@ -24,17 +23,7 @@ export function RequestStatusBadge({ status }: { status: PaymentRequestView['sta
 /** The Receive tab's list of the user's requests: open (show the code, cancel), paid (with its transaction), expired, cancelled. */
 export function RequestsList() {
   const requests = usePaymentRequests();
-  const cancel = useCancelPaymentRequest();
   const [shownId, setShownId] = useState<string>();
-
-  async function cancelRequest(request: PaymentRequestView) {
-    try {
-      await cancel.mutateAsync(request.id);
-      toast.success('Payment request cancelled');
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not cancel the request');
-    }
-  }
 
   if (requests.isPending) return <p className="text-sm text-slate-600 dark:text-slate-400">Loading your requests…</p>;
   if (requests.isError) {
@@ -79,14 +68,7 @@ export function RequestsList() {
                 <Button variant="outline" size="sm" aria-expanded={shownId === request.id} onClick={() => setShownId(shownId === request.id ? undefined : request.id)}>
                   {shownId === request.id ? 'Hide code and link' : 'Show code and link'}
                 </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  isBusy={cancel.isPending && cancel.variables === request.id}
-                  onClick={() => void cancelRequest(request)}
-                >
-                  Cancel request
-                </Button>
+                <CancelRequestButton request={request} />
               </>
             )}
           </div>
