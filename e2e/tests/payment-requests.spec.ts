@@ -75,6 +75,10 @@ test.describe('Payment requests', () => {
     expect(request.uri).toMatch(new RegExp(`^ethereum:0x[0-9a-fA-F]{40}@11155111/transfer\\?address=${request.address}&uint256=\\d+&reference=0x${request.reference}$`));
     await expect(page.getByText('Request created: share the code or the link')).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code of the payment request for ₹500.00 in USDC' })).toBeVisible();
+    // The request's code is the only one on screen; the wallet's plain code is one click away.
+    await expect(page.getByRole('img', { name: /^QR code/ })).toHaveCount(1);
+    await page.getByRole('button', { name: "Show the wallet's own code" }).click();
+    await expect(page.getByRole('img', { name: 'QR code of your Ethereum Sepolia address for USDC' })).toBeVisible();
     await expect(page.getByTestId('payment-request-link').first()).toHaveText(`${baseURL}/pay/${request.id}`);
     await expect(page.getByTestId('payment-request-uri').first()).toHaveText(request.uri);
     await expect(requestRow(page, '₹500.00 in USDC')).toContainText('Open');

@@ -11,10 +11,12 @@ export interface PaymentRequestsSectionProps {
   /** The asset chosen on the Receive tab: the one the request asks for. */
   asset: string;
   networkLabel: string;
+  /** A new request's code is on screen (true) or gone again (false): the tab folds the wallet's plain code away meanwhile. */
+  onRequestCodeShown?: (isShown: boolean) => void;
 }
 
 /** The Receive tab's payment requests (docs/product.md#payment-requests): "Request an amount", the new request's code and link, the list. */
-export function PaymentRequestsSection({ walletId, asset, networkLabel }: PaymentRequestsSectionProps) {
+export function PaymentRequestsSection({ walletId, asset, networkLabel, onRequestCodeShown }: PaymentRequestsSectionProps) {
   const headingId = useId();
   // The name the payer sees starts as the account's name.
   const defaultDisplayName = useSession().data?.user.name ?? '';
@@ -32,6 +34,7 @@ export function PaymentRequestsSection({ walletId, asset, networkLabel }: Paymen
             variant="outline"
             onClick={() => {
               setCreated(undefined);
+              onRequestCodeShown?.(false);
               setFormOpen(true);
             }}
           >
@@ -51,6 +54,7 @@ export function PaymentRequestsSection({ walletId, asset, networkLabel }: Paymen
             onCreated={(request) => {
               setFormOpen(false);
               setCreated(request);
+              onRequestCodeShown?.(true);
             }}
           />
         </div>

@@ -39,6 +39,9 @@ export function ReceivePanel({ wallets, walletId, onWalletChange }: ReceivePanel
   const wallet = wallets.find((candidate) => candidate.id === walletId);
   const { isCopied, copy } = useCopyConfirmation();
   const [chosenAsset, setChosenAsset] = useState<string | undefined>(undefined);
+  // After a request is created its code is the only one on screen: scanning the plain code would pay without the
+  // request's reference, and the request would never show paid. The plain code stays one click away.
+  const [isAddressCodeFolded, setAddressCodeFolded] = useState(false);
   // Another wallet keeps the choice when its network has that asset too (USDC is on all three), else its coin.
   const asset = wallet ? ((chosenAsset && findAsset(wallet.network, chosenAsset)) || nativeAsset(wallet.network)) : undefined;
 
@@ -78,23 +81,32 @@ export function ReceivePanel({ wallets, walletId, onWalletChange }: ReceivePanel
               </Button>
             </div>
           </div>
-          <figure className="flex flex-col items-center gap-2">
-            <div className="rounded-lg bg-white p-4">
-              <QRCodeSVG
-                value={receiveUri(wallet.network, wallet.address, asset.symbol)}
-                size={RECEIVE_QR_SIZE_PX}
-                level="H"
-                role="img"
-                aria-label={receiveQrLabel(wallet, asset)}
-              />
+          {isAddressCodeFolded ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">
+              <p className="text-slate-600 dark:text-slate-300">Your new request has its own code below: share that one to be paid for it.</p>
+              <Button variant="outline" size="sm" onClick={() => setAddressCodeFolded(false)}>
+                Show the wallet's own code
+              </Button>
             </div>
-            <figcaption className="text-center text-sm text-slate-600 dark:text-slate-300">
-              {`Scan to send ${asset.symbol} on ${wallet.networkLabel} to this wallet`}
-            </figcaption>
-          </figure>
+          ) : (
+            <figure className="flex flex-col items-center gap-2">
+              <div className="rounded-lg bg-white p-4">
+                <QRCodeSVG
+                  value={receiveUri(wallet.network, wallet.address, asset.symbol)}
+                  size={RECEIVE_QR_SIZE_PX}
+                  level="H"
+                  role="img"
+                  aria-label={receiveQrLabel(wallet, asset)}
+                />
+              </div>
+              <figcaption className="text-center text-sm text-slate-600 dark:text-slate-300">
+                {`Scan to send ${asset.symbol} on ${wallet.networkLabel} to this wallet`}
+              </figcaption>
+            </figure>
+          )}
           <Alert tone="warning">{RECEIVE_TESTNET_WARNING}</Alert>
           {/* Issue 16: ask for an amount of this asset into this wallet. */}
-          <PaymentRequestsSection walletId={wallet.id} asset={asset.symbol} networkLabel={wallet.networkLabel} />
+          <PaymentRequestsSection walletId={wallet.id} asset={asset.symbol} networkLabel={wallet.networkLabel} onRequestCodeShown={setAddressCodeFolded} />
         </>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">Select a wallet to see its address and QR code.</p>
