@@ -96,6 +96,10 @@ test.describe('Payment requests', () => {
     await expect(card).not.toContainText(account.email);
     await expect(card).not.toContainText(account.name);
     await expect(card.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+    // An outside wallet can pay it too: the request's own code, and its URI as a link a wallet opens.
+    const outside = card.getByRole('region', { name: 'Pay from another wallet' });
+    await expect(outside.getByRole('img', { name: 'QR code of the payment request for ₹500.00 in USDC' })).toBeVisible();
+    await expect(outside.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute('href', request.uri);
     await expectNoSeriousA11yViolations(payer.page, { exclude: [TOASTS_SELECTOR] });
 
     await card.getByRole('link', { name: 'Sign in to pay' }).click();
@@ -183,6 +187,7 @@ test.describe('Payment requests', () => {
     await payer.page.request.post('/api/auth/sign-in/email', { data: { email: payer.account.email, password: payer.account.password } });
     await payer.page.goto(request.path);
     await expect(payCard(payer.page).getByText('This request was cancelled')).toBeVisible();
+    await expect(payCard(payer.page).getByRole('region', { name: 'Pay from another wallet' })).toHaveCount(0);
     await expect(payer.page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
     await payer.page.emulateMedia({ colorScheme: 'dark' });
     await expectNoSeriousA11yViolations(payer.page, { exclude: [TOASTS_SELECTOR] });

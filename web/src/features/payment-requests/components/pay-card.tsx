@@ -1,9 +1,12 @@
 import { type PublicPaymentRequest, formatDateTime } from '@fincrypt/domain';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { askedHeadline, assetSideText, closedMessage, networkLabelOf } from '../request-figures.ts';
 import { RequestStatusBadge } from './requests-list.tsx';
+import { REQUEST_QR_SIZE_PX } from './request-share.tsx';
 
 export interface PayCardProps {
   request: PublicPaymentRequest;
@@ -42,6 +45,28 @@ export function PayCard({ request, action }: PayCardProps) {
         <p className="text-xs text-slate-600 dark:text-slate-400">{`The ${request.asset} amount is indicative: the review fixes it at the rate quoted when you pay.`}</p>
       )}
       {closed ? <Alert tone="info">{closed}</Alert> : action}
+      {!closed && <OutsideWalletPayment request={request} />}
     </Card>
+  );
+}
+
+/**
+ * For a wallet outside FinCrypt (MetaMask, Phantom): the request's own EIP-681 or Solana Pay code to scan, and the same
+ * URI as a link a wallet on this device opens. Either carries the reference, so the payment shows the request paid.
+ */
+function OutsideWalletPayment({ request }: { request: PublicPaymentRequest }) {
+  return (
+    <section aria-label="Pay from another wallet" className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+      <h2 className="text-sm font-semibold">Pay from another wallet</h2>
+      <figure className="flex flex-col items-center gap-2">
+        <div className="rounded-lg bg-white p-4">
+          <QrCode value={request.uri} size={REQUEST_QR_SIZE_PX} level="M" label={`QR code of the payment request for ${askedHeadline(request)}`} />
+        </div>
+        <figcaption className="text-center text-sm text-slate-600 dark:text-slate-300">{`Scan with a wallet on ${networkLabelOf(request)}`}</figcaption>
+      </figure>
+      <a href={request.uri} className={buttonClassName({ variant: 'outline', className: 'w-full' })}>
+        Open in wallet
+      </a>
+    </section>
   );
 }
