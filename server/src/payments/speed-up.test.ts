@@ -158,6 +158,12 @@ describeEachDatabase('speed-up API', (kind) => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ feeDifferenceUnits: '0', replacedHash: sent.hash, transaction: { hash: second.transaction.hash } });
     expect((await detail(sender, sent.hash)).replacedHashes).toEqual([sent.hash, first.transaction.hash]);
+    // Searching Transactions for either old hash (in any case) finds the payment under its newest hash.
+    for (const oldHash of [sent.hash, first.transaction.hash.toUpperCase().replace('0X', '0x')]) {
+      const found = await call(ctx.app, 'GET', `/api/transactions?search=${oldHash}`, { cookie: sender.cookie });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().items.map((item: { hash: string }) => item.hash)).toEqual([second.transaction.hash]);
+    }
     // The speed it was sent at was never reached by a speed-up: not faster.
     const slower = await speedUp(sender, sent.hash, { speed: 'slow' });
     expect(slower.statusCode).toBe(400);

@@ -44,8 +44,15 @@ export function trigramProbes(search: string): string[] {
   return [...new Set(picked.filter((trigram): trigram is string => trigram !== undefined))];
 }
 
-/** What the search matches: a substring of the hash, the from or the to address; in any case on EVM networks, as typed on Solana. */
+/**
+ * What the search matches: a substring of the hash, the from or the to address; in any case on EVM networks, as typed
+ * on Solana. A whole EVM hash matches that hash, or the transaction a speed-up replaced it with.
+ */
 function searchCondition(db: Db, userId: string, search: string): SQL {
+  // A whole EVM hash can only be found as a whole hash: addresses are shorter, "0x" opens every EVM hash and never
+  // appears in a Solana one, and EVM hashes are stored in lower case. Saying so lets the hash index find the row
+  // instead of matching a pattern against every one of the user's transactions; an old hash points at the newest.
+  if (EVM_HASH.test(search)) return eq(transactions.hash, currentHashOf(search.toLowerCase()));
   const pattern = `%${escapeLike(search)}%`;
   const columns = [transactions.hash, transactions.fromAddress, transactions.toAddress];
   // A CASE rather than (Solana AND …) OR (not Solana AND …): the planner has no index paths to weigh for it, which took
@@ -54,29 +61,20 @@ function searchCondition(db: Db, userId: string, search: string): SQL {
     sql`(case when ${inArray(transactions.network, CASE_SENSITIVE_NETWORKS)} then ${or(...columns.map((column) => like(column, pattern)))}
       else ${or(...columns.map((column) => ilike(column, pattern)))} end)`,
   ];
-  // A whole EVM hash can only be found as a whole hash: addresses are shorter, "0x" opens every EVM hash and
-  // never appears in a Solana one, and EVM hashes are stored in lower case. Saying so lets the hash index
-  // find the row instead of matching the pattern against every one of the user's transactions.
-  if (EVM_HASH.test(search)) {
-    conditions.push(eq(transactions.hash, search.toLowerCase()));
-  } else {
-    // Candidates from the side table's trigram index (schema.ts transactionSearchTerms), the three joined: rows that
-    // hold each probe somewhere (a superset of the matches), without reading every one of the user's rows; the exact
-    // rule above rechecks each candidate. A search without three letters or digits in a row has no probe.
-    const probes = trigramProbes(search);
-    if (probes.length > 0) {
-      conditions.push(
-        inArray(
-          transactions.id,
-          db
-            .select({ id: transactionSearchTerms.transactionId })
-            .from(transactionSearchTerms)
-            .where(
-              and(eq(transactionSearchTerms.userId, userId), ...probes.map((probe) => ilike(transactionSearchTerms.terms, `%${escapeLike(probe)}%`))),
-            ),
-        ),
-      );
-    }
+  // Candidates from the side table's trigram index (schema.ts transactionSearchTerms), the three joined: rows that
+  // hold each probe somewhere (a superset of the matches), without reading every one of the user's rows; the exact
+  // rule above rechecks each candidate. A search without three letters or digits in a row has no probe.
+  const probes = trigramProbes(search);
+  if (probes.length > 0) {
+    conditions.push(
+      inArray(
+        transactions.id,
+        db
+          .select({ id: transactionSearchTerms.transactionId })
+          .from(transactionSearchTerms)
+          .where(and(eq(transactionSearchTerms.userId, userId), ...probes.map((probe) => ilike(transactionSearchTerms.terms, `%${escapeLike(probe)}%`)))),
+      ),
+    );
   }
   // One or two characters have no trigram, and there the index would have to read all of itself: such a search
   // walks the user's rows newest first instead, which stops as soon as a page is full (short strings match often).
