@@ -51,6 +51,9 @@ test.describe('speed-up', () => {
     await expect(card.getByRole('heading', { name: 'Sped up' })).toBeVisible();
     await expect(card.getByRole('link', { name: sent.transaction.hash })).toBeVisible();
     await expect(page.getByText(newHash).first()).toBeVisible();
+    // The timeline tells the replacement after the broadcast.
+    const replacedStep = page.getByTestId('transaction-timeline').locator('[data-kind="replaced"]');
+    await expect(replacedStep).toHaveText(new RegExp(`Sped up: ${sent.transaction.hash.slice(0, 8)}…${sent.transaction.hash.slice(-4)} \\(Slow\\) replaced by a faster transaction`));
     await expect(page.getByText(/Included in block \d+/)).toBeVisible({ timeout: 20_000 });
     await expectNoSeriousA11yViolations(page);
 
@@ -64,6 +67,14 @@ test.describe('speed-up', () => {
     await page.goto(`/transaction/${sent.transaction.hash}`);
     await expect(page).toHaveURL(`/transaction/${newHash}`);
     await expect(page.getByTestId('speed-up').getByRole('heading', { name: 'Sped up' })).toBeVisible();
+
+    // Searching Transactions for the old hash finds the payment.
+    await page.goto('/transactions');
+    await page.getByLabel('Search').fill(sent.transaction.hash);
+    const found = page.getByTestId('transaction-row');
+    await expect(found).toHaveCount(1);
+    await found.click();
+    await expect(page).toHaveURL(`/transaction/${newHash}`);
 
     // 375 px wide: nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });

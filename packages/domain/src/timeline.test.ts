@@ -41,6 +41,20 @@ describe('buildTimeline', () => {
     expect(final).toMatchObject({ kind: 'final', done: true, at: '2026-01-01T10:01:35.000Z' });
   });
 
+  it('tells each transaction a speed-up replaced, after the broadcast, with the speed it had', () => {
+    const oldHash = `0x${'ab'.repeat(32)}`;
+    const steps = buildTimeline({ ...base, quotedAt: null, replacements: [{ hash: oldHash, speed: 'slow', at: at('2026-01-01T10:00:30.000Z') }] });
+    expect(steps.slice(0, 3).map((step) => step.kind)).toEqual(['broadcast', 'replaced', 'included']);
+    expect(steps[1]).toEqual({
+      kind: 'replaced',
+      label: 'Sped up: 0xababab…abab (Slow) replaced by a faster transaction',
+      done: true,
+      at: '2026-01-01T10:00:30.000Z',
+      expectedAt: null,
+    });
+    timelineStepSchema.parse(steps[1]);
+  });
+
   it('ends a failed payment on its failed branch', () => {
     const steps = buildTimeline({ ...base, status: 'failed' });
     expect(steps.map((step) => [step.kind, step.done])).toEqual([['quoted', true], ['broadcast', true], ['failed', true]]);

@@ -1,13 +1,13 @@
 import { MAX_CONFIRMATIONS, securityLevel, type SecurityLevel, type TransactionStatus } from './confirmations.ts';
-import { CONFIRMATION_INTERVAL_MS, PENDING_WINDOW_MS, type GasSpeed } from './fees.ts';
+import { CONFIRMATION_INTERVAL_MS, GAS_SPEED_LABELS, PENDING_WINDOW_MS, type GasSpeed } from './fees.ts';
 import type { TimelineStep } from './timeline-schemas.ts';
 
 /**
- * A payment's steps with their times (docs/product.md#cross-border-payments): quoted, signed and broadcast,
- * included in a block, confirmations 1…12 with their security levels, final — or failed. A step not reached yet
+ * A payment's steps with their times (docs/product.md#cross-border-payments): quoted, signed and broadcast, each
+ * speed-up that replaced it, included in a block, confirmations 1…12 with their security levels, final — or failed. A step not reached yet
  * has no `at`, only the time it is expected.
  */
-export const TIMELINE_STEP_KINDS = ['quoted', 'broadcast', 'included', 'confirmation', 'final', 'failed'] as const;
+export const TIMELINE_STEP_KINDS = ['quoted', 'broadcast', 'replaced', 'included', 'confirmation', 'final', 'failed'] as const;
 export type TimelineStepKind = (typeof TIMELINE_STEP_KINDS)[number];
 
 export interface TimelineInput {
@@ -21,7 +21,18 @@ export interface TimelineInput {
   blockNumber: number | null;
   /** Chain time runs this many times faster than the wall clock (the server's setting). */
   timeScale: number;
+  /** The transactions a speed-up replaced with this one, oldest first: each one's hash, its speed, and when. */
+  replacements?: readonly TimelineReplacement[];
 }
+
+export interface TimelineReplacement {
+  hash: string;
+  speed: GasSpeed;
+  at: Date;
+}
+
+/** "0x1a2b3c…7d8e": a hash short enough for a line of the timeline (the detail page shows it whole). */
+const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-4)}` : hash);
 
 /** Confirmation `k` (1 = inclusion) of a transaction, in wall-clock time: the chain clock's own schedule (payments/clock.ts). */
 export function confirmationTime(input: Pick<TimelineInput, 'includeAt' | 'speed' | 'timeScale'>, k: number): Date {
@@ -41,6 +52,9 @@ export function buildTimeline(input: TimelineInput): TimelineStep[] {
   const steps: TimelineStep[] = [];
   if (input.quotedAt) steps.push(step('quoted', 'Quoted', true, input.quotedAt));
   steps.push(step('broadcast', 'Signed and broadcast', true, input.createdAt));
+  for (const replaced of input.replacements ?? []) {
+    steps.push(step('replaced', `Sped up: ${shortHash(replaced.hash)} (${GAS_SPEED_LABELS[replaced.speed]}) replaced by a faster transaction`, true, replaced.at));
+  }
   if (input.status === 'failed') {
     steps.push(step('failed', 'Failed', true, null));
     return steps;

@@ -158,6 +158,17 @@ describeEachDatabase('speed-up API', (kind) => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ feeDifferenceUnits: '0', replacedHash: sent.hash, transaction: { hash: second.transaction.hash } });
     expect((await detail(sender, sent.hash)).replacedHashes).toEqual([sent.hash, first.transaction.hash]);
+    // The timeline tells each replacement after the broadcast, oldest first, with the speed it had.
+    const steps = (await detail(sender, second.transaction.hash)).timeline;
+    const short = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-4)}`;
+    expect(steps.slice(0, 3).map((step) => [step.kind, step.label, step.done])).toEqual([
+      ['broadcast', 'Signed and broadcast', true],
+      ['replaced', `Sped up: ${short(sent.hash)} (Slow) replaced by a faster transaction`, true],
+      ['replaced', `Sped up: ${short(first.transaction.hash)} (Normal) replaced by a faster transaction`, true],
+    ]);
+    expect(Date.parse(steps[2]!.at!)).toBeGreaterThanOrEqual(Date.parse(steps[1]!.at!));
+    const explorerSteps = (await call(ctx.app, 'GET', `/api/explorer/tx/${sent.hash}`)).json().timeline as { kind: string }[];
+    expect(explorerSteps.filter((step) => step.kind === 'replaced')).toHaveLength(2);
     // Searching Transactions for either old hash (in any case) finds the payment under its newest hash.
     for (const oldHash of [sent.hash, first.transaction.hash.toUpperCase().replace('0X', '0x')]) {
       const found = await call(ctx.app, 'GET', `/api/transactions?search=${oldHash}`, { cookie: sender.cookie });

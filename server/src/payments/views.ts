@@ -9,6 +9,7 @@ import {
   isDisplayCurrency,
   PRICE_FEED_SOURCES,
   type PriceFeedSource,
+  type TimelineReplacement,
   type TimelineStep,
   type ValueAtSend,
   feeExact,
@@ -235,9 +236,18 @@ export function valueAtSendOf(row: ValueFields): ValueAtSend | null {
 
 type TimelineFields = Pick<TransactionRow, 'createdAt' | 'includeAt' | 'speed' | 'status' | 'confirmations' | 'blockNumber'>;
 
-/** A row's steps (packages/domain/src/timeline.ts); `quotedAt` is its quote's creation, when it honoured one. */
-export function timelineOf(row: TimelineFields, timeScale: number, quotedAt: Date | null = null): TimelineStep[] {
+/**
+ * A row's steps (packages/domain/src/timeline.ts); `quotedAt` is its quote's creation, when it honoured one, and
+ * `replacements` the transactions a speed-up replaced with it.
+ */
+export function timelineOf(
+  row: TimelineFields,
+  timeScale: number,
+  quotedAt: Date | null = null,
+  replacements: readonly TimelineReplacement[] = [],
+): TimelineStep[] {
   return buildTimeline({
+    replacements,
     quotedAt,
     createdAt: row.createdAt,
     includeAt: row.includeAt,
@@ -278,7 +288,7 @@ export function toExplorerView(
   row: ChainFields & TimelineFields & Pick<TransactionRow, 'usdValueCents' | 'rawTransaction'>,
   timeScale: number,
   quotedAt: Date | null = null,
-  replacedHashes: readonly string[] = [],
+  replacements: readonly TimelineReplacement[] = [],
 ): ExplorerTransaction {
   const facts = chainFacts(row);
   return {
@@ -304,9 +314,9 @@ export function toExplorerView(
     blockNumber: row.blockNumber,
     timestamp: facts.timestamp,
     usdValueAtSendCents: row.usdValueCents === null ? null : row.usdValueCents.toString(),
-    timeline: timelineOf(row, timeScale, quotedAt),
+    timeline: timelineOf(row, timeScale, quotedAt, replacements),
     raw: rawTransactionOf(row),
-    replacedHashes: [...replacedHashes],
+    replacedHashes: replacements.map((replaced) => replaced.hash),
   };
 }
 

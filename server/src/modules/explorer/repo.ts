@@ -1,4 +1,4 @@
-import type { NetworkId } from '@fincrypt/domain';
+import type { NetworkId, TimelineReplacement } from '@fincrypt/domain';
 import { and, asc, count, desc, eq, gte, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
@@ -38,14 +38,13 @@ export async function findReplacement(db: Db, oldHash: string): Promise<string |
   return row?.newHash;
 }
 
-/** The hashes this transaction replaced, oldest first. */
-export async function replacedHashesOf(db: Db, hash: string): Promise<string[]> {
-  const rows = await db
-    .select({ oldHash: transactionReplacements.oldHash })
+/** The transactions this one replaced, oldest first: each hash, the speed it had, and when it was replaced. */
+export async function replacementsOf(db: Db, hash: string): Promise<TimelineReplacement[]> {
+  return db
+    .select({ hash: transactionReplacements.oldHash, speed: transactionReplacements.oldSpeed, at: transactionReplacements.replacedAt })
     .from(transactionReplacements)
     .where(eq(transactionReplacements.newHash, hash))
     .orderBy(asc(transactionReplacements.replacedAt), asc(transactionReplacements.oldHash));
-  return rows.map((row) => row.oldHash);
 }
 
 /** The newest chain rows of each network (one index scan each), merged. */

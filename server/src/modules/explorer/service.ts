@@ -35,7 +35,7 @@ import {
   listLatest,
   listLatestBlocks,
   networkFigures,
-  replacedHashesOf,
+  replacementsOf,
 } from './repo.ts';
 
 /** A page of rows fetched with one extra: the extra one says whether there is a next page. */
@@ -78,7 +78,7 @@ export function createExplorerService(db: Db, timeScale: number, now: () => numb
       const hash = normalizeHash(hashText);
       const row = hash === undefined ? undefined : ((await findChainTransaction(db, hash)) ?? (await findReplaced(hash)));
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      const [quote, replaced] = await Promise.all([row.quoteId === null ? undefined : findQuote(db, row.quoteId), replacedHashesOf(db, row.hash)]);
+      const [quote, replaced] = await Promise.all([row.quoteId === null ? undefined : findQuote(db, row.quoteId), replacementsOf(db, row.hash)]);
       return toExplorerView(row, timeScale, quote?.createdAt ?? null, replaced);
     },
 

@@ -22,7 +22,7 @@ import { findQuote, toQuoteView } from '../../payments/quotes.ts';
 import { counterpartyLabelOf, participantLabelsByWallet } from './participant-labels.ts';
 import { timelineOf, toTransactionView } from '../../payments/views.ts';
 import type { PageCursors } from '../../lib/page-cursor.ts';
-import { replacedHashesOf } from '../explorer/repo.ts';
+import { replacementsOf } from '../explorer/repo.ts';
 import { countUserTransactionsByStatus, findUserTransactionByHash, listUserTransactions } from './repo.ts';
 
 const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -151,16 +151,16 @@ export const transactionRoutes: FastifyPluginAsyncZod<{
       const hash = normalizeHash(request.params.hash);
       const row = hash === undefined ? undefined : await findUserTransactionByHash(db, request.user.id, hash);
       if (!row) throw notFound(WALLET_MESSAGES.transactionNotFound);
-      const [quote, replacedHashes, labels] = await Promise.all([
+      const [quote, replacements, labels] = await Promise.all([
         row.quoteId === null ? undefined : findQuote(db, row.quoteId),
-        replacedHashesOf(db, row.hash),
+        replacementsOf(db, row.hash),
         participantLabelsByWallet(db, [row.counterpartyWalletId]),
       ]);
       return {
         ...toTransactionView(row),
         ...counterpartyLabelOf(row, labels),
-        replacedHashes,
-        timeline: timelineOf(row, timeScale, quote?.createdAt ?? null),
+        replacedHashes: replacements.map((replaced) => replaced.hash),
+        timeline: timelineOf(row, timeScale, quote?.createdAt ?? null, replacements),
         // The sender's address is the quote's `from` on both sides of the transfer.
         quote: quote ? toQuoteView(quote, row.fromAddress) : null,
       };
