@@ -1,4 +1,4 @@
-import { type PaymentQuote, type SendResponse, formatFiatMinor } from '@fincrypt/domain';
+import { type PaymentQuote, type SendResponse, formatFiatMinor, shortAmount } from '@fincrypt/domain';
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
@@ -73,7 +73,9 @@ test.describe('Cross-border payments', () => {
     await expect(review.figure('Total cost')).toHaveText(formatFiatMinor(BigInt(quote.sender.totalMinor), 'inr'));
     await expect(review.figure('Network fee')).toContainText(`${quote.fee} ETH, ${quote.feePercent}% of the amount`);
     await expect(review.figure('FX markup')).toContainText('0% — nothing is converted');
-    await expect(review.figure('Amount sent')).toContainText(`${quote.amount} ETH (${quote.amountUnits} in its smallest unit)`);
+    // At most 6 decimals on the review, cut; the exact amount is one copy away.
+    await expect(review.figure('Amount sent')).toContainText(`${shortAmount(quote.amount)} ETH`);
+    await expect(review.figure('Amount sent').getByRole('button', { name: 'Copy exact amount' })).toBeVisible();
     await expect(review.figure('Rates')).toContainText(/1 ETH = ₹[\d,]+\.\d+/);
     await expect(review.figure('Rates')).toContainText(/1 ETH = €[\d,]+\.\d+/);
     await expect(review.region).toContainText('will move with the market');
@@ -97,8 +99,8 @@ test.describe('Cross-border payments', () => {
     await expect(page).toHaveURL('/dashboard');
 
     // The recipient hears of it, with its value in their currency (the realtime toast: "(≈ €…)").
-    await expect(toastWith(recipient.page, `You received ${quote.amount} ETH`)).toBeVisible({ timeout: 20_000 });
-    await expect(toastWith(recipient.page, new RegExp(`You received ${quote.amount.replace('.', '\\.')} ETH \\(≈ €[\\d,]+\\.\\d{2}\\)`))).toBeVisible({
+    await expect(toastWith(recipient.page, `You received ${shortAmount(quote.amount)} ETH`)).toBeVisible({ timeout: 20_000 });
+    await expect(toastWith(recipient.page, new RegExp(`You received ${shortAmount(quote.amount).replace('.', '\\.')} ETH \\(≈ €[\\d,]+\\.\\d{2}\\)`))).toBeVisible({
       timeout: 20_000,
     });
     await recipient.context.close();

@@ -6,6 +6,7 @@ import {
   type SendResponse,
   type TransactionDetail,
   formatFiatMinor,
+  shortAmount,
 } from '@fincrypt/domain';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -86,7 +87,7 @@ test.describe('A cross-border payment, after it is sent', () => {
     expect(quote.sender.amountMinor).toBe('1000000');
 
     // The recipient's toast: the asset, and what was quoted for them in euros (their display currency).
-    const toast = toastWith(recipient.page, `You received ${sent.amount} ETH (≈ ${money(quote.recipient.amountMinor, 'eur')})`);
+    const toast = toastWith(recipient.page, `You received ${shortAmount(sent.amount)} ETH (≈ ${money(quote.recipient.amountMinor, 'eur')})`);
     await expect(toast).toBeVisible();
 
     const detail = await finalDetail(page.request, sent.hash);

@@ -285,7 +285,7 @@ test.describe('Sending', () => {
     await expect(review.region).toContainText(REVIEW_WARNINGS.firstPayment);
     await expect(review.region).toContainText('You have never sent to this address on Ethereum Sepolia. Check every character: transactions cannot be reversed.');
     await expect(review.region).toContainText(FRESH_OUTSIDE_ADDRESS);
-    await expect(review.figure('Amount sent')).toContainText(`1.5 ETH (${quote.amountUnits} in its smallest unit)`);
+    await expect(review.figure('Amount sent')).toContainText(`${quote.amount} ETH`);
     // The step opens on its heading: Enter pressed out of habit sends nothing.
     await expect(review.heading).toBeFocused();
     await page.keyboard.press('Enter');

@@ -79,7 +79,7 @@ test.describe('Sending USDC', () => {
     // in ETH, and says why a stablecoin's value holds in flight.
     const review = reviewStep(page);
     await expect(review.region).toContainText(REVIEW_WARNINGS.firstPayment);
-    await expect(review.figure('Amount sent')).toContainText('25 USDC (25000000 in its smallest unit)');
+    await expect(review.figure('Amount sent')).toContainText('25 USDC');
     await expect(review.figure('Network fee')).toContainText(`(${quote.fee} ETH, `);
     await expect(review.region).toContainText('USDC is a stablecoin held at one US dollar, so its value does not move while the payment is in flight.');
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });

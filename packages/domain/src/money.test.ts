@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
   formatAmountTrimmed,
+  shortAmount,
   isPositiveDecimalText,
   parseAmount,
   parseDecimalText,
@@ -154,5 +155,23 @@ describe('round trips', () => {
         expect(units(formatAmount(amount, decimals, decimals), decimals)).toBe(amount);
       }),
     );
+  });
+});
+
+describe('shortAmount', () => {
+  it('shows at most 6 decimals, cut rather than rounded up, without trailing zeros', () => {
+    expect(shortAmount('0.05520576747322319')).toBe('0.055205');
+    expect(shortAmount('0.673436952832475823')).toBe('0.673436');
+    expect(shortAmount('0.9999999')).toBe('0.999999');
+    expect(shortAmount('1.500000')).toBe('1.5');
+    expect(shortAmount('100')).toBe('100');
+    expect(shortAmount('2.000000009')).toBe('2');
+    expect(shortAmount('-0.123456789')).toBe('-0.123456');
+  });
+
+  it('says an amount too small to show is below the smallest figure, never 0; zero stays 0', () => {
+    expect(shortAmount('0.000000000000000001')).toBe('<0.000001');
+    expect(shortAmount('0')).toBe('0');
+    expect(shortAmount('0.000')).toBe('0');
   });
 });

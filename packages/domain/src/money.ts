@@ -72,6 +72,22 @@ export function formatAmountTrimmed(units: bigint, decimals: number): string {
   return sign + (trimmedFraction ? `${whole}.${trimmedFraction}` : whole);
 }
 
+/** The most decimals an amount shows in lists, forms, reviews and toasts; the detail page, receipt and CSV show it exact. */
+export const SHORT_AMOUNT_PLACES = 6;
+
+/**
+ * An exact decimal amount ("0.055205767473223190") as people read it: at most SHORT_AMOUNT_PLACES decimals, cut (never
+ * rounded up, so it never shows more than there is), trailing zeros dropped ("0.055205"); a non-zero amount too small
+ * to show reads "<0.000001" rather than 0.
+ */
+export function shortAmount(exact: string, places = SHORT_AMOUNT_PLACES): string {
+  const sign = exact.startsWith('-') ? '-' : '';
+  const [whole = '0', fraction = ''] = exact.replace(/^[-+]/, '').split('.');
+  const shown = fraction.slice(0, places).replace(/0+$/, '');
+  if (/^0*$/.test(whole + shown) && /[1-9]/.test(fraction)) return `${sign}<0.${'0'.repeat(places - 1)}1`;
+  return sign + (shown ? `${whole}.${shown}` : whole);
+}
+
 /** 10^decimals as a bigint: one whole coin in its smallest unit. */
 export function unitsPerCoin(decimals: number): bigint {
   return 10n ** BigInt(decimals);

@@ -2,6 +2,7 @@
  * The exact texts the app shows about payments (docs/product.md#toasts and #payment-system-failures): one
  * place, so the server, the web and the tests say the same words.
  */
+import { shortAmount } from './money.ts';
 
 /** The reasons of fraud alerts, as the server stores them and the web shows them. */
 export const FRAUD_REASONS = {
@@ -39,5 +40,5 @@ export const PAYMENT_REQUEST_TIMEOUT_MS = 15_000;
  * when known: "You received 25 USDC (≈ €23.10)".
  */
 export function receivedMessage(amount: string, symbol: string, fiat?: string): string {
-  return `You received ${amount} ${symbol}${fiat ? ` (${fiat})` : ''}`;
+  return `You received ${shortAmount(amount)} ${symbol}${fiat ? ` (${fiat})` : ''}`;
 }

@@ -1,4 +1,4 @@
-import { type ExplorerListItem, NETWORKS, formatDateTime, formatInteger, shortenAddress } from '@fincrypt/domain';
+import { type ExplorerListItem, NETWORKS, formatDateTime, formatInteger, shortenAddress, shortAmount } from '@fincrypt/domain';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { TransactionStatus, explorerBlockPath, explorerPath } from '../../transactions/index.ts';
@@ -32,7 +32,7 @@ function TransactionRow({ item, showNetwork }: { item: ExplorerListItem; showNet
       </div>
       <div className="space-y-1 text-sm sm:text-right">
         <p className="font-semibold tabular-nums break-all">
-          {item.amount} {item.asset}
+          {shortAmount(item.amount)} {item.asset}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-300">
           Fee <span className="tabular-nums">{item.fee}</span> {item.feeSymbol}

@@ -6,10 +6,12 @@ import {
   formatDateTime,
   formatFiatMinor,
   formatRateIn,
+  shortAmount,
 } from '@fincrypt/domain';
 import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { RetryWait } from '../../../components/ui/retry-wait.tsx';
 import type { ReceivedQuote } from '../api/create-quote.ts';
 import { formatWait } from '../../../lib/use-retry-wait.ts';
@@ -86,7 +88,7 @@ export function SendReview({
   // habit does not send.
   useEffect(() => headingRef.current?.focus(), []);
 
-  const debits = quote.debits.map((debit) => `${debit.amount} ${debit.asset}`).join(' + ');
+  const debits = quote.debits.map((debit) => `${shortAmount(debit.amount)} ${debit.asset}`).join(' + ');
   return (
     <section aria-labelledby={headingId} className="space-y-5">
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
@@ -134,7 +136,11 @@ export function SendReview({
         <dt className="font-medium">They receive</dt>
         <dd className="text-right font-mono font-medium">{formatFiatMinor(BigInt(quote.recipient.amountMinor), recipientCurrency)}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Amount sent</dt>
-        <dd className="text-right font-mono break-all">{`${quote.amount} ${quote.asset} (${quote.amountUnits} in its smallest unit)`}</dd>
+        <dd className="text-right font-mono">
+          <span>{`${shortAmount(quote.amount)} ${quote.asset}`}</span>
+          {/* The exact amount (every decimal), for whoever checks it against a wallet or an explorer. */}
+          <CopyButton value={quote.amount} label="Copy exact amount" successMessage={`Copied ${quote.amount} ${quote.asset}`} className="ml-2" />
+        </dd>
         <dt className="text-slate-600 dark:text-slate-400">Debited from your wallet</dt>
         <dd className="text-right font-mono break-all">{debits}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Rates</dt>

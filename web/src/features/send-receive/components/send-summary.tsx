@@ -1,4 +1,4 @@
-import { type DisplayCurrency, type FeeQuoteView, type PricedPayment, formatAmountTrimmed, formatFiatMinor } from '@fincrypt/domain';
+import { type DisplayCurrency, type FeeQuoteView, type PricedPayment, formatAmountTrimmed, formatFiatMinor, shortAmount } from '@fincrypt/domain';
 import type { SendableAsset } from '../send-assets.ts';
 
 const INDICATIVE_NOTE = 'Indicative, at the live price. Review gets a firm quote.';
@@ -17,8 +17,8 @@ export interface SendSummaryProps {
 /** A coin transfer costs amount + fee of the coin; a token transfer the amount of the token and the fee of the coin. */
 function totalText(quote: FeeQuoteView, asset: SendableAsset, feeSymbol: string, sentUnits: bigint): string {
   return asset.kind === 'token'
-    ? `${formatAmountTrimmed(sentUnits, asset.decimals)} ${asset.symbol} + ${quote.fee} ${feeSymbol}`.trim()
-    : `${formatAmountTrimmed(sentUnits + BigInt(quote.feeUnits), asset.decimals)} ${asset.symbol}`;
+    ? `${shortAmount(formatAmountTrimmed(sentUnits, asset.decimals))} ${asset.symbol} + ${shortAmount(quote.fee)} ${feeSymbol}`.trim()
+    : `${shortAmount(formatAmountTrimmed(sentUnits + BigInt(quote.feeUnits), asset.decimals))} ${asset.symbol}`;
 }
 
 /** Under the Send form: the network fee of the chosen speed, the total, and what each side pays and gets (indicative). */

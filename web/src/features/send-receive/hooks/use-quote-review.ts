@@ -11,6 +11,7 @@ import {
   type TransactionView,
   type WalletView,
   formatAmountTrimmed,
+  shortAmount,
 } from '@fincrypt/domain';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -56,7 +57,7 @@ export interface ReviewClick {
 
 /** What a successful send's toast adds under its title: what left, on which network. */
 function sentDescription(transaction: Pick<TransactionView, 'amount' | 'symbol' | 'network'>): string {
-  return `${transaction.amount} ${transaction.symbol} sent on ${NETWORKS[transaction.network].label}`;
+  return `${shortAmount(transaction.amount)} ${transaction.symbol} sent on ${NETWORKS[transaction.network].label}`;
 }
 
 /** Why a look-up of the user's history failed does not matter: without it every recipient is unfamiliar. */

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatTime,
   shortenAddress,
+  shortAmount,
 } from '@fincrypt/domain';
 import { ArrowDownLeft, ArrowUpRight, Droplets } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
@@ -76,7 +77,7 @@ export function TransactionRow({ transaction, timeFormat = 'time' }: { transacti
           className={cn('block font-semibold tabular-nums break-all', isSend ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400')}
         >
           {isSend ? '-' : '+'}
-          {transaction.amount} {transaction.symbol}
+          {shortAmount(transaction.amount)} {transaction.symbol}
         </span>
         {/* Its value when sent (kept with it) and now (at the live price), in the display currency where one was kept. */}
         <span className="block text-xs tabular-nums text-slate-600 dark:text-slate-300" data-testid="transaction-value">

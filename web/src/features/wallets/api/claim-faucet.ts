@@ -1,4 +1,4 @@
-import type { FaucetResponse, TransactionView, WalletView } from '@fincrypt/domain';
+import { type FaucetResponse, type TransactionView, type WalletView, shortAmount } from '@fincrypt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { loadSchemas } from '../../../lib/load-schemas.ts';
@@ -32,7 +32,7 @@ export async function claimFaucet(walletId: string): Promise<FaucetResponse> {
 
 /** "Added 10 ETH and 500 USDC": what the claim's mint transactions brought, in the order the server lists them. */
 export function faucetSuccessMessage(transactions: readonly Pick<TransactionView, 'amount' | 'symbol'>[]): string {
-  const parts = transactions.map((transaction) => `${transaction.amount} ${transaction.symbol}`);
+  const parts = transactions.map((transaction) => `${shortAmount(transaction.amount)} ${transaction.symbol}`);
   if (parts.length === 0) return 'Test funds added';
   const last = parts.pop()!;
   return `Added ${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last}`;
