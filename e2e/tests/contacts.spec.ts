@@ -140,6 +140,14 @@ test.describe('Contacts', () => {
     await expect(review.region.getByText('This address imitates one you know')).toBeVisible();
     await expect(review.region.getByText(/looks like your contact Landlord but it is a different address/)).toBeVisible();
     await expect(review.region.getByText(contact.address, { exact: true })).toBeVisible();
+    // The characters that differ are marked, and Send waits until the whole address is checked.
+    const differing = [...lookalike.toLowerCase()].filter((character, index) => character !== LANDLORD.toLowerCase()[index]).length;
+    await expect(review.region.getByTestId('address-diff').locator('mark')).toHaveCount(differing);
+    expect(differing).toBeGreaterThan(25);
+    await expect(review.send).toBeDisabled();
+    await review.region.getByLabel('I have checked the whole address').check();
+    await expect(review.send).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
     expect(sends).toHaveLength(0);
     // Back to the form: nothing was sent.
     await review.edit.click();
@@ -182,9 +190,12 @@ test.describe('Contacts', () => {
     await openReview(page);
     await reviewStep(page).send.click();
     await expect(page).toHaveURL('/dashboard');
-    // Confirmation toasts may stack on top of it: pointing at the stack spreads it out, as for a user.
-    await page.locator(`${TOASTS_SELECTOR} [data-sonner-toast][data-front="true"]`).hover();
-    await page.locator(TOASTS_SELECTOR).getByRole('button', { name: 'Save as contact' }).click();
+    // Focus lands on the page's heading, not on <body>.
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeFocused();
+    // Toasts are listed one under another: the send's, with its two actions, is never hidden by the next one.
+    const sent = page.locator(`${TOASTS_SELECTOR} [data-sonner-toast]`).filter({ hasText: 'Transaction sent successfully' });
+    await expect(sent.getByRole('button', { name: 'View payment' })).toBeVisible();
+    await sent.getByRole('button', { name: 'Save as contact' }).click();
 
     await expect(page).toHaveURL('/profile');
     const panel = page.getByRole('tabpanel', { name: 'Contacts' });

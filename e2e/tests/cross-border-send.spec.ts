@@ -104,6 +104,10 @@ test.describe('Cross-border payments', () => {
       timeout: 20_000,
     });
     await recipient.context.close();
+
+    // The sender's toast links to the payment.
+    await toastWith(page, 'Transaction sent successfully').getByRole('button', { name: 'View payment' }).click();
+    await expect(page).toHaveURL(`/transaction/${transaction.hash}`);
   });
 
   test('an expired quote asks for a new one; the server refuses a send with it and changes nothing', async ({ page, account: _account }) => {

@@ -132,13 +132,13 @@ test.describe('A cross-border payment, after it is sent', () => {
 
     // The sender's history row: value then in rupees, value now beside it.
     await page.goto('/transactions?type=send');
-    const sentRow = page.getByTestId('transaction-row').filter({ hasText: `-${sent.amount} ETH` });
+    const sentRow = page.getByTestId('transaction-row').filter({ hasText: `-${shortAmount(sent.amount)} ETH` });
     await expect(sentRow.getByTestId('transaction-value')).toHaveText(new RegExp(`^₹10,000\\.00 then · ₹[\\d,]+\\.\\d{2} now$`));
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
 
     // The recipient's history and detail: in euros, the value kept for them; no comparison (the cost was the sender's).
     await recipient.page.goto('/transactions?type=receive');
-    const receivedRow = recipient.page.getByTestId('transaction-row').filter({ hasText: `+${sent.amount} ETH` });
+    const receivedRow = recipient.page.getByTestId('transaction-row').filter({ hasText: `+${shortAmount(sent.amount)} ETH` });
     await expect(receivedRow.getByTestId('transaction-value')).toHaveText(
       new RegExp(`^${money(quote.recipient.amountMinor, 'eur').replace(/[.$]/g, '\\$&')} then · €[\\d,]+\\.\\d{2} now$`),
     );

@@ -129,6 +129,10 @@ test.describe('Payment requests', () => {
     const review = reviewStep(payer.page);
     await expect(review.region.getByText("Paying Ana Lisboa's request")).toBeVisible();
     await expect(review.figure('They receive')).toHaveText(/^₹50\d\.\d{2}$/);
+    // ₹500 in USDC on Sepolia costs more in gas than it pays: the review says so, and Send waits for the payer to accept.
+    await expect(review.region.getByText('The network fee is more than the payment')).toBeVisible();
+    await expect(review.send).toBeDisabled();
+    await review.region.getByLabel('I accept a fee larger than the payment').check();
     const answer = payer.page.waitForResponse((response) => isSendRequest(response.request()));
     await review.send.click();
     const response = await answer;

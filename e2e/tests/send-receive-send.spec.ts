@@ -329,7 +329,7 @@ test.describe('Sending', () => {
       await openReview(page);
       await expect(review.region).toContainText(REVIEW_WARNINGS.lookalike);
       await expect(review.region).toContainText(`The recipient looks like ${description} but it is a different address.`);
-      await expect(review.region).toContainText(`It imitates ${description}${imitated}`);
+      await expect(review.region).toContainText(`It imitates ${description}:${imitated}`);
       await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
       await review.edit.click();
       await expect(review.region).toBeHidden();

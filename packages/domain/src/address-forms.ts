@@ -45,3 +45,13 @@ export function looksLikeButDiffers(candidate: string, known: readonly string[])
     );
   });
 }
+
+/**
+ * Which characters of `candidate` differ from `known` at the same place (case ignored on EVM, where the case is only a
+ * checksum): the review marks them, so a look-alike's changed middle shows at a glance. Beyond the shorter, all differ.
+ */
+export function differingCharacters(candidate: string, known: string): boolean[] {
+  const ours = addressKey(candidate);
+  const theirs = addressKey(known);
+  return [...candidate].map((_, index) => ours[index] !== theirs[index]);
+}

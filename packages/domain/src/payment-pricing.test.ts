@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_CURRENCIES } from './currency.ts';
 import { assetToFiatMinor, parseFiatAmount } from './fx.ts';
-import { pricePayment, type PaymentRates, type PricePaymentInput } from './payment-pricing.ts';
+import { feeShareLevel, pricePayment, type PaymentRates, type PricePaymentInput } from './payment-pricing.ts';
 
 const E8 = 10n ** 8n;
 /** 1 ETH = ₹200,000 = €2,200 = $2,400. */
@@ -110,5 +110,15 @@ describe('pricePayment', () => {
         },
       ),
     );
+  });
+});
+
+describe('feeShareLevel', () => {
+  it('warns above 10 % of the amount and asks for a confirmation above 100 %', () => {
+    expect(feeShareLevel('0.03')).toBe('ok');
+    expect(feeShareLevel('10.00')).toBe('ok');
+    expect(feeShareLevel('10.01')).toBe('warn');
+    expect(feeShareLevel('100.00')).toBe('warn');
+    expect(feeShareLevel('117.20')).toBe('confirm');
   });
 });

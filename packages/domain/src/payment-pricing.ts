@@ -101,3 +101,15 @@ export function pricePayment(input: PricePaymentInput): PricedPayment | { ok: fa
     feePercent: feePercentOf({ feeUnits: input.feeUnits, feeDecimals: input.feeDecimals, feeAssetToUsd: rates.feeAssetToUsd, amountUnits, assetDecimals, assetToUsd: rates.assetToUsd }),
   };
 }
+
+/** Above this share of the amount (in percent), the review warns that the network fee is high. */
+export const FEE_WARN_PERCENT = 10;
+/** Above this share, the fee is more than the payment itself: Send needs an explicit confirmation. */
+export const FEE_CONFIRM_PERCENT = 100;
+
+/** How the review treats a fee of this share of the amount (the quote's `feePercent`, "17.32"). */
+export function feeShareLevel(feePercent: string): 'ok' | 'warn' | 'confirm' {
+  const share = Number(feePercent);
+  if (share > FEE_CONFIRM_PERCENT) return 'confirm';
+  return share > FEE_WARN_PERCENT ? 'warn' : 'ok';
+}

@@ -28,7 +28,10 @@ function ToasterMounted() {
   return null;
 }
 
-/** Toasts at the top right, below the top bar, for 5 s, at most 20 kept, in the app's theme. */
+/**
+ * Toasts at the top right, below the top bar, for 5 s, at most 20 kept, in the app's theme; listed one under another
+ * (`expand`), so a toast that arrives never hides the one before it (a send's "View payment" under "Balance updated").
+ */
 function ThemedToaster() {
   const theme = useThemeStore((state) => state.theme);
   const haveFirstAnswersShown = useAfterFirstAnswers();
@@ -41,6 +44,7 @@ function ThemedToaster() {
         mobileOffset={{ top: TOAST_TOP_OFFSET }}
         duration={5000}
         visibleToasts={20}
+        expand
         closeButton
         theme={theme ?? 'system'}
       />

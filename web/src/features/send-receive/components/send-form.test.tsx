@@ -359,10 +359,15 @@ describe('SendForm', () => {
     fireEvent.click(sendButton());
 
     await screen.findByText('Dashboard page');
-    // Paid before but not saved: the toast offers to save the recipient.
+    // The toast links to the payment; paid before but not saved, it also offers to save the recipient.
     const [title, options] = vi.mocked(toast.success).mock.calls[0] ?? [];
     expect(title).toBe('Transaction sent successfully');
-    expect(options).toMatchObject({ description: '1.5 ETH sent on Ethereum Sepolia', action: { label: 'Save as contact' }, duration: 10_000 });
+    expect(options).toMatchObject({
+      description: '1.5 ETH sent on Ethereum Sepolia',
+      action: { label: 'View payment' },
+      cancel: { label: 'Save as contact' },
+      duration: 10_000,
+    });
     const [first, second] = sends.map((init) => ({ headers: init.headers as Record<string, string>, body: init.body as string }));
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
     expect(second?.body).toBe(first?.body);
@@ -578,7 +583,11 @@ describe('SendForm', () => {
       expect(screen.getByText('To your contact Ana Silva (Ethereum Sepolia)')).toBeTruthy();
       fireEvent.click(sendButton());
       await screen.findByText('Dashboard page');
-      expect(toast.success).toHaveBeenCalledWith('Transaction sent successfully', { description: '1.5 ETH sent on Ethereum Sepolia' });
+      // A contact needs no "Save as contact": the toast only links to the payment.
+      const [title, options] = vi.mocked(toast.success).mock.calls[0] ?? [];
+      expect(title).toBe('Transaction sent successfully');
+      expect(options).toMatchObject({ description: '1.5 ETH sent on Ethereum Sepolia', action: { label: 'View payment' }, duration: 10_000 });
+      expect(options).not.toHaveProperty('cancel');
     });
 
     it('blocks on a look-alike of a contact and names the contact it imitates', async () => {

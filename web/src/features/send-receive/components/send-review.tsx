@@ -3,12 +3,13 @@ import {
   type DisplayCurrency,
   type PaymentQuote,
   QUOTE_MESSAGES,
+  feeShareLevel,
   formatDateTime,
   formatFiatMinor,
   formatRateIn,
   shortAmount,
 } from '@fincrypt/domain';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -20,10 +21,10 @@ import { useSecondsUntil } from '../../../lib/use-seconds-until.ts';
 import type { RecipientAssessment } from '../recipient-assessment.ts';
 import { CostComparisonTable } from './cost-comparison-table.tsx';
 import { payingRequestText } from './paying-request-notice.tsx';
+import { FeeShareWarning, LookalikeWarning, REVIEW_ADDRESS_CLASS } from './review-warnings.tsx';
 
 export const REVIEW_HEADING = 'Review payment';
 
-const addressClass = 'block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100';
 const SOURCE_LABELS: Record<PaymentQuote['rates']['source'], string> = {
   live: 'live price feed',
   simulated: 'simulated price feed',
@@ -83,6 +84,11 @@ export function SendReview({
   const secondsLeft = useSecondsUntil(received.expiresAtMs) ?? 0;
   const isExpired = secondsLeft <= 0 || refusal !== undefined;
   const { senderCurrency, recipientCurrency } = quote;
+  // What Send waits for: a look-alike's whole address checked, and a fee above the payment itself accepted.
+  const [hasCheckedAddress, setCheckedAddress] = useState(false);
+  const [acceptsFee, setAcceptsFee] = useState(false);
+  const feeLevel = feeShareLevel(quote.feePercent);
+  const isConfirmationMissing = (assessment.kind === 'lookalike' && !hasCheckedAddress) || (feeLevel === 'confirm' && !acceptsFee);
 
   // The step opens with focus on its heading: a screen reader starts reading here, and Enter pressed out of
   // habit does not send.
@@ -97,16 +103,7 @@ export function SendReview({
       {payingRequestOf !== undefined && <p className="text-sm font-semibold">{payingRequestText(payingRequestOf || undefined)}</p>}
 
       {assessment.kind === 'lookalike' && (
-        <Alert tone="error">
-          <p className="font-semibold">This address imitates one you know</p>
-          <p>
-            {`The recipient looks like ${assessment.imitated.description} but it is a different address. `}
-            Scammers create addresses that share the first and last characters of one you know, hoping you copy theirs. Compare
-            every character.
-          </p>
-          <p className="mt-2">{`It imitates ${assessment.imitated.description}`}</p>
-          <code className={addressClass}>{assessment.imitated.address}</code>
-        </Alert>
+        <LookalikeWarning to={quote.to} imitated={assessment.imitated} checked={hasCheckedAddress} onCheckedChange={setCheckedAddress} />
       )}
       {assessment.kind === 'first-payment' && (
         <Alert tone="warning">
@@ -117,11 +114,13 @@ export function SendReview({
         </Alert>
       )}
 
+      {feeLevel !== 'ok' && <FeeShareWarning quote={quote} level={feeLevel} accepted={acceptsFee} onAcceptedChange={setAcceptsFee} />}
+
       <div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {assessment.kind === 'familiar' && assessment.contactName !== undefined ? `To your contact ${assessment.contactName} (${networkLabel})` : `To (${networkLabel})`}
         </p>
-        <code className={addressClass}>{quote.to}</code>
+        <code className={REVIEW_ADDRESS_CLASS}>{quote.to}</code>
       </div>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -184,7 +183,13 @@ export function SendReview({
             Get a new quote
           </Button>
         ) : (
-          <Button size="lg" variant={assessment.kind === 'lookalike' ? 'danger' : 'primary'} isBusy={isSending} disabled={wait > 0} onClick={onSend}>
+          <Button
+            size="lg"
+            variant={assessment.kind === 'lookalike' ? 'danger' : 'primary'}
+            isBusy={isSending}
+            disabled={wait > 0 || isConfirmationMissing}
+            onClick={onSend}
+          >
             Send Transaction
           </Button>
         )}

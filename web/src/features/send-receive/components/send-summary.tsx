@@ -17,7 +17,7 @@ export interface SendSummaryProps {
 /** A coin transfer costs amount + fee of the coin; a token transfer the amount of the token and the fee of the coin. */
 function totalText(quote: FeeQuoteView, asset: SendableAsset, feeSymbol: string, sentUnits: bigint): string {
   return asset.kind === 'token'
-    ? `${shortAmount(formatAmountTrimmed(sentUnits, asset.decimals))} ${asset.symbol} + ${shortAmount(quote.fee)} ${feeSymbol}`.trim()
+    ? `${shortAmount(formatAmountTrimmed(sentUnits, asset.decimals))} ${asset.symbol} + ${quote.fee} ${feeSymbol}`.trim()
     : `${shortAmount(formatAmountTrimmed(sentUnits + BigInt(quote.feeUnits), asset.decimals))} ${asset.symbol}`;
 }
 

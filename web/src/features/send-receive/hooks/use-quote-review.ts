@@ -17,6 +17,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { PageFocusState } from '../../../lib/use-heading-focus.ts';
 import { useRetryWait } from '../../../lib/use-retry-wait.ts';
 import { type ContactsNavigationState, getContacts } from '../../contacts/index.ts';
 import { type ReceivedQuote, useCreateQuote } from '../api/create-quote.ts';
@@ -192,10 +193,17 @@ export function useQuoteReview(form: SendFormHandle, wallets: readonly WalletVie
       const response = await sendTransaction.mutateAsync(attempt);
       acknowledged?.settle(response.alerts);
       attempts.current.settle();
-      // Someone not yet saved: the toast offers "Save as contact", and stays long enough to be used.
-      const saveContact = saveOffer && { action: { label: 'Save as contact', onClick: () => void navigate('/profile', { state: saveOffer }) }, duration: 10_000 };
-      toast.success(PAYMENT_MESSAGES.sent, { description: sentDescription(response.transaction), ...saveContact });
-      await navigate('/dashboard');
+      // The toast links to the payment, and offers "Save as contact" for someone not yet saved; it stays long enough to
+      // be used. The dashboard opens with focus on its heading, not on <body>.
+      const hash = response.transaction.hash;
+      const saveContact = saveOffer && { cancel: { label: 'Save as contact', onClick: () => void navigate('/profile', { state: saveOffer }) } };
+      toast.success(PAYMENT_MESSAGES.sent, {
+        description: sentDescription(response.transaction),
+        action: { label: 'View payment', onClick: () => void navigate(`/transaction/${hash}`) },
+        ...saveContact,
+        duration: 10_000,
+      });
+      await navigate('/dashboard', { state: { focusHeading: true } satisfies PageFocusState });
     } catch (error) {
       acknowledged?.end();
       // A 4xx is the server's decision; after no answer, a bad one or a 5xx the send may have happened, so
