@@ -12,7 +12,9 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (account) => {
+    onSuccess: async (account) => {
+      // A session read still in flight from before the save would land after this and show the old name again.
+      await queryClient.cancelQueries({ queryKey: sessionQueryKey });
       queryClient.setQueryData(accountQueryKey, account);
       queryClient.setQueryData<Session | null>(sessionQueryKey, (session) =>
         session ? { ...session, user: { ...session.user, name: account.name, email: account.email, image: account.avatar } } : session,
