@@ -216,6 +216,13 @@ test.describe('AI Market Insights', () => {
     await expect(waitingCharts(page)).toHaveCount(4);
     for (const label of waitingSections) await expect(page.getByText(label, { exact: true })).toHaveCount(1);
     expect(belowTheFold.filter((path) => asked.has(path))).toEqual([]);
+    // Readable before it is drawn: every section's heading and summary are on the page already (find-in-page and a
+    // screen reader's heading list find them), each in a place of about its final size.
+    for (const heading of ['Price Analysis', 'Market Depth', 'Order Book', '24h Volume Analysis', '24h Trading Volume', 'Exchange Rate Forecast', 'AI Protection', 'Fraud Alerts']) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toHaveCount(1);
+    }
+    await expect(region(page, 'Exchange Rate Forecast')).toContainText('expected rate in 24 hours, 7 and 30 days');
+    expect((await region(page, 'Exchange Rate Forecast').boundingBox())!.height).toBeGreaterThan(300);
 
     await scrollThroughPage(page);
     for (const label of waitingSections) await expect(page.getByText(label, { exact: true })).toHaveCount(0);

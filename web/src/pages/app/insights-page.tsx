@@ -52,23 +52,23 @@ export default function InsightsPage() {
 
           <PriceAnalysisChart token={token} onTokenChange={setToken} currency={currency} />
           <MarketDepthChart token={token} currency={currency} />
-          <WhenNearScreen label="Loading the order book" placeholderClassName="h-[52rem] lg:h-[29rem]">
+          <WhenNearScreen label="Loading the order book" placeholderClassName="h-[52rem] lg:h-[29rem]" section="orderBook">
             <OrderBookTable token={token} currency={currency} />
           </WhenNearScreen>
           <div className="grid gap-6 xl:grid-cols-2">
             <VolumeAnalysisChart currency={currency} />
             <TradingVolumeChart currency={currency} />
           </div>
-          <WhenNearScreen label="Loading the forecasts" placeholderClassName="h-[57rem] md:h-[25rem]">
+          <WhenNearScreen label="Loading the forecasts" placeholderClassName="h-[57rem] md:h-[25rem]" section="forecast">
             <ForecastCards currency={currency} />
           </WhenNearScreen>
         </div>
 
         <div className="min-w-0 space-y-6">
-          <WhenNearScreen label="Loading the protection score" placeholderClassName="h-96">
+          <WhenNearScreen label="Loading the protection score" placeholderClassName="h-96" section="protection">
             <AiProtectionCard />
           </WhenNearScreen>
-          <WhenNearScreen label="Loading the fraud alerts" placeholderClassName="h-48">
+          <WhenNearScreen label="Loading the fraud alerts" placeholderClassName="h-48" section="fraudAlerts">
             <FraudAlertsList />
           </WhenNearScreen>
         </div>

@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFraudAlerts, useRiskScore } from '../api/insights-api.ts';
 import { QueryError } from './query-error.tsx';
+import { INSIGHTS_SECTIONS } from '../section-summaries.ts';
 import { SectionCard } from './section-card.tsx';
 
 /** The risk bands (docs/product.md#risk-score): Low green, Medium amber, High red. */
@@ -59,7 +60,7 @@ const PROTECTION_FEATURES = ['Fraud Detection', 'Transaction Monitoring', 'AI Ri
 export function AiProtectionCard() {
   const risk = useRiskScore();
   return (
-    <SectionCard title="AI Protection">
+    <SectionCard title={INSIGHTS_SECTIONS.protection.title} summary={INSIGHTS_SECTIONS.protection.summary}>
       {risk.isError && !risk.data ? (
         <QueryError what="your risk score" />
       ) : !risk.data ? (
@@ -104,7 +105,7 @@ export function FraudAlertsList() {
   const alerts = useFraudAlerts();
   const list = alerts.data?.alerts;
   return (
-    <SectionCard title="Fraud Alerts">
+    <SectionCard title={INSIGHTS_SECTIONS.fraudAlerts.title} summary={INSIGHTS_SECTIONS.fraudAlerts.summary}>
       {alerts.isError && !list ? (
         <QueryError what="your fraud alerts" />
       ) : !list ? (

@@ -6,6 +6,7 @@ import { useForecasts } from '../api/insights-api.ts';
 import { formatConfidence } from '../format.ts';
 import { InfoPopover } from './info-popover.tsx';
 import { QueryError } from './query-error.tsx';
+import { INSIGHTS_SECTIONS } from '../section-summaries.ts';
 import { SectionCard } from './section-card.tsx';
 import { FORECAST_HORIZONS, FigureCell, PredictedRate } from './forecast-figures.tsx';
 import { TREND_TEXT_CLASS, directionOf } from './trend.ts';
@@ -49,7 +50,8 @@ export function ForecastCards({ currency }: { currency: DisplayCurrency }) {
   const data = forecasts.data;
   return (
     <SectionCard
-      title="Exchange Rate Forecast"
+      title={INSIGHTS_SECTIONS.forecast.title}
+      summary={INSIGHTS_SECTIONS.forecast.summary}
       actions={
         data && (
           <InfoPopover label="How forecasts are made">

@@ -2,6 +2,7 @@ import { type ComponentType, type Ref, Suspense, lazy, useRef } from 'react';
 import { useAfterFirstContentfulPaint } from '../../../lib/use-after-first-contentful-paint.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import type * as Charts from './charts.tsx';
+import type { InsightsSection } from '../section-summaries.ts';
 import { NEAR_SCREEN_MARGIN, SectionPlaceholder } from './when-near-screen.tsx';
 
 type ChartsModule = typeof Charts;
@@ -9,8 +10,9 @@ type ChartsModule = typeof Charts;
 let loadedCharts: ChartsModule | undefined;
 const loadCharts = async (): Promise<ChartsModule> => (loadedCharts = await import('./charts.tsx'));
 
-function ChartSkeleton({ ref }: { ref?: Ref<HTMLDivElement> }) {
-  return <SectionPlaceholder ref={ref} label="Loading chart" className="h-80" />;
+/** A chart's card before it draws: its heading and summary over a block of the card's height. */
+function ChartSkeleton({ ref, section }: { ref?: Ref<HTMLDivElement>; section: InsightsSection }) {
+  return <SectionPlaceholder ref={ref} label="Loading chart" className="h-[28rem]" section={section} />;
 }
 
 /**
@@ -19,15 +21,15 @@ function ChartSkeleton({ ref }: { ref?: Ref<HTMLDivElement> }) {
  * A chart also waits until its place comes near the screen: the charts below the fold are work a phone need not do
  * before the reader scrolls to any of them.
  */
-function lazyChart<Props extends object>(pick: (charts: ChartsModule) => ComponentType<Props>) {
+function lazyChart<Props extends object>(section: InsightsSection, pick: (charts: ChartsModule) => ComponentType<Props>) {
   const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
   return function LazyChart(props: Props) {
     const hasPagePainted = useAfterFirstContentfulPaint();
     const place = useRef<HTMLDivElement>(null);
     const isNearScreen = useNearViewport(place, NEAR_SCREEN_MARGIN);
-    if (!isNearScreen || (!hasPagePainted && !loadedCharts)) return <ChartSkeleton ref={place} />;
+    if (!isNearScreen || (!hasPagePainted && !loadedCharts)) return <ChartSkeleton ref={place} section={section} />;
     return (
-      <Suspense fallback={<ChartSkeleton />}>
+      <Suspense fallback={<ChartSkeleton section={section} />}>
         <Chart {...props} />
       </Suspense>
     );
@@ -38,7 +40,7 @@ function lazyChart<Props extends object>(pick: (charts: ChartsModule) => Compone
  * The insights page's charts, loaded lazily in a chunk of their own, so no page that does not show a chart carries
  * them and the insights page's figures show before the charts arrive.
  */
-export const PriceAnalysisChart = lazyChart((charts) => charts.PriceAnalysisChart);
-export const MarketDepthChart = lazyChart((charts) => charts.MarketDepthChart);
-export const VolumeAnalysisChart = lazyChart((charts) => charts.VolumeAnalysisChart);
-export const TradingVolumeChart = lazyChart((charts) => charts.TradingVolumeChart);
+export const PriceAnalysisChart = lazyChart('priceAnalysis', (charts) => charts.PriceAnalysisChart);
+export const MarketDepthChart = lazyChart('marketDepth', (charts) => charts.MarketDepthChart);
+export const VolumeAnalysisChart = lazyChart('volumeAnalysis', (charts) => charts.VolumeAnalysisChart);
+export const TradingVolumeChart = lazyChart('tradingVolume', (charts) => charts.TradingVolumeChart);

@@ -6,6 +6,7 @@ import { formatCoinAmount, formatCompactFiat, formatPriceAtTick, roundTicksFromZ
 import { ChartFigure } from './chart-figure.tsx';
 import { pairOf } from './order-book-pair.ts';
 import { QueryError } from './query-error.tsx';
+import { INSIGHTS_SECTIONS } from '../section-summaries.ts';
 import { SectionCard } from './section-card.tsx';
 import { CartesianChart, type ValueAxis, type XAxis } from './svg-chart/cartesian-chart.tsx';
 import { type Point, areaUnder, stepPath } from './svg-chart/paths.ts';
@@ -63,7 +64,7 @@ export function MarketDepthChart({ token, currency }: { token: MarketTokenId; cu
   }, [book, shownCurrency]);
 
   return (
-    <SectionCard title={book ? `Market Depth · ${pairOf(book)}` : 'Market Depth'}>
+    <SectionCard title={book ? `Market Depth · ${pairOf(book)}` : 'Market Depth'} summary={INSIGHTS_SECTIONS.marketDepth.summary}>
       {orderBook.isError && !book ? (
         <QueryError what="the market depth" />
       ) : (

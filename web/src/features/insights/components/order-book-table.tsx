@@ -5,6 +5,7 @@ import { useOrderBook } from '../api/insights-api.ts';
 import { formatCoinAmount, formatPriceAtTick } from '../format.ts';
 import { pairOf } from './order-book-pair.ts';
 import { QueryError } from './query-error.tsx';
+import { INSIGHTS_SECTIONS } from '../section-summaries.ts';
 import { SectionCard } from './section-card.tsx';
 
 function OrderSideTable({
@@ -56,7 +57,7 @@ export function OrderBookTable({ token, currency }: { token: MarketTokenId; curr
   const orderBook = useOrderBook(token, currency);
   const book = orderBook.data;
   return (
-    <SectionCard title={book ? `Order Book · ${pairOf(book)}` : 'Order Book'}>
+    <SectionCard title={book ? `Order Book · ${pairOf(book)}` : 'Order Book'} summary={INSIGHTS_SECTIONS.orderBook.summary}>
       {orderBook.isError && !book ? (
         <QueryError what="the order book" />
       ) : !book ? (

@@ -15,6 +15,7 @@ import { usePriceHistory } from '../../prices/index.ts';
 import { evenTicks, formatCompactFiat, formatDay, formatHour, roundTicks, tickSignificantDigits } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { QueryError } from './query-error.tsx';
+import { INSIGHTS_SECTIONS } from '../section-summaries.ts';
 import { SectionCard } from './section-card.tsx';
 import { type SegmentOption, SegmentedControl } from './segmented-control.tsx';
 import { CartesianChart, type ValueAxis, type XAxis } from './svg-chart/cartesian-chart.tsx';
@@ -92,7 +93,8 @@ export function PriceAnalysisChart({
 
   return (
     <SectionCard
-      title="Price Analysis"
+      title={INSIGHTS_SECTIONS.priceAnalysis.title}
+      summary={INSIGHTS_SECTIONS.priceAnalysis.summary}
       actions={
         <div className="flex flex-wrap gap-2">
           <SegmentedControl label="Coin" options={CHART_COINS} value={token} onChange={onTokenChange} />

@@ -9,6 +9,7 @@ export function SectionCard({
   children,
   className,
   headingLevel = 2,
+  summary,
 }: {
   title: ReactNode;
   /** Controls shown beside the title (selectors, an info button…). */
@@ -16,6 +17,8 @@ export function SectionCard({
   children: ReactNode;
   className?: string;
   headingLevel?: 2 | 3;
+  /** One line under the heading saying what the section shows (section-summaries.ts). */
+  summary?: string;
 }) {
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -27,6 +30,7 @@ export function SectionCard({
         </Heading>
         {actions}
       </div>
+      {summary && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{summary}</p>}
       <div className="mt-4">{children}</div>
     </section>
   );

@@ -5,6 +5,7 @@ import { useVolume } from '../api/insights-api.ts';
 import { formatCompactFiat, formatCount, formatHour, roundTicks, roundTicksFromZero, tickSignificantDigits, topOfTicksFromZero } from '../format.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { QueryError } from './query-error.tsx';
+import { INSIGHTS_SECTIONS } from '../section-summaries.ts';
 import { SectionCard } from './section-card.tsx';
 import { CartesianChart, type ValueAxis, type XAxis } from './svg-chart/cartesian-chart.tsx';
 import { barPath, monotonePath } from './svg-chart/paths.ts';
@@ -82,7 +83,7 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
     return { x, y, y2 };
   }, [series, shownCurrency]);
   return (
-    <SectionCard title="24h Volume Analysis">
+    <SectionCard title={INSIGHTS_SECTIONS.volumeAnalysis.title} summary={INSIGHTS_SECTIONS.volumeAnalysis.summary}>
       {volume.isError && !data ? (
         <QueryError what="the volume analysis" />
       ) : (
@@ -142,7 +143,7 @@ export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) 
     return { x, y: fiatAxisFromZero(Math.max(0, ...totals), shownCurrency) };
   }, [series, shownCurrency]);
   return (
-    <SectionCard title="24h Trading Volume">
+    <SectionCard title={INSIGHTS_SECTIONS.tradingVolume.title} summary={INSIGHTS_SECTIONS.tradingVolume.summary}>
       {volume.isError && !data ? (
         <QueryError what="the trading volume" />
       ) : (
