@@ -309,15 +309,15 @@ test.describe('AI Market Insights', () => {
     await page.mouse.move(0, 0);
     await expect(tooltip(price)).toHaveCount(0);
 
-    // The six 4-hour blocks' tooltips add up, network by network, to the caption's 24-hour totals.
+    // The 24 hours' tooltips add up, network by network, to the caption's 24-hour totals.
     const byNetwork = region(page, '24h Trading Volume');
     const networks = ['Ethereum Sepolia', 'Polygon Mumbai', 'Solana Devnet'];
     const figureOf = (text: string, network: string, separator: string) =>
       moneyValue(new RegExp(`${network}${separator}(₹[\\d,]+\\.\\d{2})`).exec(text)![1]!);
     await expect(async () => {
       const sums = networks.map(() => 0);
-      for (let block = 0; block < 6; block++) {
-        const text = await readAt(byNetwork, (block + 0.5) / 6);
+      for (let hour = 0; hour < 24; hour++) {
+        const text = await readAt(byNetwork, (hour + 0.5) / 24);
         networks.forEach((network, index) => (sums[index]! += figureOf(text, network, ':\\s*')));
       }
       const caption = await byNetwork.locator('figcaption').innerText();

@@ -118,7 +118,7 @@ export const volumeResponseSchema = z.object({
   currency: displayCurrencySchema,
   /** Oldest first: 24 hours ending with the current one. */
   hourly: z.array(z.object({ hourStart: z.iso.datetime(), volume: z.number(), transactions: z.number().int() })),
-  /** The same 24 hours in six 4-hour buckets, per network. */
+  /** The same 24 hours, per network: the same hourly buckets as `hourly`, so both charts read the same hours. */
   byNetwork: z.array(
     z.object({
       start: z.iso.datetime(),

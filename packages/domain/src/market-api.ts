@@ -41,4 +41,3 @@ export const ORDER_BOOK_TABLE_LEVELS = 10;
 export const MARKET_DEPTH_LEVELS = 100;
 
 export const VOLUME_HOURS = 24;
-export const VOLUME_BUCKET_HOURS = 4;

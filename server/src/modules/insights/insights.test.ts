@@ -84,7 +84,7 @@ describeEachDatabase('insights API', (kind) => {
     expect(insightsStatsSchema.parse(await get('/stats?currency=INR'))).toMatchObject({ currency: 'inr', volume24h: inRupees.volume24h });
   });
 
-  it('gives 24 hourly volume points ending with the current hour, and the same day in six 4-hour buckets per network', async () => {
+  it('gives 24 hourly volume points ending with the current hour, and the same hours per network', async () => {
     const volume = volumeResponseSchema.parse(await get('/volume?currency=usd'));
     const stats = insightsStatsSchema.parse(await get('/stats?currency=usd'));
     const { ethereum, solana } = (await prices()).prices;
@@ -92,7 +92,12 @@ describeEachDatabase('insights API', (kind) => {
     expect(Date.parse(volume.hourly.at(-1)!.hourStart)).toBe(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
     expect(volume.hourly.reduce((sum, hour) => sum + hour.transactions, 0)).toBe(2);
     expect(volume.hourly.reduce((sum, hour) => sum + hour.volume, 0)).toBeCloseTo(stats.volume24h.value, 3);
-    expect(volume.byNetwork).toHaveLength(6);
+    expect(volume.byNetwork).toHaveLength(24);
+    // The two charts read one set of hours: the same starts, and each hour's networks add up to its volume.
+    expect(volume.byNetwork.map((bucket) => bucket.start)).toEqual(volume.hourly.map((hour) => hour.hourStart));
+    volume.hourly.forEach((hour, index) =>
+      expect(Object.values(volume.byNetwork[index]!.volumes).reduce((sum, value) => sum + value, 0)).toBeCloseTo(hour.volume, 2),
+    );
     const total = (network: 'eth_sepolia' | 'polygon_mumbai' | 'solana_devnet') =>
       volume.byNetwork.reduce((sum, bucket) => sum + bucket.volumes[network], 0);
     expect(total('eth_sepolia')).toBeCloseTo(1.5 * ethereum.prices.usd, 3);

@@ -72,7 +72,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
     {
       schema: {
         tags: ['insights'],
-        summary: 'Ledger volume and transaction counts for each of the last 24 hours, and per network in six 4-hour buckets; every asset of a network valued at its own price',
+        summary: 'Ledger volume and transaction counts for each of the last 24 hours, and the same hours per network; every asset of a network valued at its own price',
         querystring: currencyQuerySchema,
         response: { 200: volumeResponseSchema },
       },

@@ -14,7 +14,6 @@ import {
   type SentimentView,
   type StatFigure,
   TICKER_SYMBOLS,
-  VOLUME_BUCKET_HOURS,
   VOLUME_HOURS,
   type VolumeResponse,
   findAsset,
@@ -195,25 +194,21 @@ export function createInsightsService({ db, prices, now = Date.now }: InsightsSe
         prices.getSnapshot(),
         hourlySendTotals(db, new Date(firstHourMs), new Date(atMs)),
       ]);
-      const hourly = Array.from({ length: VOLUME_HOURS }, (_, i) => {
+      // One set of hourly buckets for both charts: the whole platform's, and the same hours per network.
+      const hours = Array.from({ length: VOLUME_HOURS }, (_, i) => {
         const hourStartMs = firstHourMs + i * HOUR_MS;
-        const inHour = rows.filter((row) => row.hourStartMs === hourStartMs);
-        return {
-          hourStart: new Date(hourStartMs).toISOString(),
-          volume: round4(fiatValue(inHour, snapshot, currency)),
-          transactions: countSends(inHour),
-        };
+        return { start: new Date(hourStartMs).toISOString(), rows: rows.filter((row) => row.hourStartMs === hourStartMs) };
       });
-      const byNetwork = Array.from({ length: VOLUME_HOURS / VOLUME_BUCKET_HOURS }, (_, i) => {
-        const startMs = firstHourMs + i * VOLUME_BUCKET_HOURS * HOUR_MS;
-        const inBucket = rows.filter((row) => row.hourStartMs >= startMs && row.hourStartMs < startMs + VOLUME_BUCKET_HOURS * HOUR_MS);
+      const hourly = hours.map((hour) => ({
+        hourStart: hour.start,
+        volume: round4(fiatValue(hour.rows, snapshot, currency)),
+        transactions: countSends(hour.rows),
+      }));
+      const byNetwork = hours.map((hour) => {
         const volumes = Object.fromEntries(
-          NETWORK_IDS.map((network) => [
-            network,
-            round4(fiatValue(inBucket.filter((row) => row.network === network), snapshot, currency)),
-          ]),
+          NETWORK_IDS.map((network) => [network, round4(fiatValue(hour.rows.filter((row) => row.network === network), snapshot, currency))]),
         ) as Record<NetworkId, number>;
-        return { start: new Date(startMs).toISOString(), volumes, transactions: countSends(inBucket) };
+        return { start: hour.start, volumes, transactions: countSends(hour.rows) };
       });
       return { currency, hourly, byNetwork, generatedAt: new Date(atMs).toISOString() };
     },

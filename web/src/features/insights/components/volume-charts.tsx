@@ -61,7 +61,7 @@ function describeByNetwork(volume: VolumeResponse): string {
     total: volume.byNetwork.reduce((sum, bucket) => sum + bucket.volumes[network], 0),
   }));
   if (totals.every(({ total }) => total === 0)) return 'No trading volume in the last 24 hours.';
-  return `Trading volume in the last 24 hours by network, in 4-hour blocks: ${totals
+  return `Trading volume in the last 24 hours by network, hour by hour: ${totals
     .map(({ network, total }) => `${NETWORKS[network].label} ${formatFiat(total, volume.currency)}`)
     .join(', ')}.`;
 }
@@ -128,7 +128,7 @@ export function VolumeAnalysisChart({ currency }: { currency: DisplayCurrency })
   );
 }
 
-/** The same 24 hours in six 4-hour blocks, stacked by network. */
+/** The same 24 hours, hour by hour as the volume chart beside it, stacked by network. */
 export function TradingVolumeChart({ currency }: { currency: DisplayCurrency }) {
   const volume = useVolume(currency);
   const { data } = useDeferredAnswer(volume);
