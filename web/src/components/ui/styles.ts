@@ -8,8 +8,10 @@ import { cn } from '../../lib/cn.ts';
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'inverse' | 'inverse-outline';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+// Colours ease on hover, but not the focus ring's: Tailwind's transition-colors animates outline-color too, and the
+// ring faded in from the label's white on a white card.
 const BASE_CLASSES =
-  'inline-flex items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center rounded-md font-medium whitespace-nowrap transition-[color,background-color,border-color] disabled:cursor-not-allowed disabled:opacity-60';
 
 const VARIANT_CLASSES: Record<ButtonVariant, string> = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:hover:bg-indigo-600',

@@ -40,7 +40,7 @@ export default function LegalIndexPage() {
                 to={`/legal/${slug}`}
                 className={cn(
                   cardClassName,
-                  'flex h-full flex-col p-6 transition-colors hover:border-indigo-400 dark:hover:border-indigo-500',
+                  'flex h-full flex-col p-6 transition-[color,background-color,border-color] hover:border-indigo-400 dark:hover:border-indigo-500',
                 )}
               >
                 <Icon aria-hidden className="h-10 w-10 rounded-lg bg-indigo-50 p-2 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" />

@@ -30,7 +30,7 @@ function PreferenceSwitch({ name, checked, onChange }: { name: NotificationPrefe
         onCheckedChange={onChange}
         aria-labelledby={labelId}
         aria-describedby={descriptionId}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-colors data-[state=checked]:bg-indigo-600 dark:bg-slate-600 dark:data-[state=checked]:bg-indigo-500"
+        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-[color,background-color,border-color] data-[state=checked]:bg-indigo-600 dark:bg-slate-600 dark:data-[state=checked]:bg-indigo-500"
       >
         <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
       </Switch.Root>

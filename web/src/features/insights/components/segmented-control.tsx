@@ -28,7 +28,7 @@ export function SegmentedControl<T extends string | number>({
             aria-pressed={isPressed}
             onClick={() => onChange(option.value)}
             className={cn(
-              'min-w-11 rounded px-2.5 py-1 text-sm font-medium transition-colors',
+              'min-w-11 rounded px-2.5 py-1 text-sm font-medium transition-[color,background-color,border-color]',
               isPressed
                 ? 'bg-indigo-600 text-white dark:bg-indigo-500'
                 : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',

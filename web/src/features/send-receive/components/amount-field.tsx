@@ -48,8 +48,9 @@ export function AmountField({ form, amount, asset, selectedQuote, feeSymbol }: A
         }
       >
         {(control) => (
-          <div className="flex gap-2">
-            <div className="min-w-0 flex-1">
+          // On a phone the amount takes a row of its own, with its unit and MAX under it: beside both it was 90 px wide.
+          <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+            <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
               <Input
                 {...control}
                 {...form.register('amount', { onChange: () => amount.setMaxAmount(false) })}
@@ -58,7 +59,7 @@ export function AmountField({ form, amount, asset, selectedQuote, feeSymbol }: A
                 placeholder="0.00"
               />
             </div>
-            <div className="w-32 shrink-0">
+            <div className="min-w-0 flex-1 sm:w-32 sm:flex-none">
               <Select
                 aria-label="Amount in"
                 value={unit}

@@ -141,7 +141,7 @@ export function SendReview({
           <CopyButton value={quote.amount} label="Copy exact amount" successMessage={`Copied ${quote.amount} ${quote.asset}`} className="ml-2" />
         </dd>
         <dt className="text-slate-600 dark:text-slate-400">Debited from your wallet</dt>
-        <dd className="text-right font-mono break-all">{debits}</dd>
+        <dd className="text-right font-mono break-words">{debits}</dd>
         <dt className="text-slate-600 dark:text-slate-400">Rates</dt>
         <dd className="text-right font-mono">
           <span className="block">{`1 ${quote.asset} = ${formatRateIn(quote.rates.assetToSender, senderCurrency)}`}</span>

@@ -32,7 +32,7 @@ export function SendSummary({ quote, asset, feeSymbol, priced, senderCurrency, r
         {total !== undefined && (
           <>
             <dt className="text-slate-600 dark:text-slate-400">Total</dt>
-            <dd className="text-right font-mono break-all">{total}</dd>
+            <dd className="text-right font-mono break-words">{total}</dd>
           </>
         )}
         {priced && (
