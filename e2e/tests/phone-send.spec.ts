@@ -108,4 +108,19 @@ test.describe('Sending on a phone (375 × 812)', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
   });
+
+  test('the pay page shows the request whole: no cut figure, nothing sideways, its code and wallet link on screen', async ({ page, account: _account }) => {
+    const wallet = await walletOn(page.request, 'solana_devnet');
+    const created = await page.request.post('/api/payment-requests', {
+      data: { walletId: wallet.id, asset: 'USDC', amount: '1234.56', unit: 'eur', displayName: 'Ana Lisboa', note: 'Design work, May' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const request = (await created.json()) as { path: string };
+    await page.goto(request.path);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Open in wallet' })).toBeVisible();
+    expect(await cutControls(main)).toEqual([]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+  });
 });
