@@ -117,8 +117,28 @@ export const paymentQuoteSchema = z.object({
   comparison: costComparisonSchema,
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
+  /**
+   * When the fee is above FEE_WARN_PERCENT of the amount: the other networks where the recipient has a wallet (theirs
+   * on FinCrypt, or the user's contact of the same name) that would carry the payment for less, cheapest first. Only on
+   * the answer that creates the quote.
+   */
+  cheaperNetworks: z
+    .array(
+      z.object({
+        network: networkIdSchema,
+        networkLabel: z.string(),
+        asset: z.string(),
+        to: z.string(),
+        /** Whose wallet it is: their FinCrypt wallet, or the sender's contact of the same name. */
+        via: z.enum(['user', 'contact']),
+        feeMinor: unitsString,
+        feePercent: decimalString,
+      }),
+    )
+    .optional(),
 });
 export type PaymentQuote = z.infer<typeof paymentQuoteSchema>;
+export type CheaperNetwork = NonNullable<PaymentQuote['cheaperNetworks']>[number];
 
 /** `GET /api/recipients/currency`: the display currency the owner of a FinCrypt address chose, if any; nothing about who they are. */
 export const recipientCurrencyQuerySchema = z.object({

@@ -19,6 +19,7 @@ import {
   isPeggedTokenId,
   nativeAsset,
   feePercentOf,
+  feeShareLevel,
   PRICE_FEED_SOURCES,
   pricePayment,
   rateFromPrice,
@@ -40,6 +41,7 @@ import {
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { Db } from '../db/database.ts';
+import { cheaperNetworks } from './cheaper-networks.ts';
 import { paymentQuotes, wallets } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { networkOf } from './views.ts';
@@ -381,7 +383,19 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         })
         .returning();
       if (!row) throw new Error('inserting a quote returned no row');
-      return toQuoteView(row, wallet.address);
+      const view = toQuoteView(row, wallet.address);
+      if (feeShareLevel(view.feePercent) === 'ok') return view;
+      const alternatives = await cheaperNetworks(deps, {
+        userId,
+        network: network.id,
+        to: check.to,
+        asset: asset.symbol,
+        speed: request.speed,
+        senderCurrency: request.senderCurrency,
+        amountMinor: payment.senderAmountMinor,
+        feeMinor: payment.senderFeeMinor,
+      });
+      return { ...view, cheaperNetworks: alternatives };
     },
   };
 }

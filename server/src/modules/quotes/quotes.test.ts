@@ -399,6 +399,37 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     }
   });
 
+  it('names cheaper networks where the recipient has a wallet when the fee is high: theirs on FinCrypt, or a contact of the same name', async () => {
+    const sender = await signUp(ctx.app);
+    const recipient = await signUp(ctx.app);
+    const [sepolia] = [await walletOn(ctx.app, sender, 'eth_sepolia')];
+    const theirSepolia = await walletOn(ctx.app, recipient, 'eth_sepolia');
+    const theirSolana = await walletOn(ctx.app, recipient, 'solana_devnet');
+    // ₹100 of USDC on Sepolia: 65,000 gas of ETH costs more than the payment.
+    const body = { walletId: sepolia.id, asset: 'USDC', amount: '100', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'inr' } as const;
+    const quote = await quoteFor(sender, { ...body, to: theirSepolia.address });
+    expect(Number(quote.feePercent)).toBeGreaterThan(100);
+    const alternatives = quote.cheaperNetworks ?? [];
+    expect(alternatives.map((alternative) => alternative.network)).toContain('solana_devnet');
+    expect(alternatives.find((alternative) => alternative.network === 'solana_devnet')).toMatchObject({ to: theirSolana.address, asset: 'USDC', via: 'user' });
+    for (const alternative of alternatives) expect(BigInt(alternative.feeMinor)).toBeLessThan(BigInt(quote.sender.feeMinor));
+    expect(alternatives.map((alternative) => BigInt(alternative.feeMinor))).toEqual([...alternatives.map((alternative) => BigInt(alternative.feeMinor))].sort((a, b) => (a < b ? -1 : 1)));
+
+    // An outside recipient saved as a contact on two networks: the other one is named.
+    const solanaOutside = externalAddress('solana_devnet');
+    const sepoliaOutside = externalAddress('eth_sepolia');
+    for (const [network, address] of [['eth_sepolia', sepoliaOutside], ['solana_devnet', solanaOutside]] as const) {
+      const saved = await call(ctx.app, 'POST', '/api/contacts', { cookie: sender.cookie, body: { network, address, name: 'Landlord' } });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const toContact = await quoteFor(sender, { ...body, to: sepoliaOutside });
+    expect(toContact.cheaperNetworks).toEqual([expect.objectContaining({ network: 'solana_devnet', to: solanaOutside, via: 'contact' })]);
+    // A fee below 10 % names nothing.
+    const large = await quoteFor(sender, { ...body, amount: '50000', to: theirSepolia.address });
+    expect(Number(large.feePercent)).toBeLessThan(10);
+    expect(large.cheaperNetworks).toBeUndefined();
+  });
+
   it('reads currency codes in either case, answering them in lower case', async () => {
     const user = await signUp(ctx.app);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');

@@ -30,6 +30,26 @@ describe('FeeShareWarning', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
+  it('names the networks where the recipient has a wallet and the fee is lower', () => {
+    render(
+      <FeeShareWarning
+        quote={{
+          feePercent: '117.20',
+          sender: sender('58600', '50000'),
+          senderCurrency: 'inr',
+          cheaperNetworks: [
+            { network: 'solana_devnet', networkLabel: 'Solana Devnet', asset: 'USDC', to: '4QYkVQ8xJ2vFmTvGCaPp9tWQJr2qnKhd6Q2yYeS15px', via: 'user', feeMinor: '28', feePercent: '0.05' },
+          ],
+        }}
+        level="confirm"
+        accepted={false}
+        onAcceptedChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('The recipient has a wallet where it costs less:')).toBeTruthy();
+    expect(screen.getByText('Solana Devnet (USDC, their FinCrypt wallet 4QYkVQ...15px): ₹0.28 in fees (0.05%)')).toBeTruthy();
+  });
+
   it('asks to accept a fee above the payment itself', () => {
     render(<FeeWarning feePercent="117.20" fee="58600" amount="50000" />);
     expect(screen.getByText('The network fee is more than the payment')).toBeTruthy();

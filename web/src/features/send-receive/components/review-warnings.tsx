@@ -1,4 +1,4 @@
-import { type PaymentQuote, formatFiatMinor } from '@fincrypt/domain';
+import { type PaymentQuote, formatFiatMinor, shortenAddress } from '@fincrypt/domain';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { KnownAddress } from '../recipient-assessment.ts';
 import { AddressDiff } from './address-diff.tsx';
@@ -36,7 +36,7 @@ export function LookalikeWarning(props: { to: string; imitated: KnownAddress; ch
  * (domain feeShareLevel).
  */
 export function FeeShareWarning(props: {
-  quote: Pick<PaymentQuote, 'feePercent' | 'sender' | 'senderCurrency'>;
+  quote: Pick<PaymentQuote, 'feePercent' | 'sender' | 'senderCurrency' | 'cheaperNetworks'>;
   level: 'warn' | 'confirm';
   accepted: boolean;
   onAcceptedChange: (accepted: boolean) => void;
@@ -46,7 +46,21 @@ export function FeeShareWarning(props: {
   return (
     <Alert tone={level === 'confirm' ? 'error' : 'warning'}>
       <p className="font-semibold">{level === 'confirm' ? 'The network fee is more than the payment' : `The network fee is ${quote.feePercent}% of the amount`}</p>
-      <p>{`${money(quote.sender.feeMinor)} in fees to send ${money(quote.sender.amountMinor)} (${quote.feePercent}%). Another network, or a larger payment, would cost less.`}</p>
+      <p>{`${money(quote.sender.feeMinor)} in fees to send ${money(quote.sender.amountMinor)} (${quote.feePercent}%).`}</p>
+      {quote.cheaperNetworks && quote.cheaperNetworks.length > 0 ? (
+        <>
+          <p className="mt-2">The recipient has a wallet where it costs less:</p>
+          <ul className="list-disc pl-5">
+            {quote.cheaperNetworks.map((cheaper) => (
+              <li key={cheaper.network}>
+                {`${cheaper.networkLabel} (${cheaper.asset}, ${cheaper.via === 'user' ? 'their FinCrypt wallet' : 'your contact'} ${shortenAddress(cheaper.to)}): ${money(cheaper.feeMinor)} in fees (${cheaper.feePercent}%)`}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-2">A larger payment would cost less, in proportion.</p>
+      )}
       {level === 'confirm' && (
         <ConfirmCheck checked={props.accepted} onChange={props.onAcceptedChange}>
           I accept a fee larger than the payment
