@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { readCookie, writeCookie } from '../../lib/cookies.ts';
+import { writeCookie } from '../../lib/cookies.ts';
+import { CONSENT_COOKIE, hasAnsweredConsent } from './consent-cookie.ts';
 
-export const CONSENT_COOKIE = 'cookie-consent';
 const ACCEPTED_DAYS = 365;
 const DECLINED_DAYS = 7;
 /** The banner's height, on <html>: index.css turns it into scroll padding, so nothing focused hides under it. */
@@ -43,7 +43,7 @@ function useHeightVariable(isVisible: boolean) {
  * text above its buttons (docs/product.md#global-chrome).
  */
 export function CookieConsent() {
-  const [isVisible, setVisible] = useState(() => readCookie(CONSENT_COOKIE) === undefined);
+  const [isVisible, setVisible] = useState(() => !hasAnsweredConsent());
   const ref = useHeightVariable(isVisible);
   if (!isVisible) return null;
   const decide = (choice: 'accepted' | 'declined') => {
