@@ -23,10 +23,20 @@ export async function focusContrast(page: Page): Promise<{ name: string; ratio: 
     };
     const element = document.activeElement as HTMLElement;
     const style = getComputedStyle(element);
-    // The ring: the outline, or a box-shadow ring (Tailwind's ring utilities) where the outline is off.
-    const shadowColor = /(rgba?|oklab|oklch|lab|lch)\([^)]*\)|#[0-9a-f]{3,8}/i.exec(style.boxShadow)?.[0];
-    const ring =
-      style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? parse(style.outlineColor) : shadowColor && style.boxShadow !== 'none' ? parse(shadowColor) : undefined;
+    // The ring: the outline, or where the outline is off a box-shadow ring (Tailwind's ring utilities): of the listed
+    // shadows (most of them empty placeholders), the one with the widest spread.
+    const shadowRing = () => {
+      const shadows = style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^(]*\))/);
+      let widest: { color: string; spread: number } | undefined;
+      for (const shadow of shadows) {
+        const color = /(rgba?|oklab|oklch|lab|lch)\([^)]*\)|#[0-9a-f]{3,8}/i.exec(shadow)?.[0];
+        const lengths = shadow.replace(color ?? '', '').match(/-?[\d.]+px/g) ?? [];
+        const spread = parseFloat(lengths[3] ?? '0');
+        if (color && spread > 0 && (widest === undefined || spread > widest.spread)) widest = { color, spread };
+      }
+      return widest && parse(widest.color);
+    };
+    const ring = style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? parse(style.outlineColor) : shadowRing();
     // The outline sits just outside the element: the first opaque background of an ancestor is what it is seen against.
     let behind: number[] = [255, 255, 255];
     for (let node = element.parentElement; node; node = node.parentElement) {
