@@ -148,26 +148,29 @@ test.describe('AI Market Insights', () => {
     // Whole on the phone's screen, beside its button (under it, or above it where the screen has no room below: Radix
     // flips it), and above whatever the page has under it.
     await explanation.scrollIntoViewIfNeeded();
-    // Both boxes from one frame: charts drawing as they come near the screen can move the page between two reads.
-    const [panel, trigger] = await explanation.evaluate((element) => {
-      const opener = document.querySelector(`[aria-controls="${element.id}"]`);
-      if (!opener) throw new Error('no button controls the explanation');
-      return [element.getBoundingClientRect().toJSON(), opener.getBoundingClientRect().toJSON()] as { x: number; y: number; width: number; height: number }[];
-    });
-    if (!panel || !trigger) throw new Error('no boxes');
-    expect(panel.x).toBeGreaterThanOrEqual(0);
-    expect(panel.x + panel.width).toBeLessThanOrEqual(375);
-    expect(panel.y).toBeGreaterThanOrEqual(0);
-    expect(panel.y + panel.height).toBeLessThanOrEqual(800);
-    const isBelow = panel.y >= trigger.y + trigger.height;
-    const isAbove = panel.y + panel.height <= trigger.y;
-    expect(isBelow || isAbove, `the explanation (${panel.y}–${panel.y + panel.height}) covers its button (${trigger.y}–${trigger.y + trigger.height})`).toBe(true);
-    expect(
-      await explanation.evaluate((element) => {
-        const { left, top, width, height } = element.getBoundingClientRect();
-        return element.contains(document.elementFromPoint(left + width / 2, top + height / 2));
-      }),
-    ).toBe(true);
+    // Both boxes from one frame: charts drawing as they come near the screen can move the page between two reads, and
+    // Radix moves the panel on the frame after a scroll; so the layout is read again until it has settled.
+    await expect(async () => {
+      const [panel, trigger] = await explanation.evaluate((element) => {
+        const opener = document.querySelector(`[aria-controls="${element.id}"]`);
+        if (!opener) throw new Error('no button controls the explanation');
+        return [element.getBoundingClientRect().toJSON(), opener.getBoundingClientRect().toJSON()] as { x: number; y: number; width: number; height: number }[];
+      });
+      if (!panel || !trigger) throw new Error('no boxes');
+      expect(panel.x).toBeGreaterThanOrEqual(0);
+      expect(panel.x + panel.width).toBeLessThanOrEqual(375);
+      expect(panel.y).toBeGreaterThanOrEqual(0);
+      expect(panel.y + panel.height).toBeLessThanOrEqual(800);
+      const isBelow = panel.y >= trigger.y + trigger.height;
+      const isAbove = panel.y + panel.height <= trigger.y;
+      expect(isBelow || isAbove, `the explanation (${panel.y}–${panel.y + panel.height}) covers its button (${trigger.y}–${trigger.y + trigger.height})`).toBe(true);
+      expect(
+        await explanation.evaluate((element) => {
+          const { left, top, width, height } = element.getBoundingClientRect();
+          return element.contains(document.elementFromPoint(left + width / 2, top + height / 2));
+        }),
+      ).toBe(true);
+    }).toPass({ timeout: 10_000 });
 
     await page.keyboard.press('Escape');
     await expect(explanation).toBeHidden();

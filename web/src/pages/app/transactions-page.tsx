@@ -89,9 +89,9 @@ export default function TransactionsPage() {
   const { data: listData, isWaiting: isListWaiting } = useDeferredAnswer(list);
   const transactions = listData?.pages.flatMap((page) => page.items) ?? [];
   const canLoadMore = list.hasNextPage && !list.isFetchingNextPage && !list.isPlaceholderData;
-  const sentinelRef = useLoadMoreWhenVisible(() => {
-    if (canLoadMore) void list.fetchNextPage();
-  }, Boolean(list.hasNextPage));
+  // Observed only while a next page can be asked for: an observer reports a sentinel already in view when it starts,
+  // so the end of the list reached during a refetch still loads once the refetch is over (it used to wait for a scroll).
+  const sentinelRef = useLoadMoreWhenVisible(() => void list.fetchNextPage(), canLoadMore);
 
   const lastUpdated = Math.max(list.dataUpdatedAt, counts.dataUpdatedAt);
   // Only a refresh the user asked for shows as busy, not the refetches live updates cause.
