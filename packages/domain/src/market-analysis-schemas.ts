@@ -13,11 +13,6 @@ export const marketTokenIdSchema = z.enum(MARKET_TOKEN_IDS);
 
 export const displayCurrencySchema = z.enum(DISPLAY_CURRENCIES);
 
-/** A display currency as a request names it, in either case ("INR", "inr", " Eur "): read as the lower-case code. */
-export function displayCurrencyInput(error = `Unknown currency: choose one of ${DISPLAY_CURRENCIES.map((code) => code.toUpperCase()).join(', ')}`) {
-  return z.string({ error }).trim().toLowerCase().pipe(z.enum(DISPLAY_CURRENCIES, { error }));
-}
-
 export const sentimentViewSchema = z.object({
   token: marketTokenIdSchema,
   label: z.enum(['Bullish', 'Mildly Bullish', 'Neutral', 'Cautious']),

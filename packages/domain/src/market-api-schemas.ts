@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayCurrencyInput, displayCurrencySchema, marketTokenIdSchema } from './market-analysis-schemas.ts';
+import { displayCurrencyInput } from './enum-inputs.ts';
+import { displayCurrencySchema, marketTokenIdSchema } from './market-analysis-schemas.ts';
 import { PRICE_FEED_SOURCES, PRICE_FIGURES, PRICE_HISTORY_DAYS, DEFAULT_PRICE_HISTORY_DAYS, isPriceHistoryDays } from './market-api.ts';
 import { networkIdSchema } from './networks-schemas.ts';
 import { PRICE_TOKEN_IDS } from './prices.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetSymbolSchema } from './assets-schemas.ts';
 import { DISPLAY_CURRENCIES } from './currency.ts';
+import { lowerCaseEnumInput } from './enum-inputs.ts';
 import { isPositiveDecimalText } from './money.ts';
 import { networkIdSchema } from './networks-schemas.ts';
 import { normalizePaymentReference } from './payment-reference.ts';
@@ -38,12 +39,7 @@ export const createPaymentRequestSchema = z.object({
     .max(60, PAYMENT_REQUEST_MESSAGES.enterValidAmount)
     .refine(isPositiveDecimalText, PAYMENT_REQUEST_MESSAGES.enterValidAmount),
   // A currency unit in either case ("INR" or "inr"), as every route reads currency codes.
-  unit: z
-    .string({ error: PAYMENT_REQUEST_MESSAGES.unknownUnit })
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(PAYMENT_REQUEST_UNITS, { error: PAYMENT_REQUEST_MESSAGES.unknownUnit }))
-    .default('asset'),
+  unit: lowerCaseEnumInput(PAYMENT_REQUEST_UNITS, PAYMENT_REQUEST_MESSAGES.unknownUnit).default('asset'),
   note: z.string().trim().max(PAYMENT_REQUEST_LIMITS.noteChars, PAYMENT_REQUEST_MESSAGES.noteTooLong).optional(),
   displayName: z
     .string({ error: PAYMENT_REQUEST_MESSAGES.displayNameRequired })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_CURRENCIES } from './currency.ts';
-import { displayCurrencyInput } from './market-analysis-schemas.ts';
+import { displayCurrencyInput } from './enum-inputs.ts';
 import { GAS_SPEEDS } from './fees.ts';
 import { PRICE_FEED_SOURCES } from './market-api.ts';
 import { isPositiveDecimalText, MAX_INTEGER_DIGITS } from './money.ts';

@@ -4,8 +4,8 @@ import type { TimelineStep } from './timeline-schemas.ts';
 
 /**
  * A payment's steps with their times (docs/product.md#cross-border-payments): quoted, signed and broadcast, each
- * speed-up that replaced it, included in a block, confirmations 1…12 with their security levels, final — or failed. A step not reached yet
- * has no `at`, only the time it is expected.
+ * speed-up that replaced it, included in a block, confirmations 1…12 with their security levels, final — or failed.
+ * A step not reached yet has no `at`, only the time it is expected.
  */
 export const TIMELINE_STEP_KINDS = ['quoted', 'broadcast', 'replaced', 'included', 'confirmation', 'final', 'failed'] as const;
 export type TimelineStepKind = (typeof TIMELINE_STEP_KINDS)[number];

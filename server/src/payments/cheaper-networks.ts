@@ -9,7 +9,7 @@ import {
   isNetworkId,
   nativeAsset,
   percentOf,
-  rateFromPrice,
+  rateOf,
 } from '@fincrypt/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FeeMarket } from '../chain/fee-market.ts';
@@ -79,8 +79,7 @@ export async function cheaperNetworks(
     const network = candidate.network;
     if (!isNetworkId(network) || !senderNetworks.has(network) || found.has(network)) continue;
     const asset = input.asset === 'USDC' ? findAsset(network, 'USDC') : nativeAsset(network);
-    const coin = nativeAsset(network);
-    const rate = rateFromPrice(prices[coin.priceTokenId]?.prices[input.senderCurrency] ?? Number.NaN);
+    const rate = rateOf(prices, nativeAsset(network).priceTokenId, input.senderCurrency);
     if (!asset || rate === undefined) continue;
     const fee = deps.feeMarket.feeFor(input.userId, network, input.speed, nowMs, undefined, asset.transferGas);
     const feeMinor = assetToFiatMinor(fee.feeUnits, NETWORKS[network].decimals, rate, input.senderCurrency, 'up');

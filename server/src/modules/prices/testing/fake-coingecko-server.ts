@@ -12,12 +12,13 @@ export interface FakeRequest {
   headers: http.IncomingHttpHeaders;
 }
 
+/** The dollar's rate in each currency that coinGeckoBody prices every coin with (unlike the fallback table's 82, 0.93, 0.79, 148). */
+export const FAKE_FX_PER_USD = { inr: 83, usd: 1, eur: 0.92, gbp: 0.79, jpy: 150 } as const;
+
 /**
  * A healthy `simple/price` answer: every coin and USDC, every currency, the 24h change per currency. USDC is
  * a dollar (0.9998 unless given) with a change of its own, as the real feed quotes it.
  */
-/** The dollar's rate in each currency that coinGeckoBody prices every coin with (unlike the fallback table's 82, 0.93, 0.79, 148). */
-export const FAKE_FX_PER_USD = { inr: 83, usd: 1, eur: 0.92, gbp: 0.79, jpy: 150 } as const;
 
 export function coinGeckoBody(
   usdPrices: { ethereum: number; 'matic-network': number; solana: number; 'usd-coin'?: number },

@@ -11,7 +11,7 @@ let loadedCharts: ChartsModule | undefined;
 const loadCharts = async (): Promise<ChartsModule> => (loadedCharts = await import('./charts.tsx'));
 
 /** A chart's card before it draws: its heading and summary over a block of the card's height. */
-function ChartSkeleton({ ref, section }: { ref?: Ref<HTMLDivElement>; section: InsightsSection }) {
+function ChartSkeleton({ ref, section }: { ref?: Ref<HTMLElement>; section: InsightsSection }) {
   return <SectionPlaceholder ref={ref} label="Loading chart" className="h-[28rem]" section={section} />;
 }
 
@@ -25,7 +25,7 @@ function lazyChart<Props extends object>(section: InsightsSection, pick: (charts
   const Chart = lazy(async () => ({ default: pick(await loadCharts()) }));
   return function LazyChart(props: Props) {
     const hasPagePainted = useAfterFirstContentfulPaint();
-    const place = useRef<HTMLDivElement>(null);
+    const place = useRef<HTMLElement>(null);
     const isNearScreen = useNearViewport(place, NEAR_SCREEN_MARGIN);
     if (!isNearScreen || (!hasPagePainted && !loadedCharts)) return <ChartSkeleton ref={place} section={section} />;
     return (

@@ -1,39 +1,26 @@
-import { type ReactNode, type Ref, useId, useRef } from 'react';
+import { type ReactNode, type Ref, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { cardClassName } from '../../../components/ui/styles.ts';
 import { cn } from '../../../lib/cn.ts';
 import { INSIGHTS_SECTIONS, type InsightsSection } from '../section-summaries.ts';
+import { SectionCard } from './section-card.tsx';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
 /** How close to the screen a section's place must come before it renders and asks for its data: half a screen. */
 export const NEAR_SCREEN_MARGIN = '50% 0px';
 
 /**
- * A section's stand-in while it waits, of about its final height: its heading and one-line summary (so find-in-page
- * and a screen reader's heading list find it before it draws), over a pulsing block announced as loading.
+ * A section's stand-in while it waits, of about its final height: its card with its heading and one-line summary (so
+ * find-in-page and a screen reader's heading list find it before it draws), over a pulsing block announced as loading.
  */
-export function SectionPlaceholder({ label, className, ref, section }: { label: string; className: string; ref?: Ref<HTMLDivElement>; section?: InsightsSection }) {
-  const headingId = useId();
-  if (section) {
-    const { title, summary } = INSIGHTS_SECTIONS[section];
-    return (
-      <section ref={ref} aria-labelledby={headingId} className={cn(cardClassName, 'flex min-w-0 flex-col p-4 sm:p-6', className)}>
-        <h2 id={headingId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{summary}</p>
-        <div role="status" className="mt-4 min-h-0 flex-1">
-          <span className="sr-only">{label}</span>
-          <Skeleton className="h-full rounded-lg" />
-        </div>
-      </section>
-    );
-  }
+export function SectionPlaceholder({ label, className, ref, section }: { label: string; className: string; ref?: Ref<HTMLElement>; section: InsightsSection }) {
+  const { title, summary } = INSIGHTS_SECTIONS[section];
   return (
-    <div ref={ref} role="status">
-      <span className="sr-only">{label}</span>
-      <Skeleton className={cn('rounded-xl', className)} />
-    </div>
+    <SectionCard ref={ref} title={title} summary={summary} className={cn('flex flex-col', className)} bodyClassName="min-h-0 flex-1">
+      <div role="status" className="h-full">
+        <span className="sr-only">{label}</span>
+        <Skeleton className="h-full rounded-lg" />
+      </div>
+    </SectionCard>
   );
 }
 
@@ -44,7 +31,7 @@ export function SectionPlaceholder({ label, className, ref, section }: { label: 
  */
 export function WhenNearScreen(props: { label: string; placeholderClassName: string; section: InsightsSection; children: ReactNode }) {
   const { label, placeholderClassName, section, children } = props;
-  const place = useRef<HTMLDivElement>(null);
+  const place = useRef<HTMLElement>(null);
   const isNear = useNearViewport(place, NEAR_SCREEN_MARGIN);
   if (!isNear) return <SectionPlaceholder ref={place} label={label} className={placeholderClassName} section={section} />;
   return children;
