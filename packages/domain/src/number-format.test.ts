@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatFiat, formatFiatDigits } from './currency.ts';
 import { formatFiatMinor, formatRateIn } from './fx.ts';
-import { formatDecimal, formatInteger, pinFormatLocale } from './number-format.ts';
+import { formatDecimal, formatInteger, formatTps, pinFormatLocale } from './number-format.ts';
 
 describe('number formats through Intl, in the pinned locale', () => {
   beforeEach(() => pinFormatLocale('en-US'));
@@ -41,5 +41,15 @@ describe('number formats through Intl, in the pinned locale', () => {
     expect(formatRateIn('0.01098', 'eur')).toBe('€0.01098');
     expect(formatRateIn('150', 'jpy')).toBe('¥150');
     expect(formatRateIn('1', 'usd')).toBe('$1.00');
+  });
+});
+
+describe('formatTps', () => {
+  it('keeps two significant digits below 0.01 and two decimals above', () => {
+    pinFormatLocale('en-US');
+    expect(formatTps(2 / 86_400)).toBe('0.000023');
+    expect(formatTps(0)).toBe('0.00');
+    expect(formatTps(3.14159)).toBe('3.14');
+    pinFormatLocale(undefined);
   });
 });

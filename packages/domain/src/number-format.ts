@@ -47,3 +47,13 @@ export function formatDecimal(value: Numeric, { minimumFractionDigits = 0, maxim
 export function formatInteger(value: number): string {
   return formatDecimal(value, { maximumFractionDigits: 0 });
 }
+
+/**
+ * Transactions per second, on the explorer and on Insights alike: a quiet demo ledger runs at a few per day, so
+ * rates below 0.01 keep two significant digits ("0.0023") rather than reading as none.
+ */
+export function formatTps(value: number): string {
+  if (!Number.isFinite(value) || value <= 0) return '0.00';
+  if (value >= 0.01) return formatDecimal(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return numberFormat({ maximumSignificantDigits: 2, maximumFractionDigits: 20 }).format(value);
+}

@@ -11,7 +11,6 @@ import {
   formatPriceAtTick,
   formatStatChange,
   formatStatFiat,
-  formatTps,
   roundTicks,
   roundTicksFromZero,
   roundTicksWithin,
@@ -31,14 +30,6 @@ describe('formatStatChange', () => {
     [Number.NaN, '—'],
   ])('%s → %s', (change, label) => {
     expect(formatStatChange(change)).toBe(label);
-  });
-});
-
-describe('formatTps', () => {
-  it('keeps two significant digits below 0.01 and two decimals above', () => {
-    expect(formatTps(2 / 86_400)).toBe('0.000023');
-    expect(formatTps(0)).toBe('0.00');
-    expect(formatTps(3.14159)).toBe('3.14');
   });
 });
 
@@ -156,7 +147,7 @@ describe('roundTicks', () => {
 
   it('labels round ticks so that neighbours never read the same', () => {
     const ticks = [150_000, 160_000, 170_000, 180_000];
-    expect(ticks.map((tick) => formatCompactFiat(tick, 'inr', tickSignificantDigits(ticks)))).toEqual(['₹150K', '₹160K', '₹170K', '₹180K']);
+    expect(ticks.map((tick) => formatCompactFiat(tick, 'inr', tickSignificantDigits(ticks)))).toEqual(['₹1.5L', '₹1.6L', '₹1.7L', '₹1.8L']);
     const tight = roundTicks(1_234_120, 1_235_980, 6);
     const labels = tight.map((tick) => formatCompactFiat(tick, 'usd', tickSignificantDigits(tight)));
     expect(new Set(labels).size).toBe(labels.length);

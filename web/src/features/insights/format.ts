@@ -24,13 +24,6 @@ export function formatCount(value: number): string {
   return formatDecimal(value, { maximumFractionDigits: 0 });
 }
 
-/** Transactions per second: a quiet demo ledger runs at a few per day, so small rates keep two significant digits. */
-export function formatTps(value: number): string {
-  if (!Number.isFinite(value) || value <= 0) return '0.00';
-  if (value >= 0.01) return formatDecimal(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return numberFormat({ maximumSignificantDigits: 2, maximumFractionDigits: 20 }).format(value);
-}
-
 /** A 0–1 confidence as a whole percentage ("85%"). */
 export function formatConfidence(share: number): string {
   return `${Math.round(Math.max(0, Math.min(1, share)) * 100)}%`;
@@ -57,13 +50,16 @@ export function formatPriceAtTick(value: number, currency: DisplayCurrency, tick
   return formatFiatDigits(value, currency, Math.max(fractionDigitsFor(currency), decimalsOf(tickSize)));
 }
 
-/** Currency in compact notation with a narrow symbol and at most `significantDigits` digits ("$2.21K", "₹1.49Cr"). */
-function formatCompactCurrency(value: number, currency: DisplayCurrency, significantDigits: number, locale = formatLocale()): string {
+/**
+ * Currency in compact notation with a narrow symbol and at most `significantDigits` digits ("$2.21K", "₹1.49Cr"): the
+ * one compact style, on stat cards and chart axes alike; rupees count in lakh and crore as India writes them.
+ */
+function formatCompactCurrency(value: number, currency: DisplayCurrency, significantDigits: number): string {
   const options = { style: 'currency', currency: currency.toUpperCase(), currencyDisplay: 'narrowSymbol', notation: 'compact', maximumSignificantDigits: significantDigits } as const;
-  return numberFormat(options, locale).format(value);
+  return numberFormat(options, currency === 'inr' ? 'en-IN' : formatLocale()).format(value);
 }
 
-/** Short axis labels: "$2.21K", "₹1.8M", "€0.931"; more significant digits when an axis needs them to tell ticks apart. */
+/** Short axis labels: "$2.21K", "₹1.8L", "€0.931"; more significant digits when an axis needs them to tell ticks apart. */
 export function formatCompactFiat(value: number, currency: DisplayCurrency, significantDigits = 3): string {
   return formatCompactCurrency(value, currency, Math.min(21, Math.max(1, Math.round(significantDigits))));
 }
@@ -73,15 +69,15 @@ export const STAT_COMPACT_FROM = 100_000;
 
 /**
  * A fiat stat card figure: `full` as everywhere else ("₹14,881,053.27"), and `short` for the card, which is `full` below
- * STAT_COMPACT_FROM and compact from it on ("$14.9M"); rupees count in lakh and crore as India writes them ("₹1.49Cr").
+ * STAT_COMPACT_FROM and compact from it on ("$14.9M", "₹1.49Cr").
  */
 export function formatStatFiat(value: number, currency: DisplayCurrency): { short: string; full: string } {
   const full = formatFiat(value, currency);
   if (!Number.isFinite(value) || Math.abs(value) < STAT_COMPACT_FROM) return { short: full, full };
-  return { short: formatCompactCurrency(value, currency, 3, currency === 'inr' ? 'en-IN' : formatLocale()), full };
+  return { short: formatCompactCurrency(value, currency, 3), full };
 }
 
-/** Axis steps are 1, 2 or 5 × a power of ten, so every tick is a round figure (₹160K, ₹170K, …). */
+/** Axis steps are 1, 2 or 5 × a power of ten, so every tick is a round figure (₹1.6L, ₹1.7L, …). */
 const ROUND_STEP_BASES = [1, 2, 5] as const;
 
 interface RoundStep {

@@ -1,4 +1,4 @@
-import { formatInteger } from '@fincrypt/domain';
+import { formatInteger, formatTps } from '@fincrypt/domain';
 import type { NetworkId } from '@fincrypt/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -36,7 +36,7 @@ export function NetworkStats({ network }: { network: NetworkId | undefined }) {
             <Card key={entry.network} className="p-4" data-testid="network-stats" data-network={entry.network}>
               <h3 className="mb-2 font-semibold">{entry.networkLabel}</h3>
               <dl className="space-y-1.5">
-                <Figure term="Transactions per second">{entry.tps.toFixed(2)}</Figure>
+                <Figure term="Transactions per second">{formatTps(entry.tps)}</Figure>
                 <Figure term="Average fee">{entry.averageFee === null ? 'No transfers' : `${entry.averageFee} ${entry.feeSymbol}`}</Figure>
                 <Figure term="Pending">{formatInteger(entry.pendingCount)}</Figure>
                 <Figure term="Latest block">

@@ -1,4 +1,5 @@
 import type { DisplayCurrency, StatFigure } from '@fincrypt/domain';
+import { formatTps } from '@fincrypt/domain';
 import { Activity, ArrowLeftRight, Gauge, Users } from 'lucide-react';
 import { type ComponentType, useId } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -6,7 +7,7 @@ import { cardClassName } from '../../../components/ui/styles.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer.ts';
 import { useInsightsStats } from '../api/insights-api.ts';
-import { formatCount, formatStatChange, formatStatFiat, formatTps } from '../format.ts';
+import { formatCount, formatStatChange, formatStatFiat } from '../format.ts';
 import { QueryError } from './query-error.tsx';
 import { TREND_TEXT_CLASS, directionOf } from './trend.ts';
 
