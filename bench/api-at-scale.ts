@@ -130,7 +130,7 @@ async function seed(databaseUrl: string, userId: string, options: ApiBenchOption
     // explorer's page of the busiest address had no chain rows to show (its receives come from outside addresses).
     await step(
       `${options.userTransactions} transactions of the measured user`,
-      `with w as (select id, network, address, case network when 'eth_sepolia' then 'ETH' when 'polygon_mumbai' then 'MATIC' else 'SOL' end as native,
+      `with w as (select id, network, address, case network when 'eth_sepolia' then 'ETH' when 'polygon_amoy' then 'MATIC' else 'SOL' end as native,
            row_number() over (order by id) - 1 as k, count(*) over () as n from wallets where user_id = $2)
        insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
          effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at, next_confirmation_at)
@@ -305,10 +305,10 @@ async function explainExplorer(databaseUrl: string, userId: string): Promise<voi
     const chain = `type <> 'receive'`;
     const queries: [string, string, unknown[]][] = [
       ['latest per network', `select * from transactions where ${chain} and network = $1 order by created_at desc nulls last, id desc nulls last limit 21`, ['eth_sepolia']],
-      ['address sent', `select * from transactions where ${chain} and from_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 26`, [address]],
-      ['address received', `select * from transactions where ${chain} and to_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') and (created_at, id) < (now(), '00000000-0000-0000-0000-000000000000'::uuid) order by created_at desc nulls last, id desc nulls last limit 26`, [address]],
-      ['address count sent', `select network from transactions where ${chain} and from_address = $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
-      ['address count received', `select network from transactions where ${chain} and to_address = $1 and from_address <> $1 and network in ('eth_sepolia', 'polygon_mumbai') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
+      ['address sent', `select * from transactions where ${chain} and from_address = $1 and network in ('eth_sepolia', 'polygon_amoy') order by created_at desc nulls last, id desc nulls last limit 26`, [address]],
+      ['address received', `select * from transactions where ${chain} and to_address = $1 and network in ('eth_sepolia', 'polygon_amoy') and (created_at, id) < (now(), '00000000-0000-0000-0000-000000000000'::uuid) order by created_at desc nulls last, id desc nulls last limit 26`, [address]],
+      ['address count sent', `select network from transactions where ${chain} and from_address = $1 and network in ('eth_sepolia', 'polygon_amoy') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
+      ['address count received', `select network from transactions where ${chain} and to_address = $1 and from_address <> $1 and network in ('eth_sepolia', 'polygon_amoy') order by created_at desc nulls last, id desc nulls last limit 1001`, [address]],
       ['block page', `select * from transactions where ${chain} and network = 'eth_sepolia' and block_number_at(network, include_at) = $1 and block_number = $1 order by created_at desc nulls last, id desc nulls last limit 26`, [blockNumber]],
       ['latest blocks', `select * from blocks where network = $1 order by number desc limit 8`, ['eth_sepolia']],
       ['stats window', `select count(*), count(*) filter (where type = 'send'), sum(fee) filter (where type = 'send') from transactions where ${chain} and network = $1 and created_at >= now() - interval '1 minute'`, ['eth_sepolia']],

@@ -84,7 +84,7 @@ export async function seedBefore(databaseUrl: string, options: MigrationBenchOpt
          select u.id, n.network,
            case when n.network = 'solana_devnet' then 'So' || md5(n.network || u.id) else '0x' || md5(n.network || u.id) || substr(md5('v' || n.network || u.id), 1, 8) end,
            '-', '-', case when n.network = 'solana_devnet' then 100000000000 else 100000000000000000000 end
-         from u cross join (values ('eth_sepolia'), ('polygon_mumbai'), ('solana_devnet')) as n(network)
+         from u cross join (values ('eth_sepolia'), ('polygon_amoy'), ('solana_devnet')) as n(network)
          returning id, network, balance)
        insert into mints (wallet_id, network, amount) select id, network, balance from w`,
       [options.users],

@@ -164,7 +164,7 @@ test.describe('Cross-border payments', () => {
   });
 
   test('the whole payment with the keyboard alone: form, review, Send Transaction', async ({ page, account: _account }) => {
-    const wallet = await walletOn(page.request, 'polygon_mumbai');
+    const wallet = await walletOn(page.request, 'polygon_amoy');
     await openSendReceive(page);
     const form = sendForm(page);
     await form.wallet.focus();

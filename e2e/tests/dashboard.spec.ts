@@ -27,7 +27,7 @@ test.describe('Dashboard', () => {
     await expect(page.getByTestId('wallet-card')).toHaveCount(3);
     const ethereum = await walletOn(page.request, 'eth_sepolia');
 
-    for (const [label, symbol] of [['Ethereum Sepolia', 'ETH'], ['Polygon Mumbai', 'MATIC'], ['Solana Devnet', 'SOL']] as const) {
+    for (const [label, symbol] of [['Ethereum Sepolia', 'ETH'], ['Polygon Amoy', 'MATIC'], ['Solana Devnet', 'SOL']] as const) {
       const card = walletCard(page, label);
       await expect(card.getByTestId('wallet-balance')).toHaveText(`100.0000 ${symbol}`);
       // Fiat in the default display currency (rupees), and the coin's 24h change.
@@ -45,14 +45,14 @@ test.describe('Dashboard', () => {
   test('copies a wallet address, and its explorer link opens the address history in a new tab', async ({ page, context, account: _account }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openDashboard(page);
-    const polygon = await walletOn(page.request, 'polygon_mumbai');
-    const card = walletCard(page, 'Polygon Mumbai');
+    const polygon = await walletOn(page.request, 'polygon_amoy');
+    const card = walletCard(page, 'Polygon Amoy');
 
-    await card.getByRole('button', { name: 'Copy Polygon Mumbai address' }).click();
+    await card.getByRole('button', { name: 'Copy Polygon Amoy address' }).click();
     await expect(toastWith(page, 'Address copied to clipboard')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(polygon.address);
 
-    const explorerLink = card.getByRole('link', { name: /View Polygon Mumbai wallet in block explorer/ });
+    const explorerLink = card.getByRole('link', { name: /View Polygon Amoy wallet in block explorer/ });
     await expect(explorerLink).toHaveAttribute('target', '_blank');
     await expect(explorerLink).toHaveAttribute('rel', /noopener/);
     const [tab] = await Promise.all([context.waitForEvent('page'), explorerLink.click()]);
@@ -86,7 +86,7 @@ test.describe('Dashboard', () => {
     await expect(walletCard(page, 'Solana Devnet')).toBeVisible();
     await expect(disconnectSolana).toBeFocused();
 
-    for (const label of ['Solana Devnet', 'Polygon Mumbai', 'Ethereum Sepolia']) {
+    for (const label of ['Solana Devnet', 'Polygon Amoy', 'Ethereum Sepolia']) {
       await disconnect(page, label);
       await expect(toastWith(page, 'Wallet disconnected').first()).toBeVisible();
     }
@@ -223,8 +223,8 @@ test.describe('Account Settings → Wallets', () => {
     await expect(solanaRow).toContainText('Solana wallet');
     await expect(solanaRow).toContainText('100.0000 SOL');
     await expect(solanaRow).toContainText(`${solana.address.slice(0, 6)}...${solana.address.slice(-4)}`);
-    await expect(rows.filter({ hasText: 'Polygon Mumbai' })).toContainText('Ethereum wallet');
-    await expect(rows.filter({ hasText: 'Polygon Mumbai' })).toContainText('100.0000 MATIC');
+    await expect(rows.filter({ hasText: 'Polygon Amoy' })).toContainText('Ethereum wallet');
+    await expect(rows.filter({ hasText: 'Polygon Amoy' })).toContainText('100.0000 MATIC');
     await expect(solanaRow.getByRole('link', { name: /View Solana Devnet wallet in block explorer/ })).toHaveAttribute(
       'href',
       `/explorer/address/${solana.address}`,

@@ -137,17 +137,17 @@ test.describe('Explorer, live', () => {
   });
 
   test("the wallet card's “View in block explorer” opens the wallet's address page in a new tab", async ({ page, context, account: _account }) => {
-    const polygon = await walletOn(page.request, 'polygon_mumbai');
+    const polygon = await walletOn(page.request, 'polygon_amoy');
     await page.goto('/dashboard');
-    const card = page.getByRole('article', { name: 'Polygon Mumbai' });
-    const link = card.getByRole('link', { name: /View Polygon Mumbai wallet in block explorer/ });
+    const card = page.getByRole('article', { name: 'Polygon Amoy' });
+    const link = card.getByRole('link', { name: /View Polygon Amoy wallet in block explorer/ });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await expect(tab).toHaveURL(`/explorer/address/${polygon.address}`);
     await expect(tab.getByTestId('explorer-address')).toHaveText(polygon.address);
-    const mumbai = tab.locator('[data-testid="address-network"][data-network="polygon_mumbai"]');
-    await expect(mumbai).toContainText('100 MATIC');
+    const amoy = tab.locator('[data-testid="address-network"][data-network="polygon_amoy"]');
+    await expect(amoy).toContainText('100 MATIC');
   });
 
   test('a hash a speed-up replaced opens the replacement, which says what it replaced', async ({ page, browser, baseURL, account: _account }) => {

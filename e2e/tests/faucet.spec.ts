@@ -38,7 +38,7 @@ test.describe('Faucet', () => {
     await expect(faucetButton(walletCard(page, 'Ethereum Sepolia'), 'Ethereum Sepolia')).toBeDisabled();
     await expect(walletCard(page, 'Ethereum Sepolia').getByTestId('wallet-balance')).toHaveText('110.0000 ETH');
     // The other wallets may still ask.
-    await expect(faucetButton(walletCard(page, 'Polygon Mumbai'), 'Polygon Mumbai')).toBeEnabled();
+    await expect(faucetButton(walletCard(page, 'Polygon Amoy'), 'Polygon Amoy')).toBeEnabled();
 
     // A second claim within the day is refused with the time, and nothing moves.
     const again = await page.request.post(`/api/wallets/${wallet.id}/faucet`);
@@ -55,17 +55,17 @@ test.describe('Faucet', () => {
     account: _account,
   }) => {
     await openLiveDashboard(page);
-    const card = walletCard(page, 'Polygon Mumbai');
-    await expect(faucetButton(card, 'Polygon Mumbai')).toBeEnabled();
+    const card = walletCard(page, 'Polygon Amoy');
+    await expect(faucetButton(card, 'Polygon Amoy')).toBeEnabled();
 
     // Claimed from another tab (here: the API): the open card follows the balances live...
-    await claimFaucetViaApi(page.request, await walletOn(page.request, 'polygon_mumbai'));
+    await claimFaucetViaApi(page.request, await walletOn(page.request, 'polygon_amoy'));
     await expect(card.getByTestId('wallet-balance')).toHaveText('110.0000 MATIC');
     await expect(tokenRow(card, 'USDC').balance).toHaveText('1500.00 USDC');
 
     // ...and a click before it learnt of the claim is refused in the server's words, with the time.
     // (Live events carry balances, not the faucet's time, so the card still offers the claim.)
-    const button = faucetButton(card, 'Polygon Mumbai');
+    const button = faucetButton(card, 'Polygon Amoy');
     await button.click();
     await expect(toastWith(page, COOLDOWN_MESSAGE)).toBeVisible();
     await expect(button).toBeDisabled();

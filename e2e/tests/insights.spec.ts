@@ -314,7 +314,7 @@ test.describe('AI Market Insights', () => {
 
     // The 24 hours' tooltips add up, network by network, to the caption's 24-hour totals.
     const byNetwork = region(page, '24h Trading Volume');
-    const networks = ['Ethereum Sepolia', 'Polygon Mumbai', 'Solana Devnet'];
+    const networks = ['Ethereum Sepolia', 'Polygon Amoy', 'Solana Devnet'];
     const figureOf = (text: string, network: string, separator: string) =>
       moneyValue(new RegExp(`${network}${separator}(₹[\\d,]+\\.\\d{2})`).exec(text)![1]!);
     await expect(async () => {

@@ -15,13 +15,13 @@ test.describe('Live updates', () => {
     account: _account,
   }) => {
     await openLiveDashboard(page);
-    const polygonCard = page.getByRole('article', { name: 'Polygon Mumbai' });
+    const polygonCard = page.getByRole('article', { name: 'Polygon Amoy' });
     await expect(polygonCard.getByTestId('wallet-balance')).toHaveText('100.0000 MATIC');
     await expect(page.getByRole('region', { name: 'Recent Transactions' }).getByText('No transactions found')).toBeVisible();
 
     const sender = await newSignedInUser(browser, baseURL, 'payer');
-    const recipientWallet = await walletOn(page.request, 'polygon_mumbai');
-    const senderWallet = await walletOn(sender.page.request, 'polygon_mumbai');
+    const recipientWallet = await walletOn(page.request, 'polygon_amoy');
+    const senderWallet = await walletOn(sender.page.request, 'polygon_amoy');
     const { transaction } = await sendViaApi(sender.page.request, {
       walletId: senderWallet.id,
       to: recipientWallet.address,
@@ -32,7 +32,7 @@ test.describe('Live updates', () => {
     // No reload: the balance and the list change as the events arrive.
     await expect(polygonCard.getByTestId('wallet-balance')).toHaveText('103.5000 MATIC');
     await expect(recentRows(page)).toHaveCount(1);
-    await expect(recentRows(page).first()).toContainText('Received · Polygon Mumbai');
+    await expect(recentRows(page).first()).toContainText('Received · Polygon Amoy');
     await expect(recentRows(page).first()).toContainText('+3.5 MATIC');
     await expect(toastWith(page, 'Transaction confirmed')).toBeVisible({ timeout: 20_000 });
     await expect(recentRows(page).first()).toContainText('Confirmed');

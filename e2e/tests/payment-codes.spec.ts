@@ -8,7 +8,7 @@ import { OUTSIDE_EVM_ADDRESS, TOASTS_SELECTOR, chooseSendWallet, openSendReceive
 /** A Solana address no test account owns. */
 const OUTSIDE_SOLANA_ADDRESS = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN';
 const DEVNET_USDC = findAsset('solana_devnet', 'USDC')!.address!;
-const MUMBAI_USDC = findAsset('polygon_mumbai', 'USDC')!.address!;
+const AMOY_USDC = findAsset('polygon_amoy', 'USDC')!.address!;
 
 async function uploadCode(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Scan QR code' }).click();
@@ -50,21 +50,21 @@ test.describe('Payment codes in the Send form', () => {
   test('a Polygon code with the Ethereum wallet chosen fills nothing and offers the Polygon wallet, which fills it', async ({ page, account: _account }) => {
     await openSendReceive(page);
     await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
-    const mumbai = await walletOn(page.request, 'polygon_mumbai');
-    await uploadCode(page, `ethereum:${MUMBAI_USDC}@80001/transfer?address=${OUTSIDE_EVM_ADDRESS}&uint256=2.5e6`);
+    const amoy = await walletOn(page.request, 'polygon_amoy');
+    await uploadCode(page, `ethereum:${AMOY_USDC}@80002/transfer?address=${OUTSIDE_EVM_ADDRESS}&uint256=2.5e6`);
 
     const form = sendForm(page);
-    await expect(form.form.getByText('This code asks for USDC on Polygon Mumbai')).toBeVisible();
+    await expect(form.form.getByText('This code asks for USDC on Polygon Amoy')).toBeVisible();
     await expect(form.recipient).toHaveValue('');
     await expect(form.amount).toHaveValue('');
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
-    await form.form.getByRole('button', { name: 'Use my Polygon Mumbai wallet' }).click();
+    await form.form.getByRole('button', { name: 'Use my Polygon Amoy wallet' }).click();
 
-    await expect(form.wallet).toHaveValue(mumbai.id);
+    await expect(form.wallet).toHaveValue(amoy.id);
     await expect(form.form.getByLabel('Asset')).toHaveValue('USDC');
     await expect(form.recipient).toHaveValue(OUTSIDE_EVM_ADDRESS);
     await expect(form.amount).toHaveValue('2.5');
-    await expect(form.form.getByText('This code asks for USDC on Polygon Mumbai')).toHaveCount(0);
+    await expect(form.form.getByText('This code asks for USDC on Polygon Amoy')).toHaveCount(0);
   });
 
   test('a pasted code fills the form; a pasted bad code says why at the field; a plain address pastes as typed', async ({ page, account: _account }) => {
@@ -100,7 +100,7 @@ test.describe('Payment request codes', () => {
   }) => {
     const requester = await playwright.request.newContext({ baseURL });
     await signUpViaApi(requester);
-    const requesterWallet = await walletOn(requester, 'polygon_mumbai');
+    const requesterWallet = await walletOn(requester, 'polygon_amoy');
     const created = await requester.post('/api/payment-requests', {
       data: { walletId: requesterWallet.id, asset: 'USDC', amount: '3', displayName: 'Ana', note: 'Lunch on Friday' },
     });
@@ -108,7 +108,7 @@ test.describe('Payment request codes', () => {
     const request = (await created.json()) as PaymentRequestView;
 
     await openSendReceive(page);
-    await chooseSendWallet(page, await walletOn(page.request, 'polygon_mumbai'));
+    await chooseSendWallet(page, await walletOn(page.request, 'polygon_amoy'));
     const form = sendForm(page);
 
     // The standard URI (EIP-681 with FinCrypt's reference) names no one: it pays "a payment request".
@@ -139,7 +139,7 @@ test.describe('Receive codes', () => {
     await page.getByRole('tab', { name: 'Receive' }).click();
     for (const [network, label, expected] of [
       ['eth_sepolia', 'Ethereum Sepolia', (address: string) => `ethereum:${address}@11155111`],
-      ['polygon_mumbai', 'Polygon Mumbai', (address: string) => `ethereum:${address}@80001`],
+      ['polygon_amoy', 'Polygon Amoy', (address: string) => `ethereum:${address}@80002`],
       ['solana_devnet', 'Solana Devnet', (address: string) => `solana:${address}`],
     ] as const) {
       const wallet = await walletOn(page.request, network);

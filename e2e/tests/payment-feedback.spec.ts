@@ -66,22 +66,22 @@ test.describe('Payment feedback', () => {
   }) => {
     await openLiveDashboard(page);
     const sender = await newSignedInUser(browser, baseURL, 'payer');
-    const recipientWallet = await walletOn(page.request, 'polygon_mumbai');
-    const senderWallet = await walletOn(sender.page.request, 'polygon_mumbai');
+    const recipientWallet = await walletOn(page.request, 'polygon_amoy');
+    const senderWallet = await walletOn(sender.page.request, 'polygon_amoy');
     await sendViaApi(sender.page.request, { walletId: senderWallet.id, to: recipientWallet.address, amount: '2.25', speed: 'slow' });
 
     const received = toastWith(page, 'You received 2.25 MATIC');
     await expect(received).toBeVisible();
     await expect(received).toHaveAttribute('data-type', 'success');
-    await expect(page.getByRole('article', { name: 'Polygon Mumbai' }).getByTestId('wallet-balance')).toHaveText('102.2500 MATIC');
+    await expect(page.getByRole('article', { name: 'Polygon Amoy' }).getByTestId('wallet-balance')).toHaveText('102.2500 MATIC');
     await sender.context.close();
   });
 
   test("a balance_update shows 'Balance updated', and not when Transaction Alerts are off", async ({ page, browser, baseURL, account: _account }) => {
     await openLiveDashboard(page);
     const sender = await newSignedInUser(browser, baseURL, 'payer');
-    const recipientWallet = await walletOn(page.request, 'polygon_mumbai');
-    const senderWallet = await walletOn(sender.page.request, 'polygon_mumbai');
+    const recipientWallet = await walletOn(page.request, 'polygon_amoy');
+    const senderWallet = await walletOn(sender.page.request, 'polygon_amoy');
     await sendViaApi(sender.page.request, { walletId: senderWallet.id, to: recipientWallet.address, amount: '1', speed: 'slow' });
     const balanceToast = toastWith(page, PAYMENT_MESSAGES.balanceUpdated);
     await expect(balanceToast).toBeVisible();
@@ -96,7 +96,7 @@ test.describe('Payment feedback', () => {
     await page.reload();
     await connected;
     await sendViaApi(sender.page.request, { walletId: senderWallet.id, to: recipientWallet.address, amount: '1', speed: 'slow' });
-    const polygonBalance = page.getByRole('article', { name: 'Polygon Mumbai' }).getByTestId('wallet-balance');
+    const polygonBalance = page.getByRole('article', { name: 'Polygon Amoy' }).getByTestId('wallet-balance');
     await expect(polygonBalance).toHaveText('102.0000 MATIC');
     await page.waitForTimeout(1_000);
     await expect(balanceToast).toHaveCount(0);
@@ -178,7 +178,7 @@ test.describe('Payment feedback', () => {
       void ws.close();
     });
     await page.goto('/dashboard');
-    const polygonBalance = page.getByRole('article', { name: 'Polygon Mumbai' }).getByTestId('wallet-balance');
+    const polygonBalance = page.getByRole('article', { name: 'Polygon Amoy' }).getByTestId('wallet-balance');
     await expect(polygonBalance).toHaveText('100.0000 MATIC');
 
     const connectFailed = toastWith(page, PAYMENT_MESSAGES.connectFailed);
@@ -193,8 +193,8 @@ test.describe('Payment feedback', () => {
 
     // A payment arrives while no live connection listens.
     const sender = await newSignedInUser(browser, baseURL, 'payer');
-    const recipientWallet = await walletOn(page.request, 'polygon_mumbai');
-    const senderWallet = await walletOn(sender.page.request, 'polygon_mumbai');
+    const recipientWallet = await walletOn(page.request, 'polygon_amoy');
+    const senderWallet = await walletOn(sender.page.request, 'polygon_amoy');
     await sendViaApi(sender.page.request, { walletId: senderWallet.id, to: recipientWallet.address, amount: '4', speed: 'fast' });
 
     const connected = liveConnection(page);

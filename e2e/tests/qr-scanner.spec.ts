@@ -86,9 +86,9 @@ test.describe('QR scanner, image upload', () => {
   test('a code for another network fills nothing and offers the wallet on that network', async ({ page }) => {
     await openScanner(page);
     await uploadImage(page, await qrPng(`polygon:${OUTSIDE_EVM_ADDRESS}`));
-    await expect(page.getByText('This code asks for MATIC on Polygon Mumbai')).toBeVisible();
+    await expect(page.getByText('This code asks for MATIC on Polygon Amoy')).toBeVisible();
     await expect(sendForm(page).recipient).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Use my Polygon Mumbai wallet' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use my Polygon Amoy wallet' })).toBeVisible();
   });
 
   test("a code without an address gives 'Invalid QR code format' and the dialog stays open", async ({ page }) => {

@@ -57,7 +57,7 @@ test.describe('Send tab: the wallet chosen when it opens', () => {
 
   test("a wallet card's Send opens the Send tab on that wallet, with its fees", async ({ page, account: _account }) => {
     const [first] = await listWallets(page.request);
-    const polygon = await walletOn(page.request, 'polygon_mumbai');
+    const polygon = await walletOn(page.request, 'polygon_amoy');
     expect(polygon.id, 'the card chosen is not the wallet the page picks by itself').not.toBe(first?.id);
 
     await page.goto('/dashboard');

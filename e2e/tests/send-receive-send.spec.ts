@@ -62,8 +62,8 @@ test.describe('Sending', () => {
   }) => {
     const recipientRequest = await playwright.request.newContext({ baseURL });
     await signUpViaApi(recipientRequest);
-    const recipientWallet = await walletOn(recipientRequest, 'polygon_mumbai');
-    const senderWallet = await walletOn(page.request, 'polygon_mumbai');
+    const recipientWallet = await walletOn(recipientRequest, 'polygon_amoy');
+    const senderWallet = await walletOn(page.request, 'polygon_amoy');
     const traffic = recordTraffic(page);
 
     await openSendReceive(page);
@@ -83,9 +83,9 @@ test.describe('Sending', () => {
     expect(transaction.feeUnits).toBe(quote.feeUnits);
     expect(traffic.sends).toHaveLength(1);
 
-    const credited = await walletOn(recipientRequest, 'polygon_mumbai');
+    const credited = await walletOn(recipientRequest, 'polygon_amoy');
     expect(credited.balance).toBe('102.5000');
-    const debited = await walletOn(page.request, 'polygon_mumbai');
+    const debited = await walletOn(page.request, 'polygon_amoy');
     expect(BigInt(debited.balanceUnits)).toBe(toUnits('100', 18) - toUnits('2.5', 18) - BigInt(transaction.feeUnits));
     await recipientRequest.dispose();
   });
@@ -174,7 +174,7 @@ test.describe('Sending', () => {
     page,
     account: _account,
   }) => {
-    const [ethereum, polygon] = [await walletOn(page.request, 'eth_sepolia'), await walletOn(page.request, 'polygon_mumbai')];
+    const [ethereum, polygon] = [await walletOn(page.request, 'eth_sepolia'), await walletOn(page.request, 'polygon_amoy')];
     await openSendReceive(page);
     const form = sendForm(page);
 
@@ -210,7 +210,7 @@ test.describe('Sending', () => {
 
     await form.recipient.fill(FRESH_OUTSIDE_ADDRESS);
     await submitAndConfirm(page, { expectConfirmation: true });
-    const emptied = await walletOn(page.request, 'polygon_mumbai');
+    const emptied = await walletOn(page.request, 'polygon_amoy');
     expect(emptied.balance).toBe('0.0000');
     // MAX is cut to 8 decimals, so at most dust below 10^-8 MATIC stays behind.
     expect(BigInt(emptied.balanceUnits)).toBeLessThan(toUnits('0.00000001', 18));
@@ -306,16 +306,18 @@ test.describe('Sending', () => {
   });
 
   test('names the known address a look-alike imitates: a past recipient or one of your own wallets', async ({ page, account: _account }) => {
-    const [ethereum, polygon] = [await walletOn(page.request, 'eth_sepolia'), await walletOn(page.request, 'polygon_mumbai')];
+    // One EVM address on both networks: a look-alike of it is named as the sending network's wallet.
+    const ethereum = await walletOn(page.request, 'eth_sepolia');
+    expect((await walletOn(page.request, 'polygon_amoy')).address).toBe(ethereum.address);
     // An EIP-55 address paid once; the look-alike keeps its first and last four hex digits.
     const paid = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     await sendViaApi(page.request, { walletId: ethereum.id, to: paid, amount: '0.1' });
     const lookalikes = [
       { address: `0x5aae${'1'.repeat(32)}eaed`, imitated: paid, description: 'an address you have sent to before' },
       {
-        address: `${polygon.address.slice(0, 6)}${'0'.repeat(32)}${polygon.address.slice(-4)}`.toLowerCase(),
-        imitated: polygon.address,
-        description: 'your Polygon Mumbai wallet',
+        address: `${ethereum.address.slice(0, 6)}${'0'.repeat(32)}${ethereum.address.slice(-4)}`.toLowerCase(),
+        imitated: ethereum.address,
+        description: 'your Ethereum Sepolia wallet',
       },
     ];
     const traffic = recordTraffic(page);

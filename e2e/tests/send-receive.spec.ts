@@ -21,7 +21,7 @@ const SEND_WARNING =
 /** The receive code of each network's coin (docs/product.md#qr-codes): EIP-681 with the chain id, Solana Pay. */
 const RECEIVE_CODES: Record<NetworkId, (address: string) => string> = {
   eth_sepolia: (address) => `ethereum:${address}@11155111`,
-  polygon_mumbai: (address) => `ethereum:${address}@80001`,
+  polygon_amoy: (address) => `ethereum:${address}@80002`,
   solana_devnet: (address) => `solana:${address}`,
 };
 
@@ -48,7 +48,7 @@ test.describe('Send & Receive page', () => {
     await expect(sendForm(page).wallet).toHaveValue(first.id);
     await expect(page.getByText(SEND_WARNING, { exact: true })).toBeVisible();
 
-    const polygon = await walletOn(page.request, 'polygon_mumbai');
+    const polygon = await walletOn(page.request, 'polygon_amoy');
     await openSendReceiveWithState(page, { action: 'receive', walletId: polygon.id });
     await expect(page.getByRole('tab', { name: 'Receive' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Wallet')).toHaveValue(polygon.id);
@@ -64,7 +64,7 @@ test.describe('Send & Receive page', () => {
   test("wallet options read network and balance with symbol; the chosen wallet's shortened address shows under the select", async ({ page, account: _account }) => {
     await openSendReceive(page);
     const form = sendForm(page);
-    await expect(form.wallet.locator('option')).toHaveText(['Select a wallet', 'Ethereum Sepolia · 100.0000 ETH', 'Polygon Mumbai · 100.0000 MATIC', 'Solana Devnet · 100.0000 SOL']);
+    await expect(form.wallet.locator('option')).toHaveText(['Select a wallet', 'Ethereum Sepolia · 100.0000 ETH', 'Polygon Amoy · 100.0000 MATIC', 'Solana Devnet · 100.0000 SOL']);
     const solana = await walletOn(page.request, 'solana_devnet');
     await form.wallet.selectOption(solana.id);
     await expect(form.form.getByText(`Address ${solana.address.slice(0, 6)}...${solana.address.slice(-4)}`)).toBeVisible();
@@ -120,7 +120,7 @@ test.describe('Send & Receive page', () => {
   });
 
   test('switching tab clears recipient and amount; changing wallet clears only the amount', async ({ page, account: _account }) => {
-    const [ethereum, polygon] = [await walletOn(page.request, 'eth_sepolia'), await walletOn(page.request, 'polygon_mumbai')];
+    const [ethereum, polygon] = [await walletOn(page.request, 'eth_sepolia'), await walletOn(page.request, 'polygon_amoy')];
     await openSendReceive(page);
     const form = sendForm(page);
     await chooseSendWallet(page, ethereum);

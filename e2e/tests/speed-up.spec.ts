@@ -71,6 +71,8 @@ test.describe('speed-up', () => {
     // Searching Transactions for the old hash finds the payment.
     await page.goto('/transactions');
     await page.getByLabel('Search').fill(sent.transaction.hash);
+    // The search applies after a pause in typing: the row to click is the search's answer, not the list before it.
+    await expect(page).toHaveURL(/[?&]search=/);
     const found = page.getByTestId('transaction-row');
     await expect(found).toHaveCount(1);
     await found.click();

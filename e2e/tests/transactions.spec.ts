@@ -32,7 +32,7 @@ async function counts(request: APIRequestContext): Promise<TransactionCounts> {
  */
 async function seedHistory(request: APIRequestContext, otherRequest: APIRequestContext): Promise<History> {
   const eth = await walletOn(request, 'eth_sepolia');
-  const polygon = await walletOn(request, 'polygon_mumbai');
+  const polygon = await walletOn(request, 'polygon_amoy');
   const ethSend = (await sendViaApi(request, { walletId: eth.id, to: OUTSIDE_EVM_ADDRESS, amount: '0.5', speed: 'fast' })).transaction;
   const polygonSend = (await sendViaApi(request, { walletId: polygon.id, to: OUTSIDE_EVM_ADDRESS, amount: '2', speed: 'fast' })).transaction;
   await signUpViaApi(otherRequest, newAccount('sender'));
@@ -74,7 +74,7 @@ test.describe('Transactions', () => {
     await expect(received).toContainText('Received · Ethereum Sepolia');
     await expect(received).toContainText('+0.25 ETH');
     await expect(received).toContainText(`From: ${history.senderAddress.slice(0, 6)}...${history.senderAddress.slice(-4)}`);
-    await expect(polygonSent).toContainText('Sent · Polygon Mumbai');
+    await expect(polygonSent).toContainText('Sent · Polygon Amoy');
     await expect(polygonSent).toContainText('-2 MATIC');
     await expect(polygonSent).toContainText('To: 0x0000...dEaD');
     await expect(ethSent).toContainText('-0.5 ETH');
@@ -115,7 +115,7 @@ test.describe('Transactions', () => {
     // Search matches the hash, the from and the to address, ignoring case.
     await page.getByLabel('Search').fill(history.polygonSend.hash.slice(2, 14).toUpperCase());
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page)).toContainText('Polygon Mumbai');
+    await expect(rows(page)).toContainText('Polygon Amoy');
     await page.getByLabel('Search').fill(history.senderAddress.toLowerCase());
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page)).toContainText('Received');
@@ -140,11 +140,11 @@ test.describe('Transactions', () => {
     await expect(page.getByLabel('To', { exact: true })).toHaveCount(0);
 
     const network = page.getByLabel('Network');
-    await expect(network.getByRole('option')).toHaveText(['All Networks', 'Ethereum Sepolia', 'Polygon Mumbai', 'Solana Devnet']);
-    await network.selectOption({ label: 'Polygon Mumbai' });
-    await expect(page).toHaveURL(/network=polygon_mumbai/);
+    await expect(network.getByRole('option')).toHaveText(['All Networks', 'Ethereum Sepolia', 'Polygon Amoy', 'Solana Devnet']);
+    await network.selectOption({ label: 'Polygon Amoy' });
+    await expect(page).toHaveURL(/network=polygon_amoy/);
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page)).toContainText('Sent · Polygon Mumbai');
+    await expect(rows(page)).toContainText('Sent · Polygon Amoy');
     await expect(page.getByText('1 matching transaction', { exact: true })).toBeVisible();
     await expect(search).toHaveAttribute('placeholder', '0x… hash or address');
     // The counters still count all three, and now say so.
@@ -274,7 +274,7 @@ test.describe('Transactions', () => {
       'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Network Fee (Paid by Sender),Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`,Sent,Polygon Mumbai,MATIC,2,MATIC,`);
+    expect(lines[1]).toContain(`,Sent,Polygon Amoy,MATIC,2,MATIC,`);
     // A send: the fee this account paid, then the network fee, the same.
     expect(lines[1]).toMatch(new RegExp(`,Confirmed,\\d+,\\d+,(0\\.\\d+),\\1,MATIC,\\d+(\\.\\d+)?,Gwei,,${history.polygonSend.hash},`));
     // The fee column is the API's exact fee, digit for digit.

@@ -7,7 +7,7 @@ import { expect, test } from '../support/accounts.ts';
 import { OUTSIDE_EVM_ADDRESS, walletOn } from '../support/send-receive.ts';
 
 const SEPOLIA_USDC = '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238';
-const MUMBAI_USDC = '0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97';
+const AMOY_USDC = '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582';
 
 interface History {
   ethUsdc: TransactionView;
@@ -20,10 +20,10 @@ async function counts(request: APIRequestContext): Promise<TransactionCounts> {
   return (await (await request.get('/api/transactions/counts')).json()) as TransactionCounts;
 }
 
-/** Four sends outside, oldest first: 1 USDC on Sepolia, 0.5 ETH, 3 USDC on Mumbai, 2 MATIC; all confirmed. */
+/** Four sends outside, oldest first: 1 USDC on Sepolia, 0.5 ETH, 3 USDC on Amoy, 2 MATIC; all confirmed. */
 async function seedHistory(request: APIRequestContext): Promise<History> {
   const eth = await walletOn(request, 'eth_sepolia');
-  const polygon = await walletOn(request, 'polygon_mumbai');
+  const polygon = await walletOn(request, 'polygon_amoy');
   const send = async (walletId: string, amount: string, asset?: string) =>
     (await sendAssetViaApi(request, { walletId, to: OUTSIDE_EVM_ADDRESS, amount, speed: 'fast', ...(asset ? { asset } : {}) })).transaction;
   const history = {
@@ -71,15 +71,15 @@ test.describe('Transactions of several assets', () => {
     await expect(page).toHaveURL(/[?&]asset=USDC/);
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).nth(0)).toContainText('-3 USDC');
-    await expect(rows(page).nth(0)).toContainText('Sent · Polygon Mumbai');
+    await expect(rows(page).nth(0)).toContainText('Sent · Polygon Amoy');
     await expect(rows(page).nth(1)).toContainText('-1 USDC');
     await expect(rows(page).nth(1)).toContainText('Sent · Ethereum Sepolia');
     await expect(page.getByText('All 2 matching transactions shown')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // With the network filter, and again after a reload: the URL holds both.
-    await page.getByLabel('Network').selectOption({ label: 'Polygon Mumbai' });
-    await expect(page).toHaveURL(/network=polygon_mumbai/);
+    await page.getByLabel('Network').selectOption({ label: 'Polygon Amoy' });
+    await expect(page).toHaveURL(/network=polygon_amoy/);
     await expect(page).toHaveURL(/asset=USDC/);
     await expect(rows(page)).toHaveCount(1);
     await page.reload();
@@ -94,9 +94,9 @@ test.describe('Transactions of several assets', () => {
     expect(lines[0]).toBe(
       'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Network Fee (Paid by Sender),Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
     );
-    expect(lines[1]).toContain(',Sent,Polygon Mumbai,USDC,3,USDC,');
+    expect(lines[1]).toContain(',Sent,Polygon Amoy,USDC,3,USDC,');
     expect(lines[1]).toContain(`,${history.polygonUsdc.fee},MATIC,`);
-    expect(lines[1]).toMatch(new RegExp(`,Gwei,${MUMBAI_USDC},${history.polygonUsdc.hash},`));
+    expect(lines[1]).toMatch(new RegExp(`,Gwei,${AMOY_USDC},${history.polygonUsdc.hash},`));
 
     await page.getByLabel('Network').selectOption('');
     await asset.selectOption('ETH');

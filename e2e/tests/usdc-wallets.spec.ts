@@ -9,7 +9,7 @@ import { listWallets, openSendReceive, walletOn } from '../support/send-receive.
 
 const NETWORKS: readonly { network: NetworkId; label: string; symbol: string }[] = [
   { network: 'eth_sepolia', label: 'Ethereum Sepolia', symbol: 'ETH' },
-  { network: 'polygon_mumbai', label: 'Polygon Mumbai', symbol: 'MATIC' },
+  { network: 'polygon_amoy', label: 'Polygon Amoy', symbol: 'MATIC' },
   { network: 'solana_devnet', label: 'Solana Devnet', symbol: 'SOL' },
 ];
 
@@ -90,7 +90,7 @@ test.describe('USDC beside the coins', () => {
       expect(decoded).toBe(
         network === 'solana_devnet'
           ? `solana:${wallet.address}?spl-token=${token.address}`
-          : `ethereum:${token.address}@${network === 'eth_sepolia' ? 11155111 : 80001}/transfer?address=${wallet.address}`,
+          : `ethereum:${token.address}@${network === 'eth_sepolia' ? 11155111 : 80002}/transfer?address=${wallet.address}`,
       );
       expect(parseQrPayload(decoded!)).toMatchObject({ ok: true, address: wallet.address, network, asset: 'USDC', tokenAddress: token.address });
 

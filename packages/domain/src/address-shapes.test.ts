@@ -10,7 +10,7 @@ const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 describe('looksLikeAddress', () => {
   it('takes the form of the network family, without the checksum or the decoded length', () => {
     expect(looksLikeAddress('eth_sepolia', EIP55)).toBe(true);
-    expect(looksLikeAddress('polygon_mumbai', EIP55.toLowerCase())).toBe(true);
+    expect(looksLikeAddress('polygon_amoy', EIP55.toLowerCase())).toBe(true);
     // A broken EIP-55 checksum and base58 of the wrong byte count have the shape, and isValidAddress refuses them.
     const brokenChecksum = `0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed`;
     expect(looksLikeAddress('eth_sepolia', brokenChecksum)).toBe(true);

@@ -95,7 +95,7 @@ describe('validateRecipient', () => {
   it('checks the address against the network and returns its canonical form', () => {
     const checksummed = EIP55_MIXED_CASE[1]!;
     expect(validateRecipient('eth_sepolia', ` ${checksummed.toLowerCase()} `)).toEqual({ ok: true, address: checksummed });
-    expect(validateRecipient('polygon_mumbai', checksummed)).toEqual({ ok: true, address: checksummed });
+    expect(validateRecipient('polygon_amoy', checksummed)).toEqual({ ok: true, address: checksummed });
     expect(validateRecipient('solana_devnet', USDC_MINT)).toEqual({ ok: true, address: USDC_MINT });
   });
 

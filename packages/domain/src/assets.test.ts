@@ -31,7 +31,7 @@ describe('the asset registry', () => {
   it('grants 100 of the coin and 1,000 USDC to a new wallet, 10 and 500 per faucet claim', () => {
     expect(nativeAsset('eth_sepolia')).toMatchObject({ openingGrantUnits: 100n * 10n ** 18n, faucetGrantUnits: 10n * 10n ** 18n });
     expect(nativeAsset('solana_devnet')).toMatchObject({ openingGrantUnits: 100n * 10n ** 9n, faucetGrantUnits: 10n * 10n ** 9n });
-    expect(findAsset('polygon_mumbai', 'USDC')).toMatchObject({ openingGrantUnits: 1_000_000_000n, faucetGrantUnits: 500_000_000n });
+    expect(findAsset('polygon_amoy', 'USDC')).toMatchObject({ openingGrantUnits: 1_000_000_000n, faucetGrantUnits: 500_000_000n });
   });
 
   it('names real-format token addresses: EIP-55 contracts on EVM networks, a base58 mint on Solana', () => {
@@ -43,7 +43,7 @@ describe('the asset registry', () => {
 
   it('prices gas per asset: an ERC-20 transfer 65,000, a Solana token transfer one signature like a coin transfer', () => {
     expect(findAsset('eth_sepolia', 'USDC')?.transferGas).toBe(ERC20_TRANSFER_GAS);
-    expect(findAsset('polygon_mumbai', 'USDC')?.transferGas).toBe(65_000n);
+    expect(findAsset('polygon_amoy', 'USDC')?.transferGas).toBe(65_000n);
     expect(findAsset('solana_devnet', 'USDC')?.transferGas).toBe(NATIVE_TRANSFER_GAS);
   });
 

@@ -31,11 +31,13 @@ export interface TokenDefinition {
   faucetGrant: bigint;
   /** Places a balance shows (cut, never rounded up). */
   displayPlaces: number;
+  /** The token's contract on a retired chain this network replaced, so that a code made for it still reads. */
+  formerAddress?: string;
 }
 
 /**
  * The token registry: adding a token is adding one entry. The addresses are Circle's test USDC on each
- * network (Sepolia and Mumbai contracts, the Devnet mint), so a code scanned by a real wallet names the
+ * network (Sepolia and Amoy contracts, the Devnet mint), so a code scanned by a real wallet names the
  * token that wallet knows as USDC.
  */
 export const TOKENS: readonly TokenDefinition[] = [
@@ -52,16 +54,18 @@ export const TOKENS: readonly TokenDefinition[] = [
     displayPlaces: 2,
   },
   {
-    network: 'polygon_mumbai',
+    network: 'polygon_amoy',
     symbol: 'USDC',
     name: 'USD Coin',
     decimals: 6,
     standard: 'erc20',
-    address: '0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97',
+    address: '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582',
     priceTokenId: 'usd-coin',
     openingGrant: 1_000n,
     faucetGrant: 500n,
     displayPlaces: 2,
+    // Circle's test USDC on Polygon Mumbai, in the codes FinCrypt made before Amoy.
+    formerAddress: '0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97',
   },
   {
     network: 'solana_devnet',
@@ -83,7 +87,7 @@ export const NATIVE_FAUCET_GRANT = 10n;
 export const NATIVE_DISPLAY_PLACES = 4;
 
 /** Names of the coins as wallets show them. */
-const NATIVE_NAMES: Record<NetworkId, string> = { eth_sepolia: 'Sepolia Ether', polygon_mumbai: 'Mumbai MATIC', solana_devnet: 'Devnet SOL' };
+const NATIVE_NAMES: Record<NetworkId, string> = { eth_sepolia: 'Sepolia Ether', polygon_amoy: 'Amoy MATIC', solana_devnet: 'Devnet SOL' };
 
 export interface Asset {
   network: NetworkId;

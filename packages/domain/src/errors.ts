@@ -58,7 +58,7 @@ export const API_ERRORS = {
       invalidDateRange: 'The start date must not be after the end date',
       invalidHistoryDays: 'days must be one of 7, 14, 30, 90',
       /** The explorer's search box and address pages: neither a transaction hash nor an address of any network. */
-      notHashOrAddress: 'Enter a transaction hash or an address (0x… on Ethereum Sepolia and Polygon Mumbai, base58 on Solana Devnet)',
+      notHashOrAddress: 'Enter a transaction hash or an address (0x… on Ethereum Sepolia and Polygon Amoy, base58 on Solana Devnet)',
       invalidBlockNumber: 'A block number is a whole number from 1',
       unknownCurrency: 'Unknown currency: choose one of INR, USD, EUR, GBP, JPY',
       /**

@@ -12,7 +12,7 @@ describe('explorer paths', () => {
     expect(explorerPaths.transaction('0xab/../cd?x')).toBe('/api/explorer/tx/0xab%2F..%2Fcd%3Fx');
     expect(explorerPaths.address('0xAbC', undefined)).toBe('/api/explorer/address/0xAbC?limit=25');
     expect(explorerPaths.address('So1', 'solana_devnet', 'next')).toBe('/api/explorer/address/So1?network=solana_devnet&cursor=next&limit=25');
-    expect(explorerPaths.block('polygon_mumbai', 7)).toBe('/api/explorer/block/polygon_mumbai/7?limit=25');
+    expect(explorerPaths.block('polygon_amoy', 7)).toBe('/api/explorer/block/polygon_amoy/7?limit=25');
     expect(explorerPaths.latestTransactions(undefined)).toBe('/api/explorer/transactions?limit=20');
     expect(explorerPaths.latestBlocks('eth_sepolia')).toBe('/api/explorer/blocks?network=eth_sepolia&limit=8');
     expect(explorerPaths.search('  0x1 ')).toBe('/api/explorer/search?q=%20%200x1%20');

@@ -44,7 +44,7 @@ export interface ExplorerRealtimeEvents {
 // ---- Speed-up: a pending transaction replaced by the same transfer at a faster speed (EVM networks). ----
 
 /** The networks where a pending transaction can be sped up: EVM replacement by nonce. Solana has no mempool to replace in. */
-export const SPEED_UP_NETWORKS: readonly NetworkId[] = ['eth_sepolia', 'polygon_mumbai'];
+export const SPEED_UP_NETWORKS: readonly NetworkId[] = ['eth_sepolia', 'polygon_amoy'];
 
 /**
  * A replacement must pay at least this much more per unit of gas than what it replaces (the 10 % bump Ethereum

@@ -31,7 +31,7 @@ describe('gasPriceWei', () => {
     expect(gasPriceWei('eth_sepolia', 'normal', 1000)).toBe(gwei(45n));
     expect(gasPriceWei('eth_sepolia', 'fast', 1200)).toBe(gwei(72n));
     expect(gasPriceWei('eth_sepolia', 'normal', 801)).toBe(36_045_000_000n);
-    expect(gasPriceWei('polygon_mumbai', 'normal', 800)).toBe(gwei(120n));
+    expect(gasPriceWei('polygon_amoy', 'normal', 800)).toBe(gwei(120n));
     expect(gasPriceWei('solana_devnet', 'normal', 1000)).toBe(1_500_000_000n);
   });
 
@@ -57,7 +57,7 @@ describe('gasPriceWei', () => {
     fc.assert(
       fc.property(anyNetwork, anyFactor, (network, factor) => {
         const [slow, normal, fast] = GAS_SPEEDS.map((speed) => gasPriceWei(network, speed, factor));
-        const exactSlow = (BigInt(factor) * gwei(BigInt({ eth_sepolia: 30, polygon_mumbai: 100, solana_devnet: 1 }[network]))) / 1000n;
+        const exactSlow = (BigInt(factor) * gwei(BigInt({ eth_sepolia: 30, polygon_amoy: 100, solana_devnet: 1 }[network]))) / 1000n;
         expect(slow).toBeLessThanOrEqual(exactSlow);
         expect(exactSlow - slow!).toBeLessThan(1_000_000n);
         expect(slow).toBeLessThan(normal!);
@@ -71,7 +71,7 @@ describe('fees', () => {
   it('charges 21000 gas at the gas price', () => {
     expect(transferFee('eth_sepolia', 'slow', 1000)).toBe(630_000_000_000_000n);
     expect(transferFee('eth_sepolia', 'normal', 801)).toBe(756_945_000_000_000n);
-    expect(transferFee('polygon_mumbai', 'normal', 800)).toBe(2_520_000_000_000_000n);
+    expect(transferFee('polygon_amoy', 'normal', 800)).toBe(2_520_000_000_000_000n);
     expect(transferFee('solana_devnet', 'normal', 1000)).toBe(31_500n);
     expect(transferFee('solana_devnet', 'normal', 801)).toBe(25_221n);
   });
@@ -121,7 +121,7 @@ describe('displays', () => {
     expect(gweiDisplay('1201000000')).toBe('1.20');
     // Fees are exact: every digit, trailing zeros trimmed.
     expect(feeExact(756_945_000_000_000n, 'eth_sepolia')).toBe('0.000756945');
-    expect(feeExact(830_655_000_000_000n, 'polygon_mumbai')).toBe('0.000830655');
+    expect(feeExact(830_655_000_000_000n, 'polygon_amoy')).toBe('0.000830655');
     expect(feeExact(25_221n, 'solana_devnet')).toBe('0.000025221');
     expect(feeExact(0n, 'eth_sepolia')).toBe('0');
   });
@@ -137,8 +137,8 @@ describe('displays', () => {
   it('estimates the fee in dollars to the nearest cent', () => {
     expect(feeUsdDisplay(630_000_000_000_000n, 'eth_sepolia', 2200)).toBe('1.39');
     expect(feeUsdDisplay(31_500n, 'solana_devnet', 100)).toBe('0.00');
-    expect(feeUsdDisplay(2_520_000_000_000_000n, 'polygon_mumbai', 0.93)).toBe('0.00');
-    expect(feeUsdDisplay(10n ** 18n, 'polygon_mumbai', 0.935)).toBe('0.94');
+    expect(feeUsdDisplay(2_520_000_000_000_000n, 'polygon_amoy', 0.93)).toBe('0.00');
+    expect(feeUsdDisplay(10n ** 18n, 'polygon_amoy', 0.935)).toBe('0.94');
     expect(feeUsdDisplay(10n ** 18n, 'eth_sepolia', Number.NaN)).toBeUndefined();
     expect(feeUsdDisplay(10n ** 18n, 'eth_sepolia', -1)).toBeUndefined();
   });
@@ -178,7 +178,7 @@ describe('quoteFee', () => {
   });
 
   it('quotes every speed in order', () => {
-    const quotes = quoteAllSpeeds({ network: 'polygon_mumbai', liveFactorPermille: 1000, now });
+    const quotes = quoteAllSpeeds({ network: 'polygon_amoy', liveFactorPermille: 1000, now });
     expect(quotes.map((q) => [q.speed, q.gasPriceGwei, q.timeEstimate])).toEqual([
       ['slow', '100.00', '30-60 sec'],
       ['normal', '150.00', '15-30 sec'],

@@ -15,7 +15,7 @@ describe('wallet rules', () => {
   });
 
   it('accepts only the registry networks to connect', () => {
-    expect(connectWalletSchema.safeParse({ network: 'polygon_mumbai' }).success).toBe(true);
+    expect(connectWalletSchema.safeParse({ network: 'polygon_amoy' }).success).toBe(true);
     expect(connectWalletSchema.safeParse({ network: 'polygon-mumbai' }).success).toBe(false);
   });
 

@@ -43,8 +43,8 @@ export const NETWORKS = {
     baseGasPriceGwei: 30,
     chainId: 11155111,
   },
-  polygon_mumbai: {
-    label: 'Polygon Mumbai',
+  polygon_amoy: {
+    label: 'Polygon Amoy',
     shortName: 'Polygon',
     family: 'evm',
     blockchainType: 'ethereum',
@@ -53,7 +53,7 @@ export const NETWORKS = {
     priceTokenId: 'matic-network',
     uriScheme: 'polygon',
     baseGasPriceGwei: 100,
-    chainId: 80001,
+    chainId: 80002,
   },
   solana_devnet: {
     label: 'Solana Devnet',
@@ -96,6 +96,14 @@ export function isSolanaNetwork(network: Network): network is Network & SolanaNe
 export function chainFamilyOf(id: NetworkId): ChainFamily {
   return NETWORKS[id].family;
 }
+
+/**
+ * Chains that were retired, and the network that took their place: Polygon shut Mumbai (80001) down in April 2024
+ * for Amoy (80002). A code for a retired chain pays on its successor and says so (docs/product.md#qr-codes).
+ */
+export const RETIRED_CHAINS: Readonly<Record<number, { label: string; retired: string; successor: NetworkId }>> = {
+  80001: { label: 'Polygon Mumbai', retired: 'April 2024', successor: 'polygon_amoy' },
+};
 
 export function networkByChainId(chainId: number): Network | undefined {
   return listNetworks().find((network) => isEvmNetwork(network) && network.chainId === chainId);

@@ -7,7 +7,7 @@ const REQUEST_ID = 'AbCdEfGhIjKlMnOpQrSt_-';
 
 describe('looksLikePaymentCode', () => {
   it('tells a code from an address the user types or pastes', () => {
-    expect(looksLikePaymentCode(`ethereum:${EVM}@80001`)).toBe(true);
+    expect(looksLikePaymentCode(`ethereum:${EVM}@80002`)).toBe(true);
     expect(looksLikePaymentCode(`/pay/${REQUEST_ID}`)).toBe(true);
     expect(looksLikePaymentCode(`https://fincrypt.example/pay/${REQUEST_ID}`)).toBe(true);
     expect(looksLikePaymentCode(EVM)).toBe(false);

@@ -9,16 +9,16 @@ describe('encodePaymentRequestUri', () => {
     expect(uri).toBe('ethereum:0x1111111111111111111111111111111111111111@11155111?value=10000000000000000');
   });
 
-  it('writes an EIP-681 token transfer on Polygon Mumbai with the reference last', () => {
+  it('writes an EIP-681 token transfer on Polygon Amoy with the reference last', () => {
     const uri = encodePaymentRequestUri({
-      network: 'polygon_mumbai',
+      network: 'polygon_amoy',
       address: '0x1111111111111111111111111111111111111111',
       asset: 'USDC',
       amountUnits: 5_000_000n,
       reference: REFERENCE,
     });
     expect(uri).toBe(
-      `ethereum:0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97@80001/transfer?address=0x1111111111111111111111111111111111111111&uint256=5000000&reference=0x${REFERENCE}`,
+      `ethereum:0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582@80002/transfer?address=0x1111111111111111111111111111111111111111&uint256=5000000&reference=0x${REFERENCE}`,
     );
   });
 

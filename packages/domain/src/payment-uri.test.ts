@@ -35,11 +35,11 @@ describe('EIP-681: the example vectors', () => {
   });
 
   it('reads pay-, the chain id, and URL-encoded values', () => {
-    expect(parseEip681('ethereum:pay-0x8e23ee67d1332ad560396262c48ffbb01f93d052@80001?value=1e18&gas=21000&string=a%26b')).toEqual({
+    expect(parseEip681('ethereum:pay-0x8e23ee67d1332ad560396262c48ffbb01f93d052@80002?value=1e18&gas=21000&string=a%26b')).toEqual({
       ok: true,
       pay: true,
       target: '0x8e23ee67d1332ad560396262c48ffbb01f93d052',
-      chainId: 80001,
+      chainId: 80002,
       parameters: [
         { key: 'value', value: '1e18' },
         { key: 'gas', value: '21000' },

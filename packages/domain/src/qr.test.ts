@@ -27,7 +27,7 @@ const REQUEST_ID = 'AbCdEfGhIjKlMnOpQrSt_-';
 const invalid = { ok: false, message: 'Invalid QR code format' };
 
 const SEPOLIA_USDC = findAsset('eth_sepolia', 'USDC')!.address!;
-const MUMBAI_USDC = findAsset('polygon_mumbai', 'USDC')!.address!;
+const AMOY_USDC = findAsset('polygon_amoy', 'USDC')!.address!;
 const DEVNET_USDC = findAsset('solana_devnet', 'USDC')!.address!;
 const SOLANA_RECIPIENT = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 
@@ -38,14 +38,14 @@ const references = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) =
 describe('receive codes', () => {
   it('are EIP-681 with the chain id on the EVM networks and solana:<address> on Solana', () => {
     expect(receiveQrPayload('eth_sepolia', EVM)).toBe(`ethereum:${EVM}@11155111`);
-    expect(receiveQrPayload('polygon_mumbai', EVM)).toBe(`ethereum:${EVM}@80001`);
+    expect(receiveQrPayload('polygon_amoy', EVM)).toBe(`ethereum:${EVM}@80002`);
     expect(receiveQrPayload('solana_devnet', SOLANA_RECIPIENT)).toBe(`solana:${SOLANA_RECIPIENT}`);
-    expect(receiveUri('polygon_mumbai', EVM, 'MATIC')).toBe(`ethereum:${EVM}@80001`);
+    expect(receiveUri('polygon_amoy', EVM, 'MATIC')).toBe(`ethereum:${EVM}@80002`);
   });
 
   it('write USDC in the standard token forms: EIP-681 transfer on EVM, Solana Pay spl-token on Solana', () => {
     expect(receiveUri('eth_sepolia', EVM, 'USDC')).toBe(`ethereum:${SEPOLIA_USDC}@11155111/transfer?address=${EVM}`);
-    expect(receiveUri('polygon_mumbai', EVM, 'USDC')).toBe(`ethereum:${MUMBAI_USDC}@80001/transfer?address=${EVM}`);
+    expect(receiveUri('polygon_amoy', EVM, 'USDC')).toBe(`ethereum:${AMOY_USDC}@80002/transfer?address=${EVM}`);
     expect(receiveUri('solana_devnet', SOLANA_RECIPIENT, 'USDC')).toBe(`solana:${SOLANA_RECIPIENT}?spl-token=${DEVNET_USDC}`);
   });
 
@@ -161,13 +161,13 @@ describe('parseQrPayload: the standards\' example vectors', () => {
 
 describe('parseQrPayload: codes FinCrypt writes and reads', () => {
   it('reads the chain id into the network, and pay-', () => {
-    expect(parseQrPayload(`ethereum:pay-${EVM}@80001?gas=21000&value=1000`)).toEqual({
+    expect(parseQrPayload(`ethereum:pay-${EVM}@80002?gas=21000&value=1000`)).toEqual({
       ok: true,
       kind: 'recipient',
       address: EVM,
       scheme: 'ethereum',
-      chainId: 80001,
-      network: 'polygon_mumbai',
+      chainId: 80002,
+      network: 'polygon_amoy',
       amountUnits: 1000n,
       amount: '0.000000000000001',
     });
@@ -181,14 +181,25 @@ describe('parseQrPayload: codes FinCrypt writes and reads', () => {
     });
   });
 
-  it('still reads the spec\'s polygon: prefix as Polygon Mumbai, and old ethereum: codes without a chain id', () => {
-    expect(parseQrPayload(`polygon:${EVM}`)).toEqual({ ok: true, kind: 'recipient', address: EVM, scheme: 'polygon', network: 'polygon_mumbai' });
-    expect(parseQrPayload(`polygon:${MUMBAI_USDC}/transfer?address=${EVM}`)).toMatchObject({ network: 'polygon_mumbai', asset: 'USDC' });
+  it("reads the spec's polygon: prefix and Mumbai's chain id 80001 as Polygon Amoy, and says why", () => {
+    const notice = 'Polygon Mumbai was retired in April 2024: this payment goes on Polygon Amoy';
+    expect(parseQrPayload(`polygon:${EVM}`)).toEqual({ ok: true, kind: 'recipient', address: EVM, scheme: 'polygon', network: 'polygon_amoy', notice });
+    expect(parseQrPayload(`polygon:${AMOY_USDC}/transfer?address=${EVM}`)).toMatchObject({ network: 'polygon_amoy', asset: 'USDC', notice });
+    expect(parseQrPayload(`ethereum:${EVM}@80001?value=1e18`)).toMatchObject({ network: 'polygon_amoy', chainId: 80001, amount: '1', notice });
+    // Circle's Mumbai USDC, in a code FinCrypt made before Amoy, is Amoy's USDC.
+    expect(parseQrPayload(`ethereum:0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97@80001/transfer?address=${EVM}&uint256=5e6`)).toMatchObject({
+      network: 'polygon_amoy',
+      asset: 'USDC',
+      tokenAddress: AMOY_USDC,
+      amount: '5',
+      notice,
+    });
+    expect(parseQrPayload(`ethereum:${EVM}@80002`)).not.toHaveProperty('notice');
     expect(parseQrPayload(`ethereum:${EVM}`)).toEqual({ ok: true, kind: 'recipient', address: EVM, scheme: 'ethereum' });
   });
 
   it('finds the network from the token when the link names no chain', () => {
-    expect(parseQrPayload(`ethereum:${MUMBAI_USDC}/transfer?address=${EVM}`)).toMatchObject({ network: 'polygon_mumbai', asset: 'USDC' });
+    expect(parseQrPayload(`ethereum:${AMOY_USDC}/transfer?address=${EVM}`)).toMatchObject({ network: 'polygon_amoy', asset: 'USDC' });
   });
 
   it('accepts the scheme in any case, and surrounding spaces', () => {
@@ -240,7 +251,7 @@ describe('parseQrPayload: bad codes get a clear message and nothing else', () =>
     ['a duplicated amount', `solana:${MVINES}?amount=1&amount=2`, QR_CODE_MESSAGES.duplicated('amount')],
     ['a duplicated reference on EIP-681', `ethereum:${EVM}?reference=0x${REFERENCE}&reference=0x${REFERENCE}`, QR_CODE_MESSAGES.duplicated('reference')],
     ['a token FinCrypt does not hold', `ethereum:${EVM}@11155111/transfer?address=${EVM}`, QR_CODE_MESSAGES.unknownToken],
-    ["another network's token for the chain named", `ethereum:${MUMBAI_USDC}@11155111/transfer?address=${EVM}`, QR_CODE_MESSAGES.unknownToken],
+    ["another network's token for the chain named", `ethereum:${AMOY_USDC}@11155111/transfer?address=${EVM}`, QR_CODE_MESSAGES.unknownToken],
     ['a polygon: link to the Sepolia token', `polygon:${SEPOLIA_USDC}/transfer?address=${EVM}`, QR_CODE_MESSAGES.unknownToken],
     ['a Solana mint FinCrypt does not hold', `solana:${SOLANA_RECIPIENT}?spl-token=${MAINNET_USDC_MINT}`, QR_CODE_MESSAGES.unknownToken],
     ['too long an input', `ethereum:${EVM}?label=${'x'.repeat(MAX_QR_PAYLOAD_CHARS)}`, QR_CODE_MESSAGES.tooLong],

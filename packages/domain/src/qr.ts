@@ -1,7 +1,7 @@
 import { isSolanaAddress } from './addresses.ts';
-import { type Asset, findAsset, listAllAssets, nativeAsset } from './assets.ts';
+import { type Asset, TOKENS, findAsset, listAllAssets, nativeAsset } from './assets.ts';
 import { MAX_INTEGER_DIGITS, formatAmountTrimmed, parseAmount, unitsPerCoin } from './money.ts';
-import { NETWORK_IDS, NETWORKS, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
+import { NETWORK_IDS, NETWORKS, RETIRED_CHAINS, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
 import { MAX_QR_PAYLOAD_CHARS, WHOLE_URI } from './payment-code-shape.ts';
 import { normalizePaymentReference } from './payment-reference.ts';
 import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_MESSAGES, encodePaymentRequestUri } from './payment-requests.ts';
@@ -32,7 +32,12 @@ export const QR_CODE_MESSAGES = {
   duplicated: (key: string) => `This code gives "${key}" more than once`,
   transactionRequest: 'This is a Solana Pay transaction request: FinCrypt pays transfer requests only',
   otherSite: (host: string) => `This link is for another site (${host}): only this site's /pay/ links can be paid here`,
+  retiredChain: (retiredLabel: string, retired: string, successor: NetworkId) =>
+    `${retiredLabel} was retired in ${retired}: this payment goes on ${NETWORKS[successor].label}`,
 } as const;
+
+/** The retired chain a `polygon:` code without a chain id meant: the brief's receive codes were for Mumbai. */
+const POLYGON_SCHEME_CHAIN_ID = 80001;
 
 export interface ScannedRecipient {
   ok: true;
@@ -53,6 +58,8 @@ export interface ScannedRecipient {
   amount?: string;
   /** The payment reference (64 hex digits): Solana Pay's first `reference`, FinCrypt's `reference=0x…` on EIP-681. */
   reference?: string;
+  /** Why the code pays elsewhere than it says: a retired chain's code pays on its successor. */
+  notice?: string;
   /** Solana Pay's label (who asks), message (what for) and memo, URL-decoded. */
   label?: string;
   message?: string;
@@ -103,9 +110,12 @@ function failureMessage(failure: PaymentUriFailure): QrParseFailure {
 /** The registry's token at this contract or mint address on one of `networks`, if it has one. */
 function tokenAt(address: string, networks: readonly NetworkId[]): Asset | undefined {
   const wanted = address.toLowerCase();
-  return listAllAssets().find(
+  const current = listAllAssets().find(
     (asset) => asset.kind === 'token' && networks.includes(asset.network) && asset.address?.toLowerCase() === wanted,
   );
+  if (current) return current;
+  const former = TOKENS.find((token) => networks.includes(token.network) && token.formerAddress?.toLowerCase() === wanted);
+  return former && findAsset(former.network, former.symbol);
 }
 
 /** An amount in smallest units, refused when absurd; else the amount and its decimal text. */
@@ -131,8 +141,23 @@ function readReference(text: string): string | QrParseFailure {
 }
 
 /**
+ * The network an EVM code's chain id names (the spec's `polygon:` without one meant Mumbai), and the notice when
+ * that chain was retired and its successor takes the payment.
+ */
+function evmNetworkOf(chainId: number | undefined, scheme: 'ethereum' | 'polygon'): { network?: NetworkId; notice?: string } | QrParseFailure {
+  const wanted = chainId ?? (scheme === 'polygon' ? POLYGON_SCHEME_CHAIN_ID : undefined);
+  if (wanted === undefined) return {};
+  // The `polygon:` scheme itself is the brief's Mumbai code, whatever chain id it carries.
+  const retired = RETIRED_CHAINS[scheme === 'polygon' ? POLYGON_SCHEME_CHAIN_ID : wanted];
+  const network = RETIRED_CHAINS[wanted]?.successor ?? networkByChainId(wanted)?.id;
+  if (network === undefined) return fail(QR_CODE_MESSAGES.unknownChain(wanted));
+  if (scheme === 'polygon' && network !== 'polygon_amoy') return INVALID;
+  return retired ? { network, notice: QR_CODE_MESSAGES.retiredChain(retired.label, retired.retired, network) } : { network };
+}
+
+/**
  * EIP-681 (and the spec's `polygon:` form): a coin payment to the target, or `…/transfer?address=&uint256=` of a
- * registry token. The chain id names the network and must be one of ours; `polygon:` without one is Mumbai.
+ * registry token. The chain id names the network and must be one of ours or a retired one's (Mumbai pays on Amoy).
  */
 function readEvmCode(text: string, scheme: 'ethereum' | 'polygon'): QrParseResult {
   const parsed = parseEip681(text, ['ethereum', 'polygon']);
@@ -141,18 +166,14 @@ function readEvmCode(text: string, scheme: 'ethereum' | 'polygon'): QrParseResul
   if (!HEX_ADDRESS.test(parsed.target)) return INVALID;
   const param = (key: string) => parsed.parameters.find((parameter) => parameter.key === key)?.value;
 
-  let network: NetworkId | undefined;
-  if (parsed.chainId !== undefined) {
-    network = networkByChainId(parsed.chainId)?.id;
-    if (network === undefined) return fail(QR_CODE_MESSAGES.unknownChain(parsed.chainId));
-    if (scheme === 'polygon' && network !== 'polygon_mumbai') return INVALID;
-  } else if (scheme === 'polygon') {
-    network = 'polygon_mumbai';
-  }
+  const named = evmNetworkOf(parsed.chainId, scheme);
+  if ('ok' in named) return named;
+  const { network } = named;
 
   const result: ScannedRecipient = { ok: true, kind: 'recipient', address: parsed.target, scheme };
   if (parsed.chainId !== undefined) result.chainId = parsed.chainId;
   if (network !== undefined) result.network = network;
+  if (named.notice !== undefined) result.notice = named.notice;
 
   if (parsed.functionName === 'transfer') {
     const token = tokenAt(parsed.target, network ? [network] : EVM_NETWORK_IDS);
@@ -278,7 +299,7 @@ export function parseQrPayload(text: string, options: QrParseOptions = {}): QrPa
 
 /**
  * The receive code of a wallet's coin (docs/product.md#qr-codes): what wallets read. EVM networks as EIP-681
- * with the chain id (`ethereum:<address>@11155111`, `ethereum:<address>@80001`), Solana as `solana:<address>`.
+ * with the chain id (`ethereum:<address>@11155111`, `ethereum:<address>@80002`), Solana as `solana:<address>`.
  */
 export function receiveQrPayload(network: NetworkId, address: string): string {
   return receiveUri(network, address);

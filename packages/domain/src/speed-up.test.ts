@@ -5,7 +5,7 @@ import { canSpeedUpOn, fasterSpeeds, isFasterSpeed, minimumReplacementGasPrice, 
 describe('speed-up rules', () => {
   it('is offered on the EVM networks only', () => {
     expect(canSpeedUpOn('eth_sepolia')).toBe(true);
-    expect(canSpeedUpOn('polygon_mumbai')).toBe(true);
+    expect(canSpeedUpOn('polygon_amoy')).toBe(true);
     expect(canSpeedUpOn('solana_devnet')).toBe(false);
   });
 

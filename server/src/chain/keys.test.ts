@@ -29,7 +29,7 @@ describe('generateKeyPair', () => {
 
 describe('signTransfer', () => {
   it('hashes an EVM transfer as keccak-256 of the signed legacy transaction, recoverable to the sender', async () => {
-    const network = getNetwork('polygon_mumbai');
+    const network = getNetwork('polygon_amoy');
     const sender = generateKeyPair(network);
     const recipient = generateKeyPair(network);
     const transfer = {
@@ -41,11 +41,11 @@ describe('signTransfer', () => {
       gasPriceWei: 150_000_000_000n,
       nonce: 7,
     };
-    const signed = await signEvmTransaction(transfer, 80001);
+    const signed = await signEvmTransaction(transfer, 80002);
     expect(await signTransfer(transfer)).toEqual({ hash: keccak256(signed), raw: signed });
     expect(parseTransaction(signed)).toMatchObject({
       type: 'legacy',
-      chainId: 80001,
+      chainId: 80002,
       nonce: 7,
       gas: 21_000n,
       gasPrice: 150_000_000_000n,

@@ -68,7 +68,7 @@ describeEachDatabase('chain clock', (kind) => {
   it('finds a block by block_number_at in SQL exactly where chain/blocks.ts puts it, to the millisecond', async () => {
     const samples = fc.sample(
       fc.record({
-        network: fc.constantFrom('eth_sepolia', 'polygon_mumbai', 'solana_devnet' as const),
+        network: fc.constantFrom('eth_sepolia', 'polygon_amoy', 'solana_devnet' as const),
         atMs: fc.oneof(
           fc.integer({ min: Date.UTC(2023, 6, 1), max: Date.UTC(2031, 0, 1) }),
           // Either side of a block boundary.
@@ -236,7 +236,7 @@ describeEachDatabase('chain clock blocks', (kind) => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
     const hashes: string[] = [];
-    for (const network of ['eth_sepolia', 'polygon_mumbai', 'solana_devnet'] as const) {
+    for (const network of ['eth_sepolia', 'polygon_amoy', 'solana_devnet'] as const) {
       const from = await walletOn(ctx.app, alice, network);
       const to = await walletOn(ctx.app, bob, network);
       for (let i = 0; i < 4; i += 1) {

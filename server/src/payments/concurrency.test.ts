@@ -45,8 +45,8 @@ describeOnPostgres('concurrent sends [postgres]', () => {
   it('lets exactly the affordable ones of 30 concurrent token sends through: together they ask for 3x the USDC', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const to = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const to = await walletOn(ctx.app, bob, 'polygon_amoy');
     // 1,000 USDC, 30 sends of 100 USDC: exactly 10 fit, whatever the order.
     const responses = await Promise.all(
       Array.from({ length: 30 }, () => postSend(ctx.app, alice, { walletId: wallet.id, asset: 'USDC', to: to.address, amount: '100' })),
@@ -58,7 +58,7 @@ describeOnPostgres('concurrent sends [postgres]', () => {
     const fees = responses.filter((item) => item.statusCode === 201).reduce((sum, item) => sum + BigInt(item.json().transaction.feeUnits), 0n);
     expect((await storedBalances(ctx.database.db, [wallet.id, to.id], 'USDC')).get(wallet.id)).toBe(0n);
     expect((await storedBalances(ctx.database.db, [to.id], 'USDC')).get(to.id)).toBe(2_000_000_000n);
-    expect((await storedBalances(ctx.database.db, [wallet.id], 'MATIC')).get(wallet.id)).toBe(nativeAsset('polygon_mumbai').openingGrantUnits - fees);
+    expect((await storedBalances(ctx.database.db, [wallet.id], 'MATIC')).get(wallet.id)).toBe(nativeAsset('polygon_amoy').openingGrantUnits - fees);
     await expectLedgerBalanced(ctx.database.db);
   });
 

@@ -111,12 +111,12 @@ describeOnPostgres('faucet under concurrent claims [postgres]', () => {
 
   it('pays exactly one of 20 concurrent claims on one wallet', async () => {
     const user = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, user, 'polygon_amoy');
     const responses = await Promise.all(Array.from({ length: 20 }, () => claimFaucet(ctx.app, user, wallet.id)));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(19);
-    const after = await walletOn(ctx.app, user, 'polygon_mumbai');
+    const after = await walletOn(ctx.app, user, 'polygon_amoy');
     expect(balanceOf(after, 'MATIC')).toBe(110n * 10n ** 18n);
     expect(balanceOf(after, 'USDC')).toBe(1_500_000_000n);
     await expectLedgerBalanced(ctx.database.db);

@@ -78,8 +78,8 @@ describeEachDatabase('fraud history: the same cost for a long history as for a s
 
   it('knows at most PAYEES_KNOWN addresses a user paid, in address order', async () => {
     const sender = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, sender, 'polygon_mumbai');
-    const sent = await postSend(ctx.app, sender, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: '0.01', speed: 'fast' });
+    const wallet = await walletOn(ctx.app, sender, 'polygon_amoy');
+    const sent = await postSend(ctx.app, sender, { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: '0.01', speed: 'fast' });
     expect(sent.statusCode).toBe(201);
     const [{ id: templateId } = { id: '' }] = await rows<{ id: string }>(sql`select id from transactions where user_id = ${sender.id} and type = 'send'`);
     await insertTransactionCopies(

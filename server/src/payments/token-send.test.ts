@@ -70,7 +70,7 @@ describeEachDatabase('token sends', (kind) => {
 
   it('quotes a token send: the token balance is all sendable, the fee in the coin at 65,000 gas', async () => {
     const user = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, user, 'polygon_amoy');
     const quoted = await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}&asset=USDC`, { cookie: user.cookie });
     expect(quoted.statusCode).toBe(200);
     const body: FeeQuotesResponse = quoted.json();
@@ -84,13 +84,13 @@ describeEachDatabase('token sends', (kind) => {
     expect(coin).toMatchObject({ asset: 'MATIC', gasUsed: '21000' });
     // The quote's id fixes the price per gas for either asset.
     const fast = body.quotes.find((quote) => quote.speed === 'fast')!;
-    const sent = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('polygon_mumbai'), amount: fast.maxSendable, speed: 'fast', feeQuoteId: fast.quoteId });
+    const sent = await postSend(ctx.app, user, { walletId: wallet.id, asset: 'USDC', to: externalAddress('polygon_amoy'), amount: fast.maxSendable, speed: 'fast', feeQuoteId: fast.quoteId });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().transaction.feeUnits).toBe(fast.feeUnits);
     expect(balanceOf(sent.json().wallet, 'USDC')).toBe(0n);
     for (const [asset, message] of [
       ['DOGE', 'Unknown asset "DOGE"'],
-      ['SOL', 'SOL is not an asset on Polygon Mumbai'],
+      ['SOL', 'SOL is not an asset on Polygon Amoy'],
     ]) {
       const refused = await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}&asset=${asset}`, { cookie: user.cookie });
       expect(refused.statusCode).toBe(400);

@@ -36,6 +36,7 @@ import {
 } from '@fincrypt/domain';
 import { decodeSolanaWireTransaction } from '../chain/signing.ts';
 import { base58, base64 } from '@scure/base';
+import { parseTransaction } from 'viem';
 import type { blocks, fraudAlerts, transactions, walletBalances, wallets } from '../db/schema.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -328,7 +329,11 @@ export function toExplorerView(
 export function rawTransactionOf(row: Pick<TransactionRow, 'network' | 'fromAddress' | 'rawTransaction'>): RawTransaction {
   if (row.rawTransaction === null) return null;
   const network = networkOf(row.network);
-  if (network.family === 'evm') return { kind: 'evm', chainId: network.chainId, serialized: row.rawTransaction.toLowerCase() };
+  if (network.family === 'evm') {
+    // The chain id it was signed for: a payment made on Polygon Mumbai (80001) stays signed for Mumbai on Amoy.
+    const serialized = row.rawTransaction.toLowerCase() as `0x${string}`;
+    return { kind: 'evm', chainId: parseTransaction(serialized).chainId ?? network.chainId, serialized };
+  }
   const { message, signature } = decodeSolanaWireTransaction(row.rawTransaction);
   return { kind: 'solana', message: base64.encode(message), signature: base58.encode(signature), signer: row.fromAddress };
 }

@@ -55,7 +55,7 @@ describeEachDatabase('alerts and risk API', (kind) => {
 
   it('judges a USDC send by its value: 500 USDC is large on Polygon (above 10 MATIC), not on Ethereum (below 10 ETH)', async () => {
     const user = await signUp(ctx.app);
-    for (const network of ['polygon_mumbai', 'eth_sepolia'] as const) {
+    for (const network of ['polygon_amoy', 'eth_sepolia'] as const) {
       const wallet = await walletOn(ctx.app, user, network);
       const response = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress(network), amount: '500', asset: 'USDC' });
       expect(response.statusCode, response.body).toBe(201);

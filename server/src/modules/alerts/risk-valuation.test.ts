@@ -30,7 +30,7 @@ describe('toRiskTransaction', () => {
     const onEthereum = toRiskTransaction(send('eth_sepolia', 'USDC', 500_000_000n), snapshot);
     expect(onEthereum).toMatchObject({ amount: { units: 500_000_000n, decimals: 6 }, valuation: { assetPrice: 1, nativePrice: 2200 } });
     expect(isLarge(onEthereum)).toBe(false);
-    expect(isLarge(toRiskTransaction(send('polygon_mumbai', 'USDC', 500_000_000n), snapshot))).toBe(true);
+    expect(isLarge(toRiskTransaction(send('polygon_amoy', 'USDC', 500_000_000n), snapshot))).toBe(true);
     expect(toRiskTransaction(send('solana_devnet', 'USDC', 1n), snapshot).valuation).toEqual({ assetPrice: 1, nativePrice: 100 });
   });
 

@@ -50,10 +50,10 @@ describeEachDatabase('contacts API', (kind) => {
     expect(ana).toMatchObject({ network: 'eth_sepolia', address: toChecksumAddress(evm), name: 'Ana Silva' });
     const bruno = await saved(user, { network: 'solana_devnet', address: sol, name: 'bruno' });
     // The same address on another network is another contact.
-    const anaPolygon = await saved(user, { network: 'polygon_mumbai', address: evm, name: 'Ana Silva' });
+    const anaPolygon = await saved(user, { network: 'polygon_amoy', address: evm, name: 'Ana Silva' });
     expect((await list(user)).map((contact) => [contact.name, contact.network])).toEqual([
       ['Ana Silva', 'eth_sepolia'],
-      ['Ana Silva', 'polygon_mumbai'],
+      ['Ana Silva', 'polygon_amoy'],
       ['bruno', 'solana_devnet'],
     ]);
 
@@ -122,17 +122,17 @@ describeEachDatabase('contacts API', (kind) => {
   it('keeps contacts per user: another user neither sees, changes nor deletes them, and may save the same address', async () => {
     const owner = await signUp(ctx.app);
     const intruder = await signUp(ctx.app);
-    const address = externalAddress('polygon_mumbai');
-    const contact = await saved(owner, { network: 'polygon_mumbai', address, name: 'Landlord' });
+    const address = externalAddress('polygon_amoy');
+    const contact = await saved(owner, { network: 'polygon_amoy', address, name: 'Landlord' });
     expect(await list(intruder)).toEqual([]);
-    for (const response of [await update(intruder, contact.id, { name: 'Mine now' }), await update(intruder, contact.id, { address: externalAddress('polygon_mumbai') }), await remove(intruder, contact.id)]) {
+    for (const response of [await update(intruder, contact.id, { name: 'Mine now' }), await update(intruder, contact.id, { address: externalAddress('polygon_amoy') }), await remove(intruder, contact.id)]) {
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe('CONTACT_NOT_FOUND');
       expect(response.body).not.toContain(address);
     }
     expect(await list(owner)).toEqual([contact]);
     // The intruder's own copy of the address is theirs, and does not reveal the owner's name for it.
-    const own = await create(intruder, { network: 'polygon_mumbai', address, name: 'Someone' });
+    const own = await create(intruder, { network: 'polygon_amoy', address, name: 'Someone' });
     expect(own.statusCode).toBe(201);
     expect(own.body).not.toContain('Landlord');
     expect(await list(owner)).toEqual([contact]);
@@ -188,7 +188,7 @@ describeEachDatabase('contacts API', (kind) => {
     const lookalike = `0x${body.slice(0, 4)}${'0'.repeat(32)}${body.slice(-4)}`;
     expect(await reasonsOf(lookalike)).toEqual([FRAUD_REASONS.lookalikeRecipient]);
     // A contact on another network is not known on this one.
-    const polygonOnly = await saved(user, { network: 'polygon_mumbai', address: externalAddress('polygon_mumbai'), name: 'Elsewhere' });
+    const polygonOnly = await saved(user, { network: 'polygon_amoy', address: externalAddress('polygon_amoy'), name: 'Elsewhere' });
     expect(await reasonsOf(polygonOnly.address)).toEqual([FRAUD_REASONS.unfamiliarRecipient]);
   });
 });

@@ -29,7 +29,7 @@ import { describeEachDatabase } from '../../test/test-database.ts';
 
 /** Chain time 10,000× the wall clock: a send's pending delay is a few milliseconds, so inclusions land at "now". */
 const FAST_CHAIN = { chain: loadConfig({ CHAIN_TIME_SCALE: '10000' }).chain };
-const NETWORKS: NetworkId[] = ['eth_sepolia', 'polygon_mumbai', 'solana_devnet'];
+const NETWORKS: NetworkId[] = ['eth_sepolia', 'polygon_amoy', 'solana_devnet'];
 
 describeEachDatabase('public explorer API', (kind) => {
   const ctx = useTestApp(kind, { config: FAST_CHAIN });
@@ -75,7 +75,7 @@ describeEachDatabase('public explorer API', (kind) => {
           else expect(answer.statusCode).toBe(400);
         }
       } else {
-        expect(byAddress.networks).toEqual(['eth_sepolia', 'polygon_mumbai']);
+        expect(byAddress.networks).toEqual(['eth_sepolia', 'polygon_amoy']);
         // Any case of an EVM address is the same address, shown in EIP-55.
         expect(await get(`/api/explorer/search?q=${wallet.address.toLowerCase()}`)).toMatchObject({ address: wallet.address });
         const upperHash = `0x${sent.hash.slice(2).toUpperCase()}`;
@@ -183,33 +183,33 @@ describeEachDatabase('public explorer API', (kind) => {
 
   it('pages a block’s transactions with its cursor', async () => {
     const carol = await signUp(ctx.app, { name: 'Carol Block Pages' });
-    const wallet = await walletOn(ctx.app, carol, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, carol, 'polygon_amoy');
     // Ten transfers put in one block by hand (the clock would spread them over the 2-second blocks), included inside
     // its 2 seconds as the clock would have. A block of a day ago: the file's earlier sends land in recent blocks as
     // the clock includes them, and on a slow machine one did land in a block a few back, making it eleven.
-    const number = blockNumberAt('polygon_mumbai', Date.now() - 24 * 60 * 60 * 1000);
-    const blockStart = blockTimeOf('polygon_mumbai', number).toISOString();
+    const number = blockNumberAt('polygon_amoy', Date.now() - 24 * 60 * 60 * 1000);
+    const blockStart = blockTimeOf('polygon_amoy', number).toISOString();
     await ctx.database.db.execute(sql`
       insert into transactions (id, hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
         effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at)
-      select gen_random_uuid(), '0x' || md5('block-page-' || g) || md5('x' || g), 'polygon_mumbai', 'MATIC', 'send', ${wallet.id}::uuid, ${carol.id},
+      select gen_random_uuid(), '0x' || md5('block-page-' || g) || md5('x' || g), 'polygon_amoy', 'MATIC', 'send', ${wallet.id}::uuid, ${carol.id},
         ${wallet.address}, ${wallet.address}, 1000 + g, 21000000000000, 21000, 1000000000, g, 'normal', 'confirmed', 12, ${number},
         ${blockStart}::timestamptz - make_interval(secs => 20 - g), ${blockStart}::timestamptz + make_interval(secs => g * 0.1)
       from generate_series(1, 10) g`);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: ExplorerBlock = await get(`/api/explorer/block/polygon_mumbai/${number}?limit=4${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: ExplorerBlock = await get(`/api/explorer/block/polygon_amoy/${number}?limit=4${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...page.transactions.items.map((item) => item.hash));
       cursor = page.transactions.nextCursor;
     } while (cursor);
     expect(seen).toHaveLength(10);
     expect(new Set(seen).size).toBe(10);
     // Below the cap the address's count is exact, a transfer to itself counted once.
-    const address = await get<ExplorerAddress>(`/api/explorer/address/${wallet.address}?network=polygon_mumbai`);
-    expect(address.networks.find((entry) => entry.network === 'polygon_mumbai')).toMatchObject({ transactionCount: 10, isTransactionCountCapped: false });
-    expect((await call(ctx.app, 'GET', `/api/explorer/block/polygon_mumbai/${number}?cursor=bm9wZQ`)).statusCode).toBe(400);
-    expect((await call(ctx.app, 'GET', `/api/explorer/block/polygon_mumbai/${number}?limit=${EXPLORER_LIMITS.pageMax + 1}`)).statusCode).toBe(400);
+    const address = await get<ExplorerAddress>(`/api/explorer/address/${wallet.address}?network=polygon_amoy`);
+    expect(address.networks.find((entry) => entry.network === 'polygon_amoy')).toMatchObject({ transactionCount: 10, isTransactionCountCapped: false });
+    expect((await call(ctx.app, 'GET', `/api/explorer/block/polygon_amoy/${number}?cursor=bm9wZQ`)).statusCode).toBe(400);
+    expect((await call(ctx.app, 'GET', `/api/explorer/block/polygon_amoy/${number}?limit=${EXPLORER_LIMITS.pageMax + 1}`)).statusCode).toBe(400);
   });
 
   it('pages an address through 10,000 transactions, newest first, each once', async () => {
@@ -251,9 +251,9 @@ describeEachDatabase('public explorer API', (kind) => {
     expect(times).toHaveLength(10_000);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(pages).toBe(100);
-    // The network filter: none of them on Mumbai.
-    const mumbai = await get<ExplorerAddress>(`/api/explorer/address/${wallet.address}?network=polygon_mumbai`);
-    expect(mumbai.transactions.items.filter((item) => item.network !== 'polygon_mumbai')).toEqual([]);
+    // The network filter: none of them on Amoy.
+    const amoy = await get<ExplorerAddress>(`/api/explorer/address/${wallet.address}?network=polygon_amoy`);
+    expect(amoy.transactions.items.filter((item) => item.network !== 'polygon_amoy')).toEqual([]);
     // The default page and the cap.
     expect((await get<ExplorerAddress>(`/api/explorer/address/${wallet.address}`)).transactions.items).toHaveLength(EXPLORER_LIMITS.pageDefault);
     expect((await call(ctx.app, 'GET', `/api/explorer/address/${wallet.address}?limit=${EXPLORER_LIMITS.pageMax + 1}`)).statusCode).toBe(400);
@@ -314,7 +314,7 @@ describeEachDatabase('public explorer API', (kind) => {
 
   it('announces a faucet’s mints on the public channel, and the clock puts them in a block', async () => {
     const gus = await signUp(ctx.app, { name: 'Gus Faucet' });
-    const wallet = await walletOn(ctx.app, gus, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, gus, 'polygon_amoy');
     const received: PublicEvent[] = [];
     const unsubscribe = ctx.app.ledger.events.subscribePublic((event) => received.push(event));
     try {
@@ -328,7 +328,7 @@ describeEachDatabase('public explorer API', (kind) => {
       for (const hash of mints) {
         const detail = await get<ExplorerTransaction>(`/api/explorer/tx/${hash}`);
         expect(detail).toMatchObject({ type: 'mint', status: 'confirmed', raw: null });
-        const block = await get<ExplorerBlock>(`/api/explorer/block/polygon_mumbai/${detail.blockNumber}`);
+        const block = await get<ExplorerBlock>(`/api/explorer/block/polygon_amoy/${detail.blockNumber}`);
         expect(block.transactions.items.map((item) => item.hash)).toContain(hash);
       }
     } finally {

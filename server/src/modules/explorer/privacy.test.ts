@@ -90,7 +90,7 @@ describeEachDatabase('public explorer privacy', (kind) => {
     ];
     for (const response of sends) expect(response.statusCode, response.body).toBe(201);
     const hashes = sends.map((response) => (response.json().transaction as TransactionView).hash);
-    expect((await claimFaucet(ctx.app, bob, (await walletOn(ctx.app, bob, 'polygon_mumbai')).id)).statusCode).toBe(201);
+    expect((await claimFaucet(ctx.app, bob, (await walletOn(ctx.app, bob, 'polygon_amoy')).id)).statusCode).toBe(201);
     await ctx.database.db
       .insert(simulatedParticipants)
       .values({ userId: bob.id, key: `bob-${randomUUID()}`, label: 'Simulated · Bob, merchant in Lagos', role: 'merchant', currency: 'GBP' });

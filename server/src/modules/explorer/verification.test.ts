@@ -23,8 +23,8 @@ describe('the explorer’s signed transactions, checked with independent librari
   const cases: { network: NetworkId; label: string; asset?: string; amount: string }[] = [
     { network: 'eth_sepolia', label: 'ETH', amount: '0.0123' },
     { network: 'eth_sepolia', label: 'USDC', asset: 'USDC', amount: '12.5' },
-    { network: 'polygon_mumbai', label: 'MATIC', amount: '1.5' },
-    { network: 'polygon_mumbai', label: 'USDC', asset: 'USDC', amount: '3' },
+    { network: 'polygon_amoy', label: 'MATIC', amount: '1.5' },
+    { network: 'polygon_amoy', label: 'USDC', asset: 'USDC', amount: '3' },
     { network: 'solana_devnet', label: 'SOL', amount: '0.25' },
     { network: 'solana_devnet', label: 'USDC (SPL)', asset: 'USDC', amount: '7' },
   ];
@@ -44,7 +44,7 @@ describe('the explorer’s signed transactions, checked with independent librari
     if (raw.kind === 'evm') {
       const definition = getNetwork(network);
       expect(definition.family).toBe('evm');
-      expect(raw.chainId).toBe(network === 'eth_sepolia' ? 11155111 : 80001);
+      expect(raw.chainId).toBe(network === 'eth_sepolia' ? 11155111 : 80002);
       const parsed = Transaction.from(raw.serialized);
       expect(parsed.hash).toBe(shown.hash);
       expect(parsed.chainId).toBe(BigInt(raw.chainId));

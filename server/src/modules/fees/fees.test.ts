@@ -45,7 +45,7 @@ describeEachDatabase('fee quotes in US dollars', (kind) => {
     const served = await prices();
     expect(served.prices.ethereum).toMatchObject({ prices: { usd: 3000 }, source: 'live' });
     expectPricedAt(await quotesFor('eth_sepolia'), 3000, 'live');
-    expectPricedAt(await quotesFor('polygon_mumbai'), 0.5, 'live');
+    expectPricedAt(await quotesFor('polygon_amoy'), 0.5, 'live');
     expectPricedAt(await quotesFor('solana_devnet'), 150, 'live');
   });
 

@@ -98,11 +98,11 @@ describeEachDatabase('insights API', (kind) => {
     volume.hourly.forEach((hour, index) =>
       expect(Object.values(volume.byNetwork[index]!.volumes).reduce((sum, value) => sum + value, 0)).toBeCloseTo(hour.volume, 2),
     );
-    const total = (network: 'eth_sepolia' | 'polygon_mumbai' | 'solana_devnet') =>
+    const total = (network: 'eth_sepolia' | 'polygon_amoy' | 'solana_devnet') =>
       volume.byNetwork.reduce((sum, bucket) => sum + bucket.volumes[network], 0);
     expect(total('eth_sepolia')).toBeCloseTo(1.5 * ethereum.prices.usd, 3);
     expect(total('solana_devnet')).toBeCloseTo(3 * solana.prices.usd, 3);
-    expect(total('polygon_mumbai')).toBe(0);
+    expect(total('polygon_amoy')).toBe(0);
   });
 
   it("reads the sentiment from a coin's 24h change with the thresholds of docs/product.md#sentiment", async () => {

@@ -18,7 +18,7 @@ describe('fiatValue', () => {
   it('reads USDC with its 6 decimals on every network, in the currency asked for', () => {
     const totals = [
       { network: 'eth_sepolia', asset: 'USDC', amountUnits: 1_500_000n },
-      { network: 'polygon_mumbai', asset: 'USDC', amountUnits: 2_500_000n },
+      { network: 'polygon_amoy', asset: 'USDC', amountUnits: 2_500_000n },
       { network: 'solana_devnet', asset: 'USDC', amountUnits: 1_000_000n },
     ] as const;
     expect(fiatValue(totals, snapshot, 'usd')).toBeCloseTo(5, 10);

@@ -63,12 +63,12 @@ describeEachDatabase('payment requests', (kind) => {
 
   it('creates an asset request with a standard URI, a reference and a link; the pay page shows only what the requester chose', async () => {
     const alice = await signUp(ctx.app, { name: 'Alice Requester' });
-    const wallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, alice, 'polygon_amoy');
     const created = await requestFor(alice, { walletId: wallet.id, asset: 'usdc', amount: '25.5', note: '  Rent for May ', displayName: 'Ana S.' });
     expect(created).toMatchObject({
       status: 'open',
       walletId: wallet.id,
-      network: 'polygon_mumbai',
+      network: 'polygon_amoy',
       asset: 'USDC',
       address: wallet.address,
       amount: '25.5',
@@ -85,7 +85,7 @@ describeEachDatabase('payment requests', (kind) => {
     expect(created.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(created.reference).toMatch(/^[0-9a-f]{64}$/);
     expect(created.uri).toBe(
-      encodePaymentRequestUri({ network: 'polygon_mumbai', address: wallet.address, asset: 'USDC', amountUnits: 25_500_000n, reference: created.reference }),
+      encodePaymentRequestUri({ network: 'polygon_amoy', address: wallet.address, asset: 'USDC', amountUnits: 25_500_000n, reference: created.reference }),
     );
     expect(new Date(created.expiresAt).getTime() - new Date(created.createdAt).getTime()).toBe(24 * 60 * 60_000);
 
@@ -113,8 +113,8 @@ describeEachDatabase('payment requests', (kind) => {
   it('is paid by the send that carries its reference, once: the request, the rows and the requester’s live event', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '25', displayName: 'Alice' });
 
     // A payment to the right address without the reference does not pay it.
@@ -157,8 +157,8 @@ describeEachDatabase('payment requests', (kind) => {
   it('pays a currency request at the rate quoted when it is paid, and refuses less than it asks', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
     // The unit reads in either case, as every currency code does.
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '500', unit: 'INR', displayName: 'Alice' });
     expect(request).toMatchObject({ fiat: { currency: 'inr', amountMinor: '50000' }, assetAmountIsIndicative: true, asset: 'USDC' });
@@ -190,14 +190,14 @@ describeEachDatabase('payment requests', (kind) => {
   it('refuses a payment of another asset, network or address, and a smaller asset amount, changing nothing', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
     const bobSepolia = await walletOn(ctx.app, bob, 'eth_sepolia');
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '25', displayName: 'Alice' });
     const rowsBefore = (await ctx.database.db.select({ count: count() }).from(transactions).where(inArray(transactions.walletId, [aliceWallet.id, bobWallet.id, bobSepolia.id])))[0]!.count;
     const cases: [string, SendRequestInput, string][] = [
       ['another asset', paymentOf(request, bobWallet.id, { asset: 'MATIC', amount: '25' }), 'PAYMENT_REQUEST_MISMATCH'],
-      ['another address', paymentOf(request, bobWallet.id, { to: externalAddress('polygon_mumbai') }), 'PAYMENT_REQUEST_MISMATCH'],
+      ['another address', paymentOf(request, bobWallet.id, { to: externalAddress('polygon_amoy') }), 'PAYMENT_REQUEST_MISMATCH'],
       ['another network', paymentOf(request, bobSepolia.id), 'PAYMENT_REQUEST_MISMATCH'],
       ['less than asked', paymentOf(request, bobWallet.id, { amount: '24.999999' }), 'PAYMENT_REQUEST_UNDERPAID'],
     ];
@@ -207,7 +207,7 @@ describeEachDatabase('payment requests', (kind) => {
       expect(response.statusCode, label).toBe(API_ERRORS[code as 'PAYMENT_REQUEST_MISMATCH'].status);
     }
     const mismatch = await postSend(ctx.app, bob, cases[0]![1]);
-    expect(mismatch.json().error.message).toBe(`This payment does not match the request: it asks for 25 USDC on Polygon Mumbai to ${aliceWallet.address}`);
+    expect(mismatch.json().error.message).toBe(`This payment does not match the request: it asks for 25 USDC on Polygon Amoy to ${aliceWallet.address}`);
     const underpaid = await postSend(ctx.app, bob, cases[3]![1]);
     expect(underpaid.json().error.message).toBe('The request asks for 25 USDC; this payment is 24.999999 USDC');
     const rowsAfter = (await ctx.database.db.select({ count: count() }).from(transactions).where(inArray(transactions.walletId, [aliceWallet.id, bobWallet.id, bobSepolia.id])))[0]!.count;
@@ -274,8 +274,8 @@ describeEachDatabase('payment requests', (kind) => {
   it('lives open → cancelled: only the owner lists and cancels it; a cancelled request cannot be paid', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'MATIC', amount: '2', displayName: 'Alice' });
 
     // Another user: not in their list, and their cancel answers 404 like an unknown id, changing nothing.
@@ -309,7 +309,7 @@ describeEachDatabase('payment requests', (kind) => {
     const open = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1', displayName: 'Alice' });
     const paidOne = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1', displayName: 'Alice' });
     expect((await postSend(ctx.app, bob, paymentOf(paidOne, bobWallet.id))).statusCode).toBe(201);
-    const otherWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const otherWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
     const elsewhere = await requestFor(alice, { walletId: otherWallet.id, asset: 'MATIC', amount: '1', displayName: 'Alice' });
 
     expect((await call(ctx.app, 'DELETE', `/api/wallets/${aliceWallet.id}`, { cookie: alice.cookie })).statusCode).toBeLessThan(300);
@@ -329,8 +329,8 @@ describeEachDatabase('payment requests', (kind) => {
   it('replays a paying send for its Idempotency-Key, and refuses the key with another reference', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
     const first = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '1', displayName: 'Alice' });
     const second = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '1', displayName: 'Alice' });
     const key = '6f1c1c9e-6a0f-4c55-9b76-2f7e9a6d0c11';
@@ -348,8 +348,8 @@ describeEachDatabase('payment requests', (kind) => {
   it('refuses bad input with a clear 4xx and creates nothing', async () => {
     const alice = await signUp(ctx.app);
     const bob = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
     const valid = { walletId: wallet.id, asset: 'USDC', amount: '10', displayName: 'Alice' };
     const cases: [string, Record<string, unknown>, number, string][] = [
       ['no name', { ...valid, displayName: '   ' }, 400, 'Please enter the name the payer will see'],
@@ -372,7 +372,7 @@ describeEachDatabase('payment requests', (kind) => {
       ['41 whole digits', { ...valid, amount: '1'.repeat(41) }, 400, 'Please enter a valid amount'],
       ['41 whole digits of rupees', { ...valid, amount: '9'.repeat(41), unit: 'inr' }, 400, 'Please enter a valid amount'],
       ['an unknown asset', { ...valid, asset: 'DOGE' }, 400, 'Unknown asset "DOGE"'],
-      ['an asset of another network', { ...valid, asset: 'SOL' }, 400, 'SOL is not an asset on Polygon Mumbai'],
+      ['an asset of another network', { ...valid, asset: 'SOL' }, 400, 'SOL is not an asset on Polygon Amoy'],
       ["another user's wallet", { ...valid, walletId: bobWallet.id }, 404, 'Wallet not found'],
       ['an unknown wallet', { ...valid, walletId: '00000000-0000-4000-8000-000000000000' }, 404, 'Wallet not found'],
     ];
@@ -443,9 +443,9 @@ describeEachDatabase('payment requests', (kind) => {
 
   it('marks a request paid once under concurrent payments; the others are refused and the ledger balances', async () => {
     const alice = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
     const payers = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx.app)));
-    const payerWallets = await Promise.all(payers.map((payer) => walletOn(ctx.app, payer, 'polygon_mumbai')));
+    const payerWallets = await Promise.all(payers.map((payer) => walletOn(ctx.app, payer, 'polygon_amoy')));
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '40', displayName: 'Alice' });
     // Six payers, and one of them twice with two keys, at once.
     const attempts = [...payers.map((payer, index) => [payer, payerWallets[index]!] as const), [payers[0]!, payerWallets[0]!] as const];

@@ -100,7 +100,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     const carriers = [
       { network: 'eth_sepolia', asset: 'ETH' },
       { network: 'eth_sepolia', asset: 'USDC' },
-      { network: 'polygon_mumbai', asset: 'MATIC' },
+      { network: 'polygon_amoy', asset: 'MATIC' },
       { network: 'solana_devnet', asset: 'SOL' },
       { network: 'solana_devnet', asset: 'USDC' },
     ] as const;
@@ -360,7 +360,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect((await ask('eth_sepolia', payeeWallet.address)).json()).toEqual({ currency: 'eur' });
     // Any spelling of the address finds it; another network, an unknown or invalid address finds nothing.
     expect((await ask('eth_sepolia', payeeWallet.address.toLowerCase())).json()).toEqual({ currency: 'eur' });
-    expect((await ask('polygon_mumbai', payeeWallet.address)).json()).toEqual({ currency: null });
+    expect((await ask('polygon_amoy', payeeWallet.address)).json()).toEqual({ currency: null });
     expect((await ask('eth_sepolia', externalAddress('eth_sepolia'))).json()).toEqual({ currency: null });
     expect((await ask('eth_sepolia', 'nonsense')).json()).toEqual({ currency: null });
     expect((await ask('mars', payeeWallet.address)).statusCode).toBe(400);
@@ -461,8 +461,8 @@ describeEachDatabase('firm quotes with a short life (QUOTE_TTL_SECONDS)', (kind)
 
   it('honours a quote while it is fresh and refuses it once it has expired, changing nothing', async () => {
     const user = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
-    const body = { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: '2', fixed: 'sender', senderCurrency: 'usd', recipientCurrency: 'gbp' } as const;
+    const wallet = await walletOn(ctx.app, user, 'polygon_amoy');
+    const body = { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: '2', fixed: 'sender', senderCurrency: 'usd', recipientCurrency: 'gbp' } as const;
     const ask = async () => paymentQuoteSchema.parse((await call(ctx.app, 'POST', '/api/quotes', { cookie: user.cookie, body })).json());
     const send = (quote: PaymentQuote) => postSend(ctx.app, user, { walletId: wallet.id, to: quote.to, amount: quote.amount, speed: quote.speed, quoteId: quote.id });
 

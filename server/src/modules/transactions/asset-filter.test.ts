@@ -70,13 +70,13 @@ describeEachDatabase('transactions list: the asset filter', (kind) => {
 
   it("lists a faucet claim's mints as type 'mint', one per asset, and the explorer opens them", async () => {
     const alice = await signUp(ctx.app, { name: 'Alice' });
-    const wallet = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, alice, 'polygon_amoy');
     const claim = await call(ctx.app, 'POST', `/api/wallets/${wallet.id}/faucet`, { cookie: alice.cookie });
     expect(claim.statusCode, claim.body).toBe(201);
 
-    expect(summary(await list(alice, '?type=mint')).sort()).toEqual(['mint 10 MATIC polygon_mumbai', 'mint 500 USDC polygon_mumbai']);
+    expect(summary(await list(alice, '?type=mint')).sort()).toEqual(['mint 10 MATIC polygon_amoy', 'mint 500 USDC polygon_amoy']);
     const usdcMints = await list(alice, '?type=mint&asset=USDC');
-    expect(summary(usdcMints)).toEqual(['mint 500 USDC polygon_mumbai']);
+    expect(summary(usdcMints)).toEqual(['mint 500 USDC polygon_amoy']);
     expect(await list(alice, '?type=send')).toEqual([]);
 
     const explorer = await call(ctx.app, 'GET', `/api/explorer/tx/${usdcMints[0]!.hash}`);

@@ -31,9 +31,9 @@ describeEachDatabase('transactions read API', (kind) => {
     const alice = await signUp(ctx.app, { name: 'Alice' });
     const bob = await signUp(ctx.app, { name: 'Bob' });
     const aliceEth = await walletOn(ctx.app, alice, 'eth_sepolia');
-    const aliceMatic = await walletOn(ctx.app, alice, 'polygon_mumbai');
+    const aliceMatic = await walletOn(ctx.app, alice, 'polygon_amoy');
     const aliceSol = await walletOn(ctx.app, alice, 'solana_devnet');
-    const bobMatic = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const bobMatic = await walletOn(ctx.app, bob, 'polygon_amoy');
     const bobSol = await walletOn(ctx.app, bob, 'solana_devnet');
     const outside = externalAddress('eth_sepolia');
     const hashes: string[] = [];
@@ -209,7 +209,7 @@ describeEachDatabase('transactions read API', (kind) => {
     const { alice, bob } = await history();
     const networksOf = async (user: TestUser, query: string) => (await list(user, query)).items.map((item) => item.network);
     expect(await networksOf(alice, '?network=eth_sepolia')).toEqual(['eth_sepolia', 'eth_sepolia', 'eth_sepolia', 'eth_sepolia']);
-    expect(await networksOf(alice, '?network=polygon_mumbai')).toEqual(['polygon_mumbai', 'polygon_mumbai']);
+    expect(await networksOf(alice, '?network=polygon_amoy')).toEqual(['polygon_amoy', 'polygon_amoy']);
     expect(await networksOf(alice, '?network=solana_devnet&type=receive')).toEqual(['solana_devnet']);
     expect(await networksOf(alice, '?network=solana_devnet&type=send')).toEqual([]);
     expect(await networksOf(bob, '?network=eth_sepolia')).toEqual([]);

@@ -154,12 +154,12 @@ describeEachDatabase('send API', (kind) => {
 
   it('sends everything but the fee with the max sendable amount, and not one unit more', async () => {
     const user = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
+    const wallet = await walletOn(ctx.app, user, 'polygon_amoy');
     const slow = (await quotes(user, wallet.id)).quotes[0]!;
     const tooMuch = BigInt(slow.maxSendableUnits) + 1n;
-    const refused = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: `${tooMuch / ETH}.${(tooMuch % ETH).toString().padStart(18, '0')}`, speed: 'slow', feeQuoteId: slow.quoteId });
+    const refused = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: `${tooMuch / ETH}.${(tooMuch % ETH).toString().padStart(18, '0')}`, speed: 'slow', feeQuoteId: slow.quoteId });
     expect(refused.json().error?.message).toBe(SEND_MESSAGES.insufficientBalance);
-    const all = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: slow.maxSendable, speed: 'slow', feeQuoteId: slow.quoteId });
+    const all = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: slow.maxSendable, speed: 'slow', feeQuoteId: slow.quoteId });
     expect(all.statusCode).toBe(201);
     // maxSendable is cut to 8 decimals, so what is left is below 10^-8 coin.
     expect(BigInt(all.json().wallet.balanceUnits)).toBeLessThan(ETH / 10n ** 8n);

@@ -44,6 +44,32 @@ describeEachDatabase('wallets API', (kind) => {
     await expectLedgerBalanced(ctx.database.db);
   });
 
+  it('gives a new user one EVM address on Sepolia and Amoy, as MetaMask shows one account on every chain, each chain with its own nonce', async () => {
+    const user = await signUp(ctx.app);
+    const sepolia = await walletOn(ctx.app, user, 'eth_sepolia');
+    const amoy = await walletOn(ctx.app, user, 'polygon_amoy');
+    expect(amoy.address).toBe(sepolia.address);
+    expect(amoy.id).not.toBe(sepolia.id);
+    expect((await walletOn(ctx.app, user, 'solana_devnet')).address).not.toBe(sepolia.address);
+    // The one key signs on both chains: each send is recovered to the shared address, with its chain's nonce 0.
+    for (const wallet of [sepolia, amoy]) {
+      const sent = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress(wallet.network), amount: '1' });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().transaction).toMatchObject({ fromAddress: sepolia.address, network: wallet.network });
+      const [row] = await ctx.database.db.select({ nonce: wallets.nextNonce }).from(wallets).where(eq(wallets.id, wallet.id));
+      expect(row?.nonce).toBe(1);
+    }
+    // Another user has another address.
+    expect((await walletOn(ctx.app, await signUp(ctx.app), 'eth_sepolia')).address).not.toBe(sepolia.address);
+
+    // A wallet connected again where the shared address already had one gets a key of its own.
+    expect((await call(ctx.app, 'DELETE', `/api/wallets/${amoy.id}`, { cookie: user.cookie })).statusCode).toBe(204);
+    const again = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_amoy' } });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().address).not.toBe(sepolia.address);
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
   it('refuses a second wallet on a connected network with the message of docs/product.md#wallets, and an unknown network', async () => {
     const user = await signUp(ctx.app);
     const duplicate = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'eth_sepolia' } });
@@ -68,8 +94,8 @@ describeEachDatabase('wallets API', (kind) => {
 
   it('disconnects a wallet: gone from the list, its history still on the ledger; a new one can be connected', async () => {
     const user = await signUp(ctx.app);
-    const old = await walletOn(ctx.app, user, 'polygon_mumbai');
-    const sent = await postSend(ctx.app, user, { walletId: old.id, to: externalAddress('polygon_mumbai'), amount: '1' });
+    const old = await walletOn(ctx.app, user, 'polygon_amoy');
+    const sent = await postSend(ctx.app, user, { walletId: old.id, to: externalAddress('polygon_amoy'), amount: '1' });
     expect(sent.statusCode).toBe(201);
     const hash = sent.json().transaction.hash;
 
@@ -82,14 +108,14 @@ describeEachDatabase('wallets API', (kind) => {
     expect(kept?.disconnectedAt).not.toBeNull();
 
     // A disconnected wallet cannot send any more.
-    const orphanSend = await postSend(ctx.app, user, { walletId: old.id, to: externalAddress('polygon_mumbai'), amount: '1' });
+    const orphanSend = await postSend(ctx.app, user, { walletId: old.id, to: externalAddress('polygon_amoy'), amount: '1' });
     expect(orphanSend.statusCode).toBe(404);
     expect(orphanSend.json().error.message).toBe('Sender wallet not found');
 
-    const reconnected = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_mumbai' } });
+    const reconnected = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_amoy' } });
     expect(reconnected.statusCode).toBe(201);
     // The starter funds went to the network's first wallet: a later one starts empty.
-    expect(reconnected.json()).toMatchObject({ network: 'polygon_mumbai', balance: '0.0000' });
+    expect(reconnected.json()).toMatchObject({ network: 'polygon_amoy', balance: '0.0000' });
     expect(reconnected.json().balances.map((balance: { balanceUnits: string }) => balance.balanceUnits)).toEqual(['0', '0']);
     expect(reconnected.json().address).not.toBe(old.address);
     await expectLedgerBalanced(ctx.database.db);
@@ -180,13 +206,13 @@ describeEachDatabase('wallets API', (kind) => {
       logger: false,
       config: ctx.config,
       database: ctx.database,
-      generateKeyPair: failingOn(['polygon_mumbai']),
+      generateKeyPair: failingOn(['polygon_amoy']),
     });
     try {
       const user = await signUp(partial);
       expect((await listWallets(partial, user)).map((wallet) => wallet.network).sort()).toEqual(['eth_sepolia', 'solana_devnet']);
       // The missing one can still be added by hand.
-      const added = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_mumbai' } });
+      const added = await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'polygon_amoy' } });
       expect(added.statusCode).toBe(201);
     } finally {
       await partial.close();

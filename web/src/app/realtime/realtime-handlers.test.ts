@@ -153,7 +153,7 @@ describe('transaction_update of an incoming payment', () => {
       status: 'pending',
       confirmations: 0,
       blockNumber: null,
-      network: 'polygon_mumbai',
+      network: 'polygon_amoy',
       asset: 'MATIC',
       amount: '3.5',
       amountUnits: '3500000000000000000',

@@ -46,7 +46,7 @@ const TERMS: LegalDocument = {
       points: [
         {
           term: 'Cross-border payments',
-          text: 'sending test tokens to any address on Ethereum Sepolia, Polygon Mumbai or Solana Devnet, with the fee shown before you confirm.',
+          text: 'sending test tokens to any address on Ethereum Sepolia, Polygon Amoy or Solana Devnet, with the fee shown before you confirm.',
         },
         {
           term: 'Digital wallets',

@@ -39,7 +39,7 @@ export type PrefillPlan =
   /** The wallet's network has no such asset. */
   | { status: 'unknown-asset'; message: string };
 
-/** "USDC on Polygon Mumbai": what a prefill asks for, in words. */
+/** "USDC on Polygon Amoy": what a prefill asks for, in words. */
 export function prefillAskText(prefill: Pick<SendPrefill, 'network' | 'asset'>): string {
   if (!prefill.network) return prefill.asset ?? 'a payment';
   const network = getNetwork(prefill.network);

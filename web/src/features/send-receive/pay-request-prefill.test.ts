@@ -9,7 +9,7 @@ const request: PublicPaymentRequest = {
   status: 'open',
   displayName: 'Ana',
   note: 'Rent for May',
-  network: 'polygon_mumbai',
+  network: 'polygon_amoy',
   asset: 'USDC',
   address: '0x000000000000000000000000000000000000dEaD',
   amount: '6',
@@ -28,7 +28,7 @@ describe('prefillFromPayRequest', () => {
     expect(prefillFromPayRequest(request)).toEqual({
       ok: true,
       prefill: {
-        network: 'polygon_mumbai',
+        network: 'polygon_amoy',
         to: request.address,
         asset: 'USDC',
         amount: '500',

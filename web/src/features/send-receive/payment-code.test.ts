@@ -30,4 +30,11 @@ describe('prefillFromCode', () => {
     expect(codeDescription({})).toBeUndefined();
     expect(codeDescription({ label: 'Michael' })).toBe('Michael');
   });
+
+  it('says first that a retired chain\'s code pays on its successor', () => {
+    const code = recipientOf('ethereum:0x000000000000000000000000000000000000dEaD@80001');
+    expect(prefillFromCode(code)).toMatchObject({ network: 'polygon_amoy' });
+    expect(codeDescription(code)).toBe('Polygon Mumbai was retired in April 2024: this payment goes on Polygon Amoy');
+    expect(codeDescription({ ...code, label: 'Café' })).toBe('Polygon Mumbai was retired in April 2024: this payment goes on Polygon Amoy. Café');
+  });
 });

@@ -19,8 +19,12 @@ export function prefillFromCode(code: ScannedRecipient): SendPrefill {
   return prefill;
 }
 
-/** What a Solana Pay code says about itself (label: who asks; message: what for), to show beside the recipient. */
-export function codeDescription(code: Pick<ScannedRecipient, 'label' | 'message'>): string | undefined {
-  if (code.label && code.message) return `${code.label}: ${code.message}`;
-  return code.label ?? code.message;
+/**
+ * What a code says about itself, to show beside the recipient: that it was made for a retired chain and pays on its
+ * successor, then a Solana Pay label (who asks) and message (what for).
+ */
+export function codeDescription(code: Pick<ScannedRecipient, 'notice' | 'label' | 'message'>): string | undefined {
+  const told = code.label && code.message ? `${code.label}: ${code.message}` : (code.label ?? code.message);
+  const parts = [code.notice, told].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join('. ') : undefined;
 }

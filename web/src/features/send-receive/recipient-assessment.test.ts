@@ -6,7 +6,7 @@ const LOOKALIKE_OF_PAID = `0x5aae${'1'.repeat(32)}eaed`;
 const OWN_POLYGON = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const OWN_SOLANA = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 const ownWallets = [
-  { network: 'polygon_mumbai' as const, address: OWN_POLYGON },
+  { network: 'polygon_amoy' as const, address: OWN_POLYGON },
   { network: 'solana_devnet' as const, address: OWN_SOLANA },
 ];
 
@@ -39,7 +39,7 @@ describe('assessRecipient', () => {
     const lookalike = `0xfb69${'0'.repeat(32)}d359`;
     expect(assessRecipient({ network: 'eth_sepolia', to: lookalike, ownWallets, pastRecipients: [lookalike], hasPaidBefore: true })).toEqual({
       kind: 'lookalike',
-      imitated: { address: OWN_POLYGON, description: 'your Polygon Mumbai wallet' },
+      imitated: { address: OWN_POLYGON, description: 'your Polygon Amoy wallet' },
     });
   });
 
@@ -63,14 +63,14 @@ describe('assessRecipient with contacts', () => {
   });
 
   it('asks before a first payment to the same address on another network', () => {
-    expect(assessRecipient({ network: 'polygon_mumbai', to: CONTACT, ownWallets, contacts, pastRecipients: [], hasPaidBefore: false })).toEqual({
+    expect(assessRecipient({ network: 'polygon_amoy', to: CONTACT, ownWallets, contacts, pastRecipients: [], hasPaidBefore: false })).toEqual({
       kind: 'first-payment',
     });
   });
 
   it('names the contact a look-alike imitates, on any network, even one paid before', () => {
     const lookalike = `0x0000${'7'.repeat(32)}dead`;
-    for (const network of ['eth_sepolia', 'polygon_mumbai'] as const) {
+    for (const network of ['eth_sepolia', 'polygon_amoy'] as const) {
       expect(assessRecipient({ network, to: lookalike, ownWallets, contacts, pastRecipients: [lookalike], hasPaidBefore: true })).toEqual({
         kind: 'lookalike',
         imitated: { address: CONTACT, description: 'your contact Ana Silva' },
@@ -89,7 +89,7 @@ describe('assessRecipient with contacts', () => {
 describe('knownAddresses', () => {
   it('lists your wallets first and each past recipient once, whatever its letter case', () => {
     expect(knownAddresses(ownWallets, [PAID, PAID.toLowerCase(), OWN_POLYGON])).toEqual([
-      { address: OWN_POLYGON, description: 'your Polygon Mumbai wallet' },
+      { address: OWN_POLYGON, description: 'your Polygon Amoy wallet' },
       { address: OWN_SOLANA, description: 'your Solana Devnet wallet' },
       { address: PAID, description: 'an address you have sent to before' },
     ]);

@@ -3,7 +3,7 @@ import { type ContactView, NETWORKS, type NetworkId, type WalletView, looksLikeB
 /** An address the user already knows: one of their own wallets, a contact, or one they have sent to. */
 export interface KnownAddress {
   address: string;
-  /** How the warning names it, e.g. "your Polygon Mumbai wallet" or "your contact Ana Silva". */
+  /** How the warning names it, e.g. "your Polygon Amoy wallet" or "your contact Ana Silva". */
   description: string;
 }
 

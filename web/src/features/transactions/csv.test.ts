@@ -56,7 +56,7 @@ describe('buildTransactionsCsv', () => {
 
   it("carries the API's exact fee and the exact gas price, never a rounded one", () => {
     const transaction = makeTransaction({
-      network: 'polygon_mumbai',
+      network: 'polygon_amoy',
       asset: 'MATIC',
       symbol: 'MATIC',
       feeSymbol: 'MATIC',

@@ -72,7 +72,7 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters({ ...defaultFilters(TODAY), search: '   ' }, TODAY)).toBe(false);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), search: 'dead' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), status: 'failed' }, TODAY)).toBe(true);
-    expect(hasActiveFilters({ ...defaultFilters(TODAY), network: 'polygon_mumbai' }, TODAY)).toBe(true);
+    expect(hasActiveFilters({ ...defaultFilters(TODAY), network: 'polygon_amoy' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), asset: 'USDC' }, TODAY)).toBe(true);
     expect(hasActiveFilters({ ...defaultFilters(TODAY), to: '2026-11-20' }, TODAY)).toBe(true);
   });

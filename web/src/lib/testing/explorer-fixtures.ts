@@ -46,7 +46,7 @@ export const STATS: ExplorerStats = {
   windowSeconds: 60,
   networks: [
     { network: 'eth_sepolia', networkLabel: 'Ethereum Sepolia', tps: 0.05, averageFee: '0.000945', averageFeeUnits: '945000000000000', feeSymbol: 'ETH', pendingCount: 2, headNumber: 5003 },
-    { network: 'polygon_mumbai', networkLabel: 'Polygon Mumbai', tps: 0, averageFee: null, averageFeeUnits: null, feeSymbol: 'MATIC', pendingCount: 0, headNumber: 9001 },
+    { network: 'polygon_amoy', networkLabel: 'Polygon Amoy', tps: 0, averageFee: null, averageFeeUnits: null, feeSymbol: 'MATIC', pendingCount: 0, headNumber: 9001 },
     { network: 'solana_devnet', networkLabel: 'Solana Devnet', tps: 1.25, averageFee: '0.000005', averageFeeUnits: '5000', feeSymbol: 'SOL', pendingCount: 1, headNumber: 0 },
   ],
 };
@@ -65,7 +65,7 @@ export function makeAddress(overrides: Partial<ExplorerAddress> = {}): ExplorerA
         ],
         transactionCount: 3,
       },
-      { network: 'polygon_mumbai', networkLabel: 'Polygon Mumbai', balances: null, transactionCount: 0 },
+      { network: 'polygon_amoy', networkLabel: 'Polygon Amoy', balances: null, transactionCount: 0 },
     ],
     transactions: { items: [makeListItem()], nextCursor: null },
     ...overrides,

@@ -39,12 +39,12 @@ const ABOUT_FAQ = [
   {
     question: 'Does FinCrypt use real cryptocurrency?',
     answer:
-      'No. Everything runs on test networks: Ethereum Sepolia, Polygon Mumbai and Solana Devnet. Test tokens have no monetary value, so you can try every feature without risk.',
+      'No. Everything runs on test networks: Ethereum Sepolia, Polygon Amoy and Solana Devnet. Test tokens have no monetary value, so you can try every feature without risk.',
   },
   {
     question: 'Which networks and coins are supported?',
     answer:
-      'ETH on Ethereum Sepolia, MATIC on Polygon Mumbai and SOL on Solana Devnet. You get one wallet on each network, funded with 100 test tokens when you first sign in.',
+      'ETH on Ethereum Sepolia, MATIC on Polygon Amoy and SOL on Solana Devnet. You get one wallet on each network, funded with 100 test tokens when you first sign in.',
   },
   {
     question: 'How are fees calculated?',

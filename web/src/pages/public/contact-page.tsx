@@ -10,7 +10,7 @@ const CONTACT_FAQ = [
   {
     question: 'Is any real money involved?',
     answer:
-      'No. FinCrypt runs only on test networks (Ethereum Sepolia, Polygon Mumbai and Solana Devnet). The tokens in your wallets have no monetary value and nothing you do here moves real funds.',
+      'No. FinCrypt runs only on test networks (Ethereum Sepolia, Polygon Amoy and Solana Devnet). The tokens in your wallets have no monetary value and nothing you do here moves real funds.',
   },
   {
     question: 'How quickly will you answer my message?',

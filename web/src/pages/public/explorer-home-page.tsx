@@ -19,7 +19,7 @@ export default function ExplorerHomePage() {
           <p className="text-sm font-medium text-indigo-700 dark:text-indigo-300">FinCrypt Explorer</p>
           <h1 className="text-3xl font-bold">Explore the test networks</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-300">
-            Every transfer on Ethereum Sepolia, Polygon Mumbai and Solana Devnet as the chain shows it: hashes, addresses, amounts, fees
+            Every transfer on Ethereum Sepolia, Polygon Amoy and Solana Devnet as the chain shows it: hashes, addresses, amounts, fees
             and blocks. Nothing about who owns an address.
           </p>
         </div>

@@ -86,8 +86,8 @@ describe('the explorer home', () => {
     expect(sepolia.textContent).toContain('Average fee0.000945 ETH');
     expect(sepolia.textContent).toContain('Pending2');
     expect(within(sepolia).getByRole('link', { name: '5,003' }).getAttribute('href')).toBe('/explorer/block/eth_sepolia/5003');
-    const mumbai = screen.getAllByTestId('network-stats').find((card) => card.dataset.network === 'polygon_mumbai')!;
-    expect(mumbai.textContent).toContain('Average feeNo transfers');
+    const amoy = screen.getAllByTestId('network-stats').find((card) => card.dataset.network === 'polygon_amoy')!;
+    expect(amoy.textContent).toContain('Average feeNo transfers');
 
     expect(within(screen.getByRole('list', { name: 'Latest Solana Devnet blocks' })).getByRole('link', { name: 'Block 77' }).getAttribute('href')).toBe(
       '/explorer/block/solana_devnet/77',
@@ -139,11 +139,11 @@ describe('an address page', () => {
     expect((await screen.findByTestId('explorer-address')).textContent).toBe(ALICE);
     // The QR code draws once the page has painted and its library (a chunk of its own) has arrived.
     expect(await screen.findByRole('img', { name: `QR code of the address ${ALICE}` })).toBeTruthy();
-    const [sepolia, mumbai] = screen.getAllByTestId('address-network');
+    const [sepolia, amoy] = screen.getAllByTestId('address-network');
     expect(sepolia!.textContent).toContain('98.5 ETH');
     expect(sepolia!.textContent).toContain('1000 USDC');
     expect(sepolia!.textContent).toContain('3 transactions');
-    expect(mumbai!.textContent).toContain('Not a wallet of this test network');
+    expect(amoy!.textContent).toContain('Not a wallet of this test network');
 
     fireEvent.click(screen.getByRole('button', { name: 'Older transactions' }));
     await waitFor(() => expect(screen.getAllByTestId('explorer-transaction')).toHaveLength(2));

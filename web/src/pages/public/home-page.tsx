@@ -48,7 +48,7 @@ export default function HomePage() {
           Cross-border crypto payments, checked for fraud before they leave
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
-          Send and receive on Ethereum Sepolia, Polygon Mumbai and Solana Devnet, follow every confirmation live,
+          Send and receive on Ethereum Sepolia, Polygon Amoy and Solana Devnet, follow every confirmation live,
           and get a warning when a payment looks wrong. Only test tokens are used: no real money moves.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">

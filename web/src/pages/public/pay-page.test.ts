@@ -7,7 +7,7 @@ const base: PublicPaymentRequest = {
   status: 'open',
   displayName: 'Ana',
   note: 'Rent',
-  network: 'polygon_mumbai',
+  network: 'polygon_amoy',
   asset: 'USDC',
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   amount: '6.01',
@@ -24,7 +24,7 @@ const base: PublicPaymentRequest = {
 describe('prefillFor', () => {
   it("a currency request: 'they receive ₹500' in the asset, on the request's network, with its reference", () => {
     expect(prefillFor(base)).toEqual({
-      network: 'polygon_mumbai',
+      network: 'polygon_amoy',
       to: base.address,
       asset: 'USDC',
       amount: '500',

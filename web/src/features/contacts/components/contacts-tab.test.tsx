@@ -132,10 +132,10 @@ describe('ContactsTab', () => {
 
   it('opens with the new-contact form filled in when a payment asked to save its recipient', () => {
     stubContactsApi([]);
-    renderTab(readContactsNavigationState({ tab: 'contacts', newContact: { network: 'polygon_mumbai', address: ANA } })?.newContact);
+    renderTab(readContactsNavigationState({ tab: 'contacts', newContact: { network: 'polygon_amoy', address: ANA } })?.newContact);
     const form = inForm('New contact');
     expect(form.getByLabelText<HTMLInputElement>('Address').value).toBe(ANA);
-    expect(form.getByLabelText<HTMLSelectElement>('Network').value).toBe('polygon_mumbai');
+    expect(form.getByLabelText<HTMLSelectElement>('Network').value).toBe('polygon_amoy');
     expect(readContactsNavigationState({ tab: 'contacts', newContact: { network: 'bitcoin', address: ANA } })).toEqual({ tab: 'contacts' });
     expect(readContactsNavigationState({ action: 'send' })).toBeUndefined();
     expect(readContactsNavigationState(null)).toBeUndefined();

@@ -7,7 +7,7 @@ import { getExplorer } from './parse-response.ts';
 /** A block page's address, read: a known network and a whole number from 1, or why not (in the API's own words). */
 export type BlockAddress = { ok: true; network: NetworkId; number: number } | { ok: false; message: string };
 
-export const UNKNOWN_NETWORK_MESSAGE = 'Unknown network: choose Ethereum Sepolia, Polygon Mumbai or Solana Devnet';
+export const UNKNOWN_NETWORK_MESSAGE = 'Unknown network: choose Ethereum Sepolia, Polygon Amoy or Solana Devnet';
 
 export function readBlockAddress(network: string, number: string): BlockAddress {
   if (!isNetworkId(network)) return { ok: false, message: UNKNOWN_NETWORK_MESSAGE };

@@ -55,7 +55,7 @@ describe('the explorer search box', () => {
   });
 
   it('opens the address page of an address, in the canonical form the server answers', async () => {
-    const { search } = renderSearch(() => json({ kind: 'address', address: ALICE, networks: ['eth_sepolia', 'polygon_mumbai'] }));
+    const { search } = renderSearch(() => json({ kind: 'address', address: ALICE, networks: ['eth_sepolia', 'polygon_amoy'] }));
     search(ALICE.toLowerCase());
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/explorer/address/${ALICE}`));
   });

@@ -38,7 +38,7 @@ const VOLUME_COLOR = '#6366f1';
 const TRANSACTIONS_COLOR = '#d97706';
 const NETWORK_COLORS: Record<NetworkId, string> = {
   eth_sepolia: '#6366f1',
-  polygon_mumbai: '#a855f7',
+  polygon_amoy: '#a855f7',
   solana_devnet: '#14b8a6',
 };
 

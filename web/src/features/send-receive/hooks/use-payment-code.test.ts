@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 const TO = '0x000000000000000000000000000000000000dEaD';
-const mumbai = { id: 'mumbai-wallet', network: 'polygon_mumbai', networkLabel: 'Polygon Mumbai' } as WalletView;
+const amoy = { id: 'amoy-wallet', network: 'polygon_amoy', networkLabel: 'Polygon Amoy' } as WalletView;
 
 function paste(text: string): ClipboardEvent<HTMLInputElement> & { prevented: boolean } {
   const event = {
@@ -68,13 +68,13 @@ describe('usePaymentCode', () => {
   it('a code for another network is offered; accepting switches to that wallet and fills', () => {
     const { applyPrefill, hook } = setUp((_prefill, options) =>
       options?.switchWallet === false
-        ? { status: 'other-network', network: 'polygon_mumbai', wallet: mumbai, message: 'This code asks for MATIC on Polygon Mumbai' }
+        ? { status: 'other-network', network: 'polygon_amoy', wallet: amoy, message: 'This code asks for MATIC on Polygon Amoy' }
         : applied,
     );
-    act(() => hook.result.current.onScan({ ok: true, kind: 'recipient', address: TO, network: 'polygon_mumbai' }));
-    expect(hook.result.current.offer).toMatchObject({ message: 'This code asks for MATIC on Polygon Mumbai', wallet: mumbai });
+    act(() => hook.result.current.onScan({ ok: true, kind: 'recipient', address: TO, network: 'polygon_amoy' }));
+    expect(hook.result.current.offer).toMatchObject({ message: 'This code asks for MATIC on Polygon Amoy', wallet: amoy });
     act(() => hook.result.current.acceptOffer());
-    expect(applyPrefill).toHaveBeenLastCalledWith({ network: 'polygon_mumbai', to: TO });
+    expect(applyPrefill).toHaveBeenLastCalledWith({ network: 'polygon_amoy', to: TO });
     expect(hook.result.current.offer).toBeUndefined();
   });
 

@@ -19,7 +19,7 @@ export function NetworkLogo({ network, className }: { network: NetworkId; classN
           <path d="M11.2 20.3l8.8 5.2v-9.1l-8.8 3.9z" fill="#fff" fillOpacity=".6" />
         </svg>
       );
-    case 'polygon_mumbai':
+    case 'polygon_amoy':
       return (
         <svg aria-hidden viewBox="0 0 40 40" className={classes} data-network={network}>
           <circle cx="20" cy="20" r="20" fill="#8247E5" />

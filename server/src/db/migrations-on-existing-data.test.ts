@@ -15,13 +15,13 @@ import { createPglite } from './pglite.ts';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-/** A copy of the migrations folder that stops before 0003_assets: the schema as it was before assets. */
-function migrationsBeforeAssets(): string {
+/** A copy of the migrations folder that stops before `tag`: the schema as it was before that migration. */
+function migrationsBefore(tag: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-migrations-'));
   fs.cpSync(migrationsFolder, dir, { recursive: true });
   const journalPath = path.join(dir, 'meta', '_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((entry) => entry.tag === '0003_assets');
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
   expect(cut).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, cut);
   fs.writeFileSync(journalPath, JSON.stringify(journal));
@@ -29,7 +29,7 @@ function migrationsBeforeAssets(): string {
 }
 
 const ETH = 10n ** 18n;
-const EARLIER = `
+const BEFORE_ASSETS = `
   insert into users (id, name, email) values ('u1', 'Earlier', 'earlier@example.com');
   insert into wallets (id, user_id, network, address, public_key, encrypted_private_key, balance) values
     ('00000000-0000-4000-8000-000000000001', 'u1', 'eth_sepolia', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'p', 'k', ${98n * ETH - 21_000n * 30_000_000_000n}),
@@ -44,14 +44,14 @@ const EARLIER = `
       ${2n * ETH}, ${21_000n * 30_000_000_000n}, 21000, 30000000000, 0, 'normal', 'confirmed', 12, 7, now(), now());
 `;
 
-/** A database at the schema before 0003 holding an earlier wallet's history, then opened (and so migrated) as the app opens it. */
-async function earlierDatabaseMigrated(kind: 'pglite' | 'postgres'): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
-  const before = migrationsBeforeAssets();
+/** A database at the schema before `tag` holding `earlier` rows, then opened (and so migrated) as the app opens it. */
+async function earlierDatabaseMigrated(kind: 'pglite' | 'postgres', tag: string, earlier: string): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
+  const before = migrationsBefore(tag);
   if (kind === 'pglite') {
     // In memory: the same client is migrated the rest of the way, as openDatabase would.
     const client = createPglite();
     await migratePglite(drizzlePglite(client), { migrationsFolder: before });
-    await client.exec(EARLIER);
+    await client.exec(earlier);
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     const database = { db: drizzlePglite(client) as unknown as Database['db'], close: () => client.close() } as Database;
     return { database, cleanUp: async () => fs.rmSync(before, { recursive: true, force: true }) };
@@ -59,7 +59,7 @@ async function earlierDatabaseMigrated(kind: 'pglite' | 'postgres'): Promise<{ d
   const empty = await createEmptyPostgresDatabase();
   const pool = new pg.Pool({ connectionString: empty.url });
   await migratePostgres(drizzlePostgres(pool), { migrationsFolder: before });
-  await pool.query(EARLIER);
+  await pool.query(earlier);
   await pool.end();
   const database = await openDatabase({ kind: 'postgres', url: empty.url });
   return {
@@ -78,7 +78,7 @@ describeEachDatabase('migration 0003 (assets) on existing data', (kind) => {
   });
 
   it('keeps every balance and transaction, names their coin, and grants each wallet 1,000 USDC once', async () => {
-    const migrated = await earlierDatabaseMigrated(kind);
+    const migrated = await earlierDatabaseMigrated(kind, '0003_assets', BEFORE_ASSETS);
     const { db } = migrated.database;
     cleanUp = async () => {
       await migrated.database.close();
@@ -113,5 +113,58 @@ describeEachDatabase('migration 0003 (assets) on existing data', (kind) => {
       'solana_devnet SOL',
       'solana_devnet USDC',
     ]);
+  }, 60_000);
+});
+
+const MATIC = 10n ** 18n;
+const MUMBAI_WALLET = '00000000-0000-4000-8000-000000000003';
+const MUMBAI_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+// A wallet on Mumbai that received 100 MATIC and 1,000 USDC and sent 2 MATIC, included at 10:00:03 on 1 Jan 2024 (block 2).
+const BEFORE_AMOY = `
+  insert into users (id, name, email) values ('u2', 'Mumbai user', 'mumbai@example.com');
+  insert into wallets (id, user_id, network, address, public_key, encrypted_private_key, next_nonce) values
+    ('${MUMBAI_WALLET}', 'u2', 'polygon_mumbai', '${MUMBAI_ADDRESS}', 'p', 'k', 1);
+  insert into wallet_balances (wallet_id, asset, balance) values
+    ('${MUMBAI_WALLET}', 'MATIC', ${98n * MATIC - 21_000n * 100_000_000_000n}), ('${MUMBAI_WALLET}', 'USDC', 1000000000);
+  insert into mints (wallet_id, network, asset, amount, source) values
+    ('${MUMBAI_WALLET}', 'polygon_mumbai', 'MATIC', ${100n * MATIC}, 'opening'),
+    ('${MUMBAI_WALLET}', 'polygon_mumbai', 'USDC', 1000000000, 'opening');
+  insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+      effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at)
+    values ('0xdef', 'polygon_mumbai', 'MATIC', 'send', '${MUMBAI_WALLET}', 'u2', '${MUMBAI_ADDRESS}',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', ${2n * MATIC}, ${21_000n * 100_000_000_000n}, 21000, 100000000000, 0,
+      'normal', 'confirmed', 12, 2, '2024-01-01 00:00:02+00', '2024-01-01 00:00:03+00');
+  insert into blocks (network, number, produced_at, transaction_count, total_fees) values
+    ('polygon_mumbai', 2, '2024-01-01 00:00:02+00', 1, ${21_000n * 100_000_000_000n});
+  insert into contacts (user_id, network, address, name) values ('u2', 'polygon_mumbai', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'Ana');
+  insert into idempotency_keys (user_id, key, fingerprint, status_code, response) values
+    ('u2', 'k1', 'f', 201, '{"network": "polygon_mumbai", "networkLabel": "Polygon Mumbai"}');
+`;
+
+describeEachDatabase('migration 0014 (Polygon Amoy) on existing data', (kind) => {
+  let cleanUp: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanUp?.();
+  });
+
+  it('moves every Mumbai row to Amoy with its address, balances, history and blocks', async () => {
+    const migrated = await earlierDatabaseMigrated(kind, '0014_polygon_amoy', BEFORE_AMOY);
+    const { db } = migrated.database;
+    cleanUp = async () => {
+      await migrated.database.close();
+      await migrated.cleanUp();
+    };
+    const rows = <T>(query: SQL) => rowsOf<T>(db, query);
+
+    expect(await rows(sql`select network, address, next_nonce from wallets`)).toEqual([{ network: 'polygon_amoy', address: MUMBAI_ADDRESS, next_nonce: 1 }]);
+    for (const table of ['mints', 'transactions', 'blocks', 'contacts']) {
+      expect(await rows(sql`select distinct network from ${sql.identifier(table)}`), table).toEqual([{ network: 'polygon_amoy' }]);
+    }
+    // Amoy keeps Mumbai's 2 s blocks: the row is found in its block by the index's expression.
+    expect(await rows(sql`select hash from transactions where network = 'polygon_amoy' and block_number_at(network, include_at) = 2`)).toEqual([{ hash: '0xdef' }]);
+    expect(await rows(sql`select response from idempotency_keys`)).toEqual([{ response: { network: 'polygon_amoy', networkLabel: 'Polygon Amoy' } }]);
+    const report = await checkLedger(db);
+    expect(report.breaches).toEqual([]);
+    expect(report.networks.map((totals) => `${totals.network} ${totals.asset}`)).toEqual(['polygon_amoy MATIC', 'polygon_amoy USDC']);
   }, 60_000);
 });
