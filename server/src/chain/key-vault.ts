@@ -5,7 +5,8 @@ const IV_BYTES = 12;
 
 /**
  * Seals private keys with AES-256-GCM under a key derived (HKDF-SHA-256) from the wallet-keys secret.
- * The wallet's address is the associated data, so a sealed key copied onto another wallet row does not open.
+ * The wallet's address is the associated data, so a sealed key copied onto a wallet of another address does not
+ * open (one user's EVM wallets share one address and so one sealed key, payments/wallet-store.ts).
  */
 export function createKeyVault(secret: string) {
   if (secret.length < 32) throw new Error('the wallet-keys secret must be at least 32 characters');

@@ -1,5 +1,6 @@
-import { listAssets, type NetworkId } from '@fincrypt/domain';
-import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
+import { NETWORK_IDS, chainFamilyOf, listAssets, type NetworkId } from '@fincrypt/domain';
+import { and, asc, count, eq, inArray, isNull, max, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { mints, users, walletBalances, wallets } from '../db/schema.ts';
 import type { Balances, WalletViewRow } from './views.ts';
@@ -110,8 +111,39 @@ export async function openWalletWithMints(db: Db, wallet: NewWallet, maxWalletsE
     if (!owner) throw new Error('opening a wallet for a user that does not exist');
     if (await hasConnectedWalletOn(tx, wallet.userId, wallet.network)) return { outcome: 'already_connected' };
     if ((await countWalletsEver(tx, wallet.userId)) >= maxWalletsEver) return { outcome: 'limit_reached' };
-    return { outcome: 'opened', row: await insertWallet(tx, wallet, await earlierWalletsOn(tx, wallet.userId, wallet.network)) };
+    const key = (await evmKeyToShare(tx, wallet.userId, wallet.network)) ?? wallet;
+    const opened = { ...wallet, address: key.address, publicKey: key.publicKey, encryptedPrivateKey: key.encryptedPrivateKey };
+    return { outcome: 'opened', row: await insertWallet(tx, opened, await earlierWalletsOn(tx, wallet.userId, wallet.network)) };
   });
+}
+
+type WalletKey = Pick<NewWallet, 'address' | 'publicKey' | 'encryptedPrivateKey'>;
+
+/**
+ * One EVM address per user, as MetaMask shows one account on every EVM chain: a new wallet on an EVM network takes
+ * the key of the user's oldest connected wallet on another EVM network, unless that address already had a wallet
+ * here (one disconnected since), when it gets a key of its own. Sealed keys are bound to their address alone
+ * (chain/key-vault.ts), so the sealed key is shared as it is.
+ */
+async function evmKeyToShare(db: Db, userId: string, network: NetworkId): Promise<WalletKey | undefined> {
+  if (chainFamilyOf(network) !== 'evm') return undefined;
+  const otherEvmNetworks = NETWORK_IDS.filter((id) => id !== network && chainFamilyOf(id) === 'evm');
+  if (otherEvmNetworks.length === 0) return undefined;
+  const here = alias(wallets, 'here');
+  const [row] = await db
+    .select({ address: wallets.address, publicKey: wallets.publicKey, encryptedPrivateKey: wallets.encryptedPrivateKey })
+    .from(wallets)
+    .where(
+      and(
+        eq(wallets.userId, userId),
+        inArray(wallets.network, otherEvmNetworks),
+        isNull(wallets.disconnectedAt),
+        notExists(db.select({ id: here.id }).from(here).where(and(eq(here.network, network), eq(here.address, wallets.address)))),
+      ),
+    )
+    .orderBy(asc(wallets.createdAt), asc(wallets.id))
+    .limit(1);
+  return row;
 }
 
 export async function markDisconnected(db: Db, userId: string, walletId: string): Promise<WalletViewRecord | undefined> {
