@@ -29,8 +29,8 @@ describe('fee market', () => {
   });
 
   it("quotes the domain's fee for the live factor of the moment", () => {
-    const quote = market.quote(ALICE, 'polygon_mumbai', 'fast', T0, 1);
-    const expected = quoteFee({ network: 'polygon_mumbai', speed: 'fast', liveFactorPermille: market.liveFactorPermille('polygon_mumbai', T0), usdPrice: 1, now: T0 });
+    const quote = market.quote(ALICE, 'polygon_amoy', 'fast', T0, 1);
+    const expected = quoteFee({ network: 'polygon_amoy', speed: 'fast', liveFactorPermille: market.liveFactorPermille('polygon_amoy', T0), usdPrice: 1, now: T0 });
     expect(quote).toMatchObject(expected);
     expect(quote.expiresAt).toBe(new Date(T0 + QUOTE_TTL_MS).toISOString());
     expect(quote.quoteId.length).toBeLessThanOrEqual(128);
@@ -59,7 +59,7 @@ describe('fee market', () => {
     const cheaper = quote.quoteId.replace(`:${quote.gasPriceWei}:`, ':1000:');
     for (const [speed, network, quoteId] of [
       ['fast', 'eth_sepolia', quote.quoteId],
-      ['normal', 'polygon_mumbai', quote.quoteId],
+      ['normal', 'polygon_amoy', quote.quoteId],
       ['normal', 'eth_sepolia', cheaper],
       ['normal', 'eth_sepolia', 'not-a-quote'],
       ['normal', 'eth_sepolia', `${quote.quoteId}x`],

@@ -8,7 +8,7 @@ import { signEvmTransaction } from './signing.ts';
 describe('signEvmTransaction', () => {
   it("gives viem's signTransaction bytes for coin and token transfers on every EVM network", async () => {
     const random = seededRandom(681);
-    for (const networkId of ['eth_sepolia', 'polygon_mumbai'] as const) {
+    for (const networkId of ['eth_sepolia', 'polygon_amoy'] as const) {
       const network = getNetwork(networkId);
       if (network.family !== 'evm') throw new Error(`${networkId} is not an EVM network`);
       for (let i = 0; i < 20; i += 1) {

@@ -175,11 +175,11 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
   it("labels a participant as simulated in a demo account's own history, both ways, and nobody else", async () => {
     const [amara] = await ensureParticipants(ctx.database.db, ctx.app.signUpAccount, rosterOf(4), quiet);
     const demo = cookiesFrom(await signIn(ctx.app, DEMO_ACCOUNTS[1].email, DEMO_PASSWORD));
-    const demoWallet = await walletOn(ctx.app, { cookie: demo }, 'polygon_mumbai');
+    const demoWallet = await walletOn(ctx.app, { cookie: demo }, 'polygon_amoy');
     const [amaraWallet] = await ctx.database.db
       .select({ id: wallets.id, address: wallets.address })
       .from(wallets)
-      .where(and(eq(wallets.userId, amara!.userId), eq(wallets.network, 'polygon_mumbai')));
+      .where(and(eq(wallets.userId, amara!.userId), eq(wallets.network, 'polygon_amoy')));
     // Amara pays the demo account through the engine; the demo account pays Amara over HTTP.
     const paid = await ctx.app.ledger.payments.send(amara!.userId, crypto.randomUUID(), {
       walletId: amaraWallet!.id,
@@ -194,12 +194,12 @@ describe.each(testDatabaseKinds())('demo network [%s]', (kind) => {
 
     // And a payment between two real people carries no label.
     const other = cookiesFrom(await signIn(ctx.app, DEMO_ACCOUNTS[2].email, DEMO_PASSWORD));
-    const otherWallet = await walletOn(ctx.app, { cookie: other }, 'polygon_mumbai');
+    const otherWallet = await walletOn(ctx.app, { cookie: other }, 'polygon_amoy');
     expect((await postSend(ctx.app, { cookie: demo }, { walletId: demoWallet.id, to: otherWallet.address, amount: '0.5', speed: 'fast' })).statusCode).toBe(201);
 
     const label = participantLabel(rosterOf(2)[0]!);
     expect(label).toBe('Simulated · Amara Okafor, remitter in Lagos');
-    const history = await call(ctx.app, 'GET', '/api/transactions?network=polygon_mumbai', { cookie: demo });
+    const history = await call(ctx.app, 'GET', '/api/transactions?network=polygon_amoy', { cookie: demo });
     expect(history.statusCode).toBe(200);
     const items = history.json().items as { type: string; amount: string; counterpartyLabel?: string }[];
     expect(items.find((item) => item.type === 'receive' && item.amount === '12.5')?.counterpartyLabel).toBe(label);

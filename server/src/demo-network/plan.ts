@@ -100,7 +100,7 @@ const DEMO_ACCOUNT_USDC = ['5', '8', '10', '12.50', '15', '20', '25', '40'];
 /** Coin payments: sensible amounts of each network's coin. */
 const COIN_AMOUNTS: Record<NetworkId, readonly string[]> = {
   eth_sepolia: ['0.01', '0.02', '0.05', '0.08', '0.1', '0.15'],
-  polygon_mumbai: ['2', '5', '8', '12', '20', '35'],
+  polygon_amoy: ['2', '5', '8', '12', '20', '35'],
   solana_devnet: ['0.1', '0.25', '0.5', '0.8', '1.2', '2'],
 };
 /** Whole coins a payer keeps for fees beyond what it sends. */

@@ -206,8 +206,8 @@ describeOnPostgres('a silent network to PostgreSQL', () => {
       const users: TestUser[] = [await signUp(app), await signUp(app)];
       const hashes: string[] = [];
       for (const [i, speed] of (['slow', 'slow', 'normal', 'normal', 'fast', 'fast'] as const).entries()) {
-        const from: WalletView = (await listWallets(app, users[i % 2]!)).find((item) => item.network === 'polygon_mumbai')!;
-        const sent = await postSend(app, users[i % 2]!, { walletId: from.id, to: externalAddress('polygon_mumbai'), amount: '1', speed });
+        const from: WalletView = (await listWallets(app, users[i % 2]!)).find((item) => item.network === 'polygon_amoy')!;
+        const sent = await postSend(app, users[i % 2]!, { walletId: from.id, to: externalAddress('polygon_amoy'), amount: '1', speed });
         expect(sent.statusCode).toBe(201);
         hashes.push(sent.json().transaction.hash);
       }

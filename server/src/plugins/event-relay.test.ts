@@ -77,7 +77,7 @@ describe('event batches', () => {
 const publicEvent = (i: number): PublicEvent => ({
   event: 'explorer_block',
   payload: {
-    block: { network: 'polygon_mumbai', number: 1_000 + i, timestamp: new Date(0).toISOString(), transactionCount: 1, totalFees: '0.01', totalFeesUnits: '10000000000000000', feeSymbol: 'MATIC' },
+    block: { network: 'polygon_amoy', number: 1_000 + i, timestamp: new Date(0).toISOString(), transactionCount: 1, totalFees: '0.01', totalFeesUnits: '10000000000000000', feeSymbol: 'MATIC' },
   },
 });
 

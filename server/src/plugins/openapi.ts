@@ -28,7 +28,7 @@ Errors are \`{ "error": { "code", "message" } }\`; a 429 carries \`Retry-After\`
 
 ## Assets
 Every wallet holds its network's **native coin** (ETH, MATIC, SOL), which also pays every fee, and the tokens of
-the registry: test **USDC** on all three networks (ERC-20 on Ethereum Sepolia and Polygon Mumbai, SPL on Solana
+the registry: test **USDC** on all three networks (ERC-20 on Ethereum Sepolia and Polygon Amoy, SPL on Solana
 Devnet; 6 decimals). An asset is named by its **symbol within its network** (\`"USDC"\`).
 
 - **Balances**: each wallet of \`GET /api/wallets\` has \`balances\`, one

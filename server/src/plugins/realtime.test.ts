@@ -157,37 +157,37 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
     expect(await Promise.all([outcome(aliceSocket), outcome(bobSocket), outcome(eveSocket)])).toEqual(['connected', 'connected', 'connected']);
     const [toAlice, toBob, toEve] = [record(aliceSocket), record(bobSocket), record(eveSocket)];
 
-    const from = await walletOn(ctx.app, alice, 'polygon_mumbai');
-    const to = await walletOn(ctx.app, bob, 'polygon_mumbai');
+    const from = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const to = await walletOn(ctx.app, bob, 'polygon_amoy');
     const sent = await postSend(ctx.app, alice, { walletId: from.id, to: to.address, amount: '2' });
     expect(sent.statusCode).toBe(201);
     const hash = sent.json().transaction.hash;
     await eventually(() => {
       const { wallet } = sent.json();
       expect(toAlice.balance_update).toEqual([
-        { walletId: from.id, network: 'polygon_mumbai', asset: 'MATIC', newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits, balances: wallet.balances },
+        { walletId: from.id, network: 'polygon_amoy', asset: 'MATIC', newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits, balances: wallet.balances },
       ]);
       expect(toAlice.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'send', status: 'pending' });
-      expect(toBob.balance_update).toMatchObject([{ walletId: to.id, network: 'polygon_mumbai', asset: 'MATIC', newBalance: '102.0000', newBalanceUnits: (102n * 10n ** 18n).toString() }]);
+      expect(toBob.balance_update).toMatchObject([{ walletId: to.id, network: 'polygon_amoy', asset: 'MATIC', newBalance: '102.0000', newBalanceUnits: (102n * 10n ** 18n).toString() }]);
       expect((toBob.balance_update?.[0] as { balances: { asset: string; balance: string }[] }).balances.map((entry) => [entry.asset, entry.balance])).toEqual([
         ['MATIC', '102.0000'],
         ['USDC', '1000.00'],
       ]);
       expect(toBob.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'receive' });
-      expect(toBob.transaction_status).toEqual([{ hash, network: 'polygon_mumbai', status: 'pending' }]);
+      expect(toBob.transaction_status).toEqual([{ hash, network: 'polygon_amoy', status: 'pending' }]);
     });
     expect(toAlice.fraud_alert?.[0]).toMatchObject({ level: 'low', message: 'Unfamiliar receiving address' });
 
     await ctx.app.ledger.clock.tick(Date.now() + 10 * 60_000);
     await eventually(() => {
-      expect(toAlice.transaction_status?.at(-1)).toEqual({ hash, network: 'polygon_mumbai', status: 'confirmed' });
+      expect(toAlice.transaction_status?.at(-1)).toEqual({ hash, network: 'polygon_amoy', status: 'confirmed' });
       expect(toBob.transaction_update?.at(-1)?.transaction).toMatchObject({ hash, type: 'receive', status: 'confirmed', confirmations: 12 });
     });
 
     const profile = await call(ctx.app, 'PATCH', '/api/account/profile', { cookie: eve.cookie, body: { name: 'Eve Renamed', email: eve.email, avatar: 'preset-3' } });
     expect(profile.statusCode).toBe(200);
     await eventually(() => expect(toEve.profile_update).toEqual([{ name: 'Eve Renamed', email: eve.email, avatar: 'preset-3' }]));
-    const other = await postSend(ctx.app, alice, { walletId: from.id, to: externalAddress('polygon_mumbai'), amount: '1' });
+    const other = await postSend(ctx.app, alice, { walletId: from.id, to: externalAddress('polygon_amoy'), amount: '1' });
     expect(other.statusCode).toBe(201);
     await eventually(() => expect(toAlice.balance_update).toHaveLength(2));
     expect(Object.keys(toEve)).toEqual(['profile_update']);

@@ -153,8 +153,8 @@ describeEachDatabase('Retry-After on every 429', (kind) => {
 
   it('sends per user', async () => {
     const user = await signUpFrom();
-    const wallet = await walletOn(ctx.app, user, 'polygon_mumbai');
-    const send = () => postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_mumbai'), amount: '1' });
+    const wallet = await walletOn(ctx.app, user, 'polygon_amoy');
+    const send = () => postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: '1' });
     expect((await send()).statusCode).toBe(201);
     expectRetryAfter(await send(), 'POST /api/transactions');
   });

@@ -69,9 +69,9 @@ describeEachDatabase('no secret in logs or responses', (kind) => {
 
     // Wallets: list (starter wallets), disconnect one, create a new one.
     await seen('wallets', call(app, 'GET', '/api/wallets', { cookie }));
-    const polygon = await walletOn(app, { cookie }, 'polygon_mumbai');
+    const polygon = await walletOn(app, { cookie }, 'polygon_amoy');
     await seen('disconnect wallet', call(app, 'DELETE', `/api/wallets/${polygon.id}`, { cookie }));
-    await seen('connect wallet', call(app, 'POST', '/api/wallets', { cookie, body: { network: 'polygon_mumbai' } }));
+    await seen('connect wallet', call(app, 'POST', '/api/wallets', { cookie, body: { network: 'polygon_amoy' } }));
 
     // Sends: fee quotes, one to Bob, one outside, a refused one; then read them back.
     const eth = await walletOn(app, { cookie }, 'eth_sepolia');
