@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPublicClient, http } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalNode, STATE_INTERVAL_SECONDS, startLocalNode } from './local-node.ts';
+
+const started: LocalNode[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((node) => node.stop()));
+});
+
+async function nodeWith(stateFile: string, onRestart?: () => void): Promise<LocalNode> {
+  const node = await startLocalNode({ chainId: 80002, blockTimeSeconds: 0.2, stateFile, ...(onRestart ? { onRestart } : {}) });
+  started.push(node);
+  return node;
+}
+
+const blockNumberAt = (url: string) => createPublicClient({ transport: http(url, { retryCount: 0 }) }).getBlockNumber({ cacheTime: 0 });
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const value = await read();
+      if (done(value)) return value;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a local EVM node', () => {
+  it('runs Anvil on loopback with the chain id, mines on its block time, and comes back on the same port after kill -9 with its state', async () => {
+    const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-node-')), 'polygon_amoy.json');
+    let restarts = 0;
+    const node = await nodeWith(stateFile, () => {
+      restarts += 1;
+    });
+    expect(node.url).toBe(`http://127.0.0.1:${node.port}`);
+    const client = createPublicClient({ transport: http(node.url, { retryCount: 0 }) });
+    expect(await client.getChainId()).toBe(80002);
+    // Blocks follow the block time without any transaction.
+    const mined = await until(() => blockNumberAt(node.url), (number) => number >= 5n);
+
+    // State reaches the file within the interval, so a kill -9 then loses nothing of it.
+    const marked = privateKeyToAccount(generatePrivateKey()).address;
+    await client.request({ method: 'anvil_setBalance' as never, params: [marked, '0x7b'] as never });
+    await new Promise((resolve) => setTimeout(resolve, (STATE_INTERVAL_SECONDS + 0.5) * 1000));
+    const killed = node.pid();
+    process.kill(killed!, 'SIGKILL');
+    await until(async () => node.pid(), (pid) => pid !== killed);
+    expect(await until(() => client.getBalance({ address: marked }), () => true)).toBe(123n);
+    expect(await blockNumberAt(node.url)).toBeGreaterThanOrEqual(mined);
+    expect(await until(async () => restarts, (count) => count > 0)).toBe(1);
+  }, 60_000);
+
+  it('listens on 127.0.0.1 only', async () => {
+    const node = await nodeWith(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-node-')), 'eth_sepolia.json'));
+    const outside = Object.values(os.networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+    if (outside === undefined) {
+      // A machine without another interface cannot be reached from elsewhere at all.
+      expect(Object.values(os.networkInterfaces()).flat().every((address) => address?.internal)).toBe(true);
+      return;
+    }
+    await expect(fetch(`http://${outside}:${node.port}`, { method: 'POST', signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+  }, 60_000);
+});

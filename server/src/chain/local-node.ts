@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * A local EVM node (Anvil, from the lock file) run as a child process, one per EVM network (docs/product.md#chains):
+ * on loopback only, since its admin methods (anvil_*, evm_*) answer whoever reaches the port; with the network's
+ * chain id and block time; its state in a file it loads at start and writes every STATE_INTERVAL_SECONDS, and
+ * started again when it dies.
+ */
+
+/** How often the node writes its state: a kill -9 loses at most this much, which the indexer sees as a reorganisation. */
+export const STATE_INTERVAL_SECONDS = 1;
+/** A node that does not answer within this after starting is stopped and reported. */
+const READY_TIMEOUT_MS = 20_000;
+const RESTART_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000] as const;
+
+export interface LocalNodeOptions {
+  chainId: number;
+  /** Seconds between blocks (a fraction is allowed: 12 s / CHAIN_TIME_SCALE). */
+  blockTimeSeconds: number;
+  /** The node's state file, loaded at start when present (under DATA_DIR). */
+  stateFile: string;
+  /** A fixed port (the supervisor keeps it across restarts); a free one is picked when left out. */
+  port?: number;
+  /** Where the node's own messages go; they are dropped when left out. */
+  onLog?: (line: string) => void;
+  /** Told each time the node died on its own and was started again. */
+  onRestart?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
+}
+
+export interface LocalNode {
+  /** http://127.0.0.1:{port} */
+  readonly url: string;
+  readonly port: number;
+  /** The running process's id (a new one after each restart). */
+  pid(): number | undefined;
+  /** Stops the node (SIGTERM, so it writes its state) and does not start it again. */
+  stop(): Promise<void>;
+}
+
+/** The pinned Anvil binary: @foundry-rs/anvil's platform package for this machine, installed from the lock file. */
+export function anvilBinaryPath(): string {
+  const require = createRequire(import.meta.url);
+  const platformPackage = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
+  const manifest = require.resolve(`${platformPackage}/package.json`);
+  const binary = path.join(path.dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+  if (!fs.existsSync(binary)) throw new Error(`Anvil's binary is missing at ${binary}: run npm ci`);
+  return binary;
+}
+
+/** A port nobody listens on now, on loopback. */
+export async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function anvilArguments(options: LocalNodeOptions, port: number): string[] {
+  return [
+    '--host', '127.0.0.1',
+    '--port', String(port),
+    '--chain-id', String(options.chainId),
+    '--block-time', String(options.blockTimeSeconds),
+    '--state', options.stateFile,
+    '--state-interval', String(STATE_INTERVAL_SECONDS),
+    // No pre-funded accounts: every coin on the chain comes from the app's treasury (chain/local-chain-setup.ts).
+    '--accounts', '0',
+  ];
+}
+
+/** Waits until the node answers eth_chainId with `chainId`. */
+async function waitUntilReady(url: string, chainId: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the local node exited while starting (${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        signal: AbortSignal.timeout(1_000),
+      });
+      const answer = (await response.json()) as { result?: string };
+      if (answer.result !== undefined && Number(answer.result) === chainId) return;
+      throw new Error(`the local node at ${url} answered chain id ${answer.result}, not ${chainId}`);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('the local node at')) throw error;
+      if (Date.now() > deadline) throw new Error(`the local node at ${url} did not answer within ${READY_TIMEOUT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+function spawnAnvil(binary: string, options: LocalNodeOptions, port: number): ChildProcess {
+  const child = spawn(binary, anvilArguments(options, port), { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (text: string) => {
+      for (const line of text.split('\n')) if (line.trim() !== '') options.onLog?.(line);
+    });
+  }
+  return child;
+}
+
+/** Starts the node and resolves once it answers; it is started again, on the same port, whenever it dies. */
+export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNode> {
+  const binary = anvilBinaryPath();
+  const port = options.port ?? (await freeLoopbackPort());
+  const url = `http://127.0.0.1:${port}`;
+  fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
+  let stopping = false;
+  let restarts = 0;
+  let child = spawnAnvil(binary, options, port);
+
+  const superviseExit = (running: ChildProcess) => {
+    running.once('exit', (code, signal) => {
+      if (stopping) return;
+      const delay = RESTART_DELAYS_MS[Math.min(restarts, RESTART_DELAYS_MS.length - 1)]!;
+      restarts += 1;
+      setTimeout(() => {
+        if (stopping) return;
+        child = spawnAnvil(binary, options, port);
+        superviseExit(child);
+        // A healthy run resets the backoff; a node that cannot start keeps backing off.
+        void waitUntilReady(url, options.chainId, child).then(
+          () => {
+            restarts = 0;
+            options.onRestart?.({ code, signal });
+          },
+          (error: unknown) => options.onLog?.(`restart failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }, delay).unref();
+    });
+  };
+  superviseExit(child);
+
+  try {
+    await waitUntilReady(url, options.chainId, child);
+  } catch (error) {
+    stopping = true;
+    child.kill('SIGKILL');
+    throw error;
+  }
+
+  return {
+    url,
+    port,
+    pid: () => child.pid,
+    async stop() {
+      stopping = true;
+      const running = child;
+      if (running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+      running.kill('SIGTERM');
+      const forced = setTimeout(() => running.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
+    },
+  };
+}
