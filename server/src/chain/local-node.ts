@@ -19,8 +19,8 @@ const RESTART_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000] as const;
 
 export interface LocalNodeOptions {
   chainId: number;
-  /** Seconds between blocks (a fraction is allowed: 12 s / CHAIN_TIME_SCALE). */
-  blockTimeSeconds: number;
+  /** Seconds between blocks (a fraction is allowed: 12 s / CHAIN_TIME_SCALE); left out, a block per transaction or evm_mine (tests). */
+  blockTimeSeconds?: number;
   /** The node's state file, loaded at start when present (under DATA_DIR). */
   stateFile: string;
   /** A fixed port (the supervisor keeps it across restarts); a free one is picked when left out. */
@@ -68,7 +68,7 @@ function anvilArguments(options: LocalNodeOptions, port: number): string[] {
     '--host', '127.0.0.1',
     '--port', String(port),
     '--chain-id', String(options.chainId),
-    '--block-time', String(options.blockTimeSeconds),
+    ...(options.blockTimeSeconds === undefined ? [] : ['--block-time', String(options.blockTimeSeconds)]),
     '--state', options.stateFile,
     '--state-interval', String(STATE_INTERVAL_SECONDS),
     // No pre-funded accounts: every coin on the chain comes from the app's treasury (chain/local-chain-setup.ts).
