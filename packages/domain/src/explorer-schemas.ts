@@ -140,7 +140,7 @@ export type ExplorerLabels = z.infer<typeof explorerLabelsSchema>;
 
 /**
  * The signed transaction, so anyone can check its hash and its signer with any library.
- * - EVM: the serialized signed legacy transaction (EIP-155, its chain id in `v`); keccak-256 of it is the hash.
+ * - EVM: the serialized signed transaction (EIP-1559; legacy EIP-155 before issue 49), chain id included; keccak-256 of it is the hash.
  * - Solana: the signed message (base64) and its ed25519 signature (base58, which is the transaction id) by `signer`.
  * Null for a faucet mint (the test network's own issuance, which no key signs) and for rows written before
  * transactions kept it.

@@ -28,7 +28,7 @@ describe('generateKeyPair', () => {
 });
 
 describe('signTransfer', () => {
-  it('hashes an EVM transfer as keccak-256 of the signed legacy transaction, recoverable to the sender', async () => {
+  it('hashes an EVM transfer as keccak-256 of the signed EIP-1559 transaction, recoverable to the sender', async () => {
     const network = getNetwork('polygon_amoy');
     const sender = generateKeyPair(network);
     const recipient = generateKeyPair(network);
@@ -44,11 +44,12 @@ describe('signTransfer', () => {
     const signed = await signEvmTransaction(transfer, 80002);
     expect(await signTransfer(transfer)).toEqual({ hash: keccak256(signed), raw: signed });
     expect(parseTransaction(signed)).toMatchObject({
-      type: 'legacy',
+      type: 'eip1559',
       chainId: 80002,
       nonce: 7,
       gas: 21_000n,
-      gasPrice: 150_000_000_000n,
+      maxFeePerGas: 150_000_000_000n,
+      maxPriorityFeePerGas: 150_000_000_000n,
       value: 1_500_000_000_000_000_000n,
       to: recipient.address.toLowerCase(),
     });

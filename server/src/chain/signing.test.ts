@@ -27,16 +27,17 @@ describe('signEvmTransaction', () => {
           privateKey: `0x${sender.privateKeyHex}`,
           transaction: token
             ? {
-                type: 'legacy',
+                type: 'eip1559',
                 chainId: network.chainId,
                 nonce,
-                gasPrice: gasPriceWei,
+                maxFeePerGas: gasPriceWei,
+                maxPriorityFeePerGas: gasPriceWei,
                 gas: token.transferGas,
                 to: token.address,
                 value: 0n,
                 data: `0xa9059cbb${recipient.address.slice(2).toLowerCase().padStart(64, '0')}${amountUnits.toString(16).padStart(64, '0')}`,
               }
-            : { type: 'legacy', chainId: network.chainId, nonce, gasPrice: gasPriceWei, gas: 21_000n, to: recipient.address as `0x${string}`, value: amountUnits },
+            : { type: 'eip1559', chainId: network.chainId, nonce, maxFeePerGas: gasPriceWei, maxPriorityFeePerGas: gasPriceWei, gas: 21_000n, to: recipient.address as `0x${string}`, value: amountUnits },
         });
         expect(signed, `${networkId} case ${i}`).toBe(viaViem);
       }

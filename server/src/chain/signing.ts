@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58, base64 } from '@scure/base';
 import { GAS_USED, type Asset, type Network } from '@fincrypt/domain';
-import { encodeFunctionData, erc20Abi, keccak256, type TransactionSerializableLegacy } from 'viem';
+import { encodeFunctionData, erc20Abi, keccak256, type TransactionSerializableEIP1559 } from 'viem';
 import { signTransaction } from 'viem/accounts';
 
 export interface TransferToSign {
@@ -37,7 +37,7 @@ const TOKEN_TRANSFER_CHECKED_INSTRUCTION = 12;
 
 /** A signed transfer: its identifier and the signed transaction a chain would carry (transactions.raw_transaction). */
 export interface SignedTransaction {
-  /** keccak-256 of the signed legacy EVM transaction, or the base58 ed25519 signature on Solana. */
+  /** keccak-256 of the signed EIP-1559 EVM transaction, or the base58 ed25519 signature on Solana. */
   hash: string;
   /** EVM: the serialized signed transaction, 0x hex. Solana: the wire transaction (signature count, signature, message), base64. */
   raw: string;
@@ -49,14 +49,15 @@ export async function signTransfer(transfer: TransferToSign): Promise<SignedTran
 }
 
 /**
- * The signed legacy transaction (EIP-155, with the network's chain id). A coin transfer sends `value` to the
- * recipient; a token transfer calls the token contract's `transfer(to, amount)` with no value, as an ERC-20
+ * The signed EIP-1559 transaction (type 2, with the network's chain id). It offers `gasPriceWei` a gas as both its
+ * fee cap and its tip, so it pays that price on a chain whose base fee is below it. A coin transfer sends `value`
+ * to the recipient; a token transfer calls the token contract's `transfer(to, amount)` with no value, as an ERC-20
  * transfer does.
  */
 export async function signEvmTransaction(transfer: TransferToSign, chainId: number): Promise<`0x${string}`> {
   const token = tokenOf(transfer);
-  const common = { type: 'legacy', chainId, nonce: transfer.nonce, gasPrice: transfer.gasPriceWei } as const;
-  const transaction: TransactionSerializableLegacy = token
+  const common = { type: 'eip1559', chainId, nonce: transfer.nonce, maxFeePerGas: transfer.gasPriceWei, maxPriorityFeePerGas: transfer.gasPriceWei } as const;
+  const transaction: TransactionSerializableEIP1559 = token
     ? {
         ...common,
         gas: token.gas,

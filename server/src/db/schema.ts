@@ -304,7 +304,7 @@ export const transactions = pgTable(
     paymentReference: text('payment_reference'),
     /**
      * The signed transaction as a chain would carry it, so anyone can check the hash and the signer (explorer.ts
-     * rawTransactionSchema): EVM, the serialized signed legacy transaction (0x hex); Solana, the wire transaction
+     * rawTransactionSchema): EVM, the serialized signed transaction (0x hex, EIP-1559; legacy before issue 49); Solana, the wire transaction
      * (compact signature count, signature, message) in base64. Null on mints and on rows written before it was kept.
      */
     rawTransaction: text('raw_transaction'),

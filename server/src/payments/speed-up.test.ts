@@ -93,7 +93,7 @@ describeEachDatabase('speed-up API', (kind) => {
     expect(keccak256(raw)).toBe(newHash);
     const parsed = parseTransaction(raw);
     const oldParsed = parseTransaction(oldRow!.rawTransaction as `0x${string}`);
-    expect(parsed).toMatchObject({ nonce: oldParsed.nonce, to: oldParsed.to, data: oldParsed.data, chainId: 11155111, gasPrice: expectedPrice });
+    expect(parsed).toMatchObject({ nonce: oldParsed.nonce, to: oldParsed.to, data: oldParsed.data, chainId: 11155111, type: 'eip1559', maxFeePerGas: expectedPrice, maxPriorityFeePerGas: expectedPrice });
     expect(await recoverTransactionAddress({ serializedTransaction: raw as Parameters<typeof recoverTransactionAddress>[0]['serializedTransaction'] })).toBe(from.address);
     const [recorded] = await ctx.database.db.select().from(transactionReplacements).where(eq(transactionReplacements.oldHash, sent.hash));
     expect(recorded).toMatchObject({ newHash, network: 'eth_sepolia', oldSpeed: 'slow', oldFee: BigInt(sent.feeUnits) });

@@ -323,7 +323,7 @@ export function toExplorerView(
 
 /**
  * The stored signed transaction (transactions.raw_transaction) as the explorer shows it: EVM, the serialized
- * transaction with its EIP-155 chain id; Solana, the signed message, its signature (base58: the transaction id)
+ * transaction with the chain id it was signed for; Solana, the signed message, its signature (base58: the transaction id)
  * and the signer (the sender's address, its public key). Null for mints and rows written before it was kept.
  */
 export function rawTransactionOf(row: Pick<TransactionRow, 'network' | 'fromAddress' | 'rawTransaction'>): RawTransaction {

@@ -51,7 +51,10 @@ describe('the explorer’s signed transactions, checked with independent librari
       expect(parsed.from).toBe(shown.from);
       expect(parsed.from).toBe(wallet.address);
       expect(parsed.nonce).toBeGreaterThanOrEqual(0);
-      expect(parsed.gasPrice?.toString()).toBe(shown.effectiveGasPrice);
+      // An EIP-1559 transaction offering the effective price as its fee cap and its tip.
+      expect(parsed.type).toBe(2);
+      expect(parsed.maxFeePerGas?.toString()).toBe(shown.effectiveGasPrice);
+      expect(parsed.maxPriorityFeePerGas?.toString()).toBe(shown.effectiveGasPrice);
       if (asset) {
         // An ERC-20 transfer: to the token contract, no value, transfer(to, amount) in its data.
         expect(parsed.to).toBe(shown.tokenAddress);

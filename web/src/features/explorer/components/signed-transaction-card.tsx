@@ -29,7 +29,7 @@ function Explanation({ children }: { children: ReactNode }) {
 
 /**
  * The transaction as its sender signed it, so anyone can check with any library that its hash is the one shown and
- * that the sender's key signed it: EVM's serialized transaction (EIP-155, the chain id in its signature), or
+ * that the sender's key signed it: EVM's serialized transaction (EIP-1559, or legacy EIP-155 before issue 49; the chain id is signed with it), or
  * Solana's signed message and ed25519 signature.
  */
 export function SignedTransactionCard({ transaction }: { transaction: ExplorerTransaction }) {
@@ -54,7 +54,7 @@ export function SignedTransactionCard({ transaction }: { transaction: ExplorerTr
           </dl>
           <Explanation>
             To verify it: the keccak-256 hash of these bytes is the transaction hash above, and recovering the signer from its
-            signature (EIP-155, chain id {raw.chainId}) gives the From address. In ethers, <code className="font-mono">Transaction.from(raw)</code> gives
+            signature (signed for chain id {raw.chainId}) gives the From address. In ethers, <code className="font-mono">Transaction.from(raw)</code> gives
             both as <code className="font-mono">.hash</code> and <code className="font-mono">.from</code>.
           </Explanation>
         </>
