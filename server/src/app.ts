@@ -1,4 +1,4 @@
-import { pinFormatLocale } from '@fincrypt/domain';
+import { type NetworkId, pinFormatLocale } from '@fincrypt/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
@@ -35,6 +35,7 @@ import { paymentRequestRoutes, payPageRoutes } from './modules/payment-requests/
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { explorerRoutes } from './modules/explorer/routes.ts';
+import { rpcRoutes } from './modules/rpc/routes.ts';
 import { createWalletService } from './modules/wallets/service.ts';
 import { walletRoutes } from './modules/wallets/routes.ts';
 import { createChainClock, type ChainClock } from './payments/clock.ts';
@@ -69,6 +70,11 @@ export interface BuildAppOptions {
   prices?: Pick<PriceServiceOptions, 'now' | 'sleep' | 'maxWaitMs'>;
   /** The chain clock runner's state, shown by /api/health; main.ts passes it. */
   chainClockStatus?: () => ChainClockStatus;
+  /**
+   * Each EVM network's node, which /rpc/{network} forwards to (issue 49). None yet from main.ts: the local nodes
+   * join `npm start` with the send path that uses them.
+   */
+  evmNodeUrls?: Partial<Record<NetworkId, string>>;
 }
 
 declare module 'fastify' {
@@ -236,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  await app.register(rpcRoutes, { prefix: '/rpc', nodeUrls: options.evmNodeUrls ?? {}, rateRule: { limit: config.rateLimits.rpcPerIp, windowMs: 60_000 } });
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;
 }

@@ -299,6 +299,8 @@ export interface RateLimitCounts {
   payPagePerIp: number;
   /** Requests to the public explorer (`/api/explorer/*`, every route together) per IP per minute, per server process. */
   explorerPerIp: number;
+  /** JSON-RPC calls to `/rpc/{network}` (each call of a batch counts) per IP per minute, per server process. */
+  rpcPerIp: number;
 }
 
 export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
@@ -319,6 +321,8 @@ export const DEFAULT_RATE_LIMIT_COUNTS: RateLimitCounts = {
   payPagePerIp: 120,
   // An explorer home is four reads and each live block or figure update a few more: a reader stays far below this.
   explorerPerIp: 600,
+  // A wallet polls a network's block number and balances every few seconds: about 60 calls a minute.
+  rpcPerIp: 600,
 };
 
 function readCount(raw: string | undefined, fallback: number, name: string): number {
@@ -395,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
       payPagePerIp: readCount(env.RATE_LIMIT_PAY_PAGE_PER_IP, defaults.payPagePerIp, 'RATE_LIMIT_PAY_PAGE_PER_IP'),
       explorerPerIp: readCount(env.RATE_LIMIT_EXPLORER_PER_IP, defaults.explorerPerIp, 'RATE_LIMIT_EXPLORER_PER_IP'),
+      rpcPerIp: readCount(env.RATE_LIMIT_RPC_PER_IP, defaults.rpcPerIp, 'RATE_LIMIT_RPC_PER_IP'),
     },
     shouldSeedDemoAccounts: env.SEED_DEMO_ACCOUNTS !== 'false',
     walletEncryptionKey: env.WALLET_ENCRYPTION_KEY || undefined,

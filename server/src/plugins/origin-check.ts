@@ -16,6 +16,9 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, options: { trus
   const trusted = new Set(options.trustedOrigins);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // A route that reads no cookie and is meant for other sites' callers (the JSON-RPC endpoint) says so in its
+    // config; the router has matched the decoded path by now, so no spelling of another path reaches this.
+    if (request.routeOptions.config.isOpenToOtherSites === true) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const isForeignOrigin = origin !== undefined && !trusted.has(origin);
@@ -25,3 +28,10 @@ export const originCheckPlugin = fp(async (app: FastifyInstance, options: { trus
     }
   });
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads no session and answers any site (CORS): the origin check lets its writes through. */
+    isOpenToOtherSites?: boolean;
+  }
+}

@@ -6,6 +6,7 @@ import { TEST_ORIGIN, useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import {
   type OwnedThings,
+  OPEN_TO_OTHER_SITES,
   PUBLIC_ROUTES,
   SAMPLE_REQUESTS,
   apiRoutes,
@@ -41,7 +42,8 @@ describeEachDatabase('authorization sweep over every route', (kind) => {
     expect(apiRoutes(ctx.app).length).toBeGreaterThan(30);
     expect(Object.keys(PUBLIC_ROUTES).filter((key) => !keys.has(key))).toEqual([]);
     expect(Object.keys(SAMPLE_REQUESTS).filter((key) => !keys.has(key))).toEqual([]);
-    const nonApiWrites = routes.filter((route) => !isApiRoute(route) && !['GET', 'HEAD'].includes(route.method));
+    expect(Object.keys(OPEN_TO_OTHER_SITES).filter((key) => !keys.has(key))).toEqual([]);
+    const nonApiWrites = routes.filter((route) => !isApiRoute(route) && !['GET', 'HEAD'].includes(route.method) && !(routeKey(route) in OPEN_TO_OTHER_SITES));
     expect(nonApiWrites.map(routeKey)).toEqual([]);
   });
 

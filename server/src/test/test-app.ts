@@ -56,6 +56,7 @@ const GENEROUS_LIMITS: RateLimitCounts = {
   paymentRequestPerUser: 10_000,
   payPagePerIp: 10_000,
   explorerPerIp: 100_000,
+  rpcPerIp: 100_000,
 };
 
 /** The configuration useTestApp builds its app with, for tests that build a second app on the same database. */

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { rateLimited } from '../../errors.ts';
 import { describeWait } from '../../lib/rate-limiter.ts';
-import { createMemoryRateLimiter } from './rate-limit.ts';
+import { createMemoryRateLimiter } from '../../lib/memory-rate-limiter.ts';
 import { listLabels } from './repo.ts';
 import type { PageCursors } from '../../lib/page-cursor.ts';
 import { createExplorerService } from './service.ts';

@@ -40,6 +40,16 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'a payment request as its link shows it, to payers who may be signed out: only what the requester chose to share; the id is 128 random bits (rate limited per IP)',
 };
 
+/**
+ * Routes outside /api that any site may call, which read no cookie and so need no origin check (their route config
+ * says isOpenToOtherSites), each with the reason.
+ */
+export const OPEN_TO_OTHER_SITES: Record<string, string> = {
+  'POST /rpc/:network':
+    "the JSON-RPC endpoint wallets use (issue 49): forwards an allow-list of chain reads and signed transactions to the network's node, no session, limited per IP",
+  'OPTIONS /rpc/:network': "its CORS preflight, so another site's page may call it",
+};
+
 /** The OpenAPI document and its UI. */
 export const PUBLIC_PREFIXES = ['/api/docs'];
 

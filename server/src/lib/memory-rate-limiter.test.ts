@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from './rate-limit.ts';
+import { createMemoryRateLimiter } from './memory-rate-limiter.ts';
 
 describe('the explorer’s per-address limit', () => {
   it('allows `limit` hits per window per key, says when to retry, and starts afresh after the window', () => {

@@ -1,6 +1,6 @@
 /**
- * The public explorer's limit per client address: a fixed window counted in this process's memory. The explorer
- * is read-only and read often (a home page is four requests, each live update a few more), so a database write
+ * A limit per client address for public reads (the explorer, the JSON-RPC endpoint): a fixed window counted in this
+ * process's memory. The explorer is read-only and read often (a home page is four requests, each live update a few more), so a database write
  * per public read — as the pay page's limiter does — would turn every read into a write and make the limit itself
  * the easiest thing to load. The cost: with several server processes a client may read up to that many times the
  * limit, each process holding its own count. Memory is bounded: at most `maxKeys` addresses are tracked; past that
