@@ -1,4 +1,4 @@
-import { type Hash, type PublicClient, type RpcTransactionReceipt, type TransactionReceipt, formatTransactionReceipt } from 'viem';
+import { type Hash, type PublicClient, type RpcTransactionReceipt, type Transaction, type TransactionReceipt, formatTransactionReceipt } from 'viem';
 
 /**
  * Following an EVM chain's blocks, reorganisations included (issue 49, item 6). The chain is the truth; the
@@ -15,12 +15,13 @@ export interface SeenBlock {
   parentHash: Hash;
 }
 
-/** A new block with what the indexer needs from it: its transactions' receipts (status, gas used, price, logs). */
+/** A new block with what the indexer needs from it: its transactions (value, nonce) and their receipts (status, gas used, price, logs). */
 export interface FollowedBlock extends SeenBlock {
   timestamp: bigint;
   gasLimit: bigint;
   gasUsed: bigint;
   baseFeePerGas: bigint | null;
+  transactions: Transaction[];
   receipts: TransactionReceipt[];
 }
 
@@ -37,7 +38,7 @@ export const MAX_BLOCKS_PER_STEP = 100;
 export const TAIL_BLOCKS = 128;
 
 async function blockAt(client: PublicClient, number: bigint): Promise<FollowedBlock | undefined> {
-  const block = await client.getBlock({ blockNumber: number }).catch((error: unknown) => {
+  const block = await client.getBlock({ blockNumber: number, includeTransactions: true }).catch((error: unknown) => {
     if (error instanceof Error && error.name === 'BlockNotFoundError') return undefined;
     throw error;
   });
@@ -57,6 +58,7 @@ async function blockAt(client: PublicClient, number: bigint): Promise<FollowedBl
     gasLimit: block.gasLimit,
     gasUsed: block.gasUsed,
     baseFeePerGas: block.baseFeePerGas ?? null,
+    transactions: block.transactions,
     receipts,
   };
 }
