@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -23,7 +22,7 @@ export interface LocalNodeOptions {
   blockTimeSeconds?: number;
   /** The node's state file, loaded at start when present (under DATA_DIR). */
   stateFile: string;
-  /** A fixed port (the supervisor keeps it across restarts); a free one is picked when left out. */
+  /** A fixed port; left out, the node picks a free one. Either way a restart listens on the same port. */
   port?: number;
   /** Where the node's own messages go; they are dropped when left out. */
   onLog?: (line: string) => void;
@@ -51,15 +50,21 @@ export function anvilBinaryPath(): string {
   return binary;
 }
 
-/** A port nobody listens on now, on loopback. */
-export async function freeLoopbackPort(): Promise<number> {
+/** The port the node says it listens on ("Listening on 127.0.0.1:PORT"), which it picks itself when asked for port 0. */
+function listeningPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    let seen = '';
+    const onData = (text: string) => {
+      seen += text;
+      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(seen);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code, signal) => reject(new Error(`the local node exited before listening (${code ?? signal})`)));
+    setTimeout(() => reject(new Error(`the local node did not listen within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS).unref();
   });
 }
 
@@ -113,12 +118,18 @@ function spawnAnvil(binary: string, options: LocalNodeOptions, port: number): Ch
 /** Starts the node and resolves once it answers; it is started again, on the same port, whenever it dies. */
 export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNode> {
   const binary = anvilBinaryPath();
-  const port = options.port ?? (await freeLoopbackPort());
-  const url = `http://127.0.0.1:${port}`;
   fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
   let stopping = false;
   let restarts = 0;
-  let child = spawnAnvil(binary, options, port);
+  let child = spawnAnvil(binary, options, options.port ?? 0);
+  let port: number;
+  try {
+    port = await listeningPort(child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const url = `http://127.0.0.1:${port}`;
 
   const superviseExit = (running: ChildProcess) => {
     running.once('exit', (code, signal) => {
