@@ -35,7 +35,11 @@ test.describe('Dashboard', () => {
       await expect(card).toContainText(/[+-]\d+\.\d{2}%\s*24h/);
     }
     const ethCard = walletCard(page, 'Ethereum Sepolia');
-    await expect(ethCard).toContainText(`${ethereum.address.slice(0, 6)}...${ethereum.address.slice(-4)}`);
+    const shortAddress = `${ethereum.address.slice(0, 6)}...${ethereum.address.slice(-4)}`;
+    await expect(ethCard).toContainText(shortAddress);
+    // One EVM address on Sepolia and Amoy, as MetaMask shows one account on every chain.
+    await expect(walletCard(page, 'Polygon Amoy')).toContainText(shortAddress);
+    await expect(walletCard(page, 'Solana Devnet')).not.toContainText(shortAddress);
 
     // The fiat figure follows the display currency.
     await page.getByLabel('Display currency').first().selectOption('usd');

@@ -67,6 +67,31 @@ test.describe('Payment codes in the Send form', () => {
     await expect(form.form.getByText('This code asks for USDC on Polygon Amoy')).toHaveCount(0);
   });
 
+  test("a code made for Polygon Mumbai (retired) pays on Polygon Amoy and says so beside the recipient", async ({ page, account: _account }) => {
+    await openSendReceive(page);
+    const amoy = await walletOn(page.request, 'polygon_amoy');
+    await chooseSendWallet(page, amoy);
+    const form = sendForm(page);
+    const notice = 'Polygon Mumbai was retired in April 2024: this payment goes on Polygon Amoy';
+
+    // Circle's Mumbai USDC, in a code FinCrypt made before Amoy, on Mumbai's chain id.
+    await uploadCode(page, `ethereum:0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97@80001/transfer?address=${OUTSIDE_EVM_ADDRESS}&uint256=2.5e6`);
+    await expect(page.getByRole('dialog', { name: 'Scan QR Code' })).toBeHidden();
+    await expect(form.wallet).toHaveValue(amoy.id);
+    await expect(form.form.getByLabel('Asset')).toHaveValue('USDC');
+    await expect(form.recipient).toHaveValue(OUTSIDE_EVM_ADDRESS);
+    await expect(form.amount).toHaveValue('2.5');
+    await expect(form.form.getByText(notice)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
+
+    // The brief's polygon: receive code, pasted.
+    await form.recipient.fill('');
+    await pasteIntoRecipient(page, `polygon:${OUTSIDE_EVM_ADDRESS}`);
+    await expect(form.recipient).toHaveValue(OUTSIDE_EVM_ADDRESS);
+    await expect(form.form.getByLabel('Asset')).toHaveValue('MATIC');
+    await expect(form.form.getByText(notice)).toBeVisible();
+  });
+
   test('a pasted code fills the form; a pasted bad code says why at the field; a plain address pastes as typed', async ({ page, account: _account }) => {
     await openSendReceive(page);
     await chooseSendWallet(page, await walletOn(page.request, 'eth_sepolia'));
