@@ -358,9 +358,11 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ id: payee.id, displayCurrency: 'eur' });
     expect((await ask('eth_sepolia', payeeWallet.address)).json()).toEqual({ currency: 'eur' });
-    // Any spelling of the address finds it; another network, an unknown or invalid address finds nothing.
+    // Any spelling of the address finds it, on Amoy too (one EVM address per user); a network where it is no address,
+    // an unknown or an invalid address finds nothing.
     expect((await ask('eth_sepolia', payeeWallet.address.toLowerCase())).json()).toEqual({ currency: 'eur' });
-    expect((await ask('polygon_amoy', payeeWallet.address)).json()).toEqual({ currency: null });
+    expect((await ask('polygon_amoy', payeeWallet.address)).json()).toEqual({ currency: 'eur' });
+    expect((await ask('solana_devnet', payeeWallet.address)).json()).toEqual({ currency: null });
     expect((await ask('eth_sepolia', externalAddress('eth_sepolia'))).json()).toEqual({ currency: null });
     expect((await ask('eth_sepolia', 'nonsense')).json()).toEqual({ currency: null });
     expect((await ask('mars', payeeWallet.address)).statusCode).toBe(400);
