@@ -31,8 +31,6 @@ export interface TokenDefinition {
   faucetGrant: bigint;
   /** Places a balance shows (cut, never rounded up). */
   displayPlaces: number;
-  /** The token's contract on a retired chain this network replaced, so that a code made for it still reads. */
-  formerAddress?: string;
 }
 
 /**
@@ -64,8 +62,6 @@ export const TOKENS: readonly TokenDefinition[] = [
     openingGrant: 1_000n,
     faucetGrant: 500n,
     displayPlaces: 2,
-    // Circle's test USDC on Polygon Mumbai, in the codes FinCrypt made before Amoy.
-    formerAddress: '0x9999f7Fea5938fD3b1E26A12c3f2fb024e194f97',
   },
   {
     network: 'solana_devnet',

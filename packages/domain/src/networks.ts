@@ -97,14 +97,6 @@ export function chainFamilyOf(id: NetworkId): ChainFamily {
   return NETWORKS[id].family;
 }
 
-/**
- * Chains that were retired, and the network that took their place: Polygon shut Mumbai (80001) down in April 2024
- * for Amoy (80002). A code for a retired chain pays on its successor and says so (docs/product.md#qr-codes).
- */
-export const RETIRED_CHAINS: Readonly<Record<number, { label: string; retired: string; successor: NetworkId }>> = {
-  80001: { label: 'Polygon Mumbai', retired: 'April 2024', successor: 'polygon_amoy' },
-};
-
 export function networkByChainId(chainId: number): Network | undefined {
   return listNetworks().find((network) => isEvmNetwork(network) && network.chainId === chainId);
 }

@@ -1,7 +1,7 @@
 import { isSolanaAddress } from './addresses.ts';
-import { type Asset, TOKENS, findAsset, listAllAssets, nativeAsset } from './assets.ts';
+import { type Asset, findAsset, listAllAssets, nativeAsset } from './assets.ts';
 import { MAX_INTEGER_DIGITS, formatAmountTrimmed, parseAmount, unitsPerCoin } from './money.ts';
-import { NETWORK_IDS, NETWORKS, RETIRED_CHAINS, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
+import { NETWORK_IDS, NETWORKS, networkByChainId, type NetworkId, type UriScheme } from './networks.ts';
 import { MAX_QR_PAYLOAD_CHARS, WHOLE_URI } from './payment-code-shape.ts';
 import { normalizePaymentReference } from './payment-reference.ts';
 import { PAYMENT_REQUEST_ID_PATTERN, PAYMENT_REQUEST_MESSAGES, encodePaymentRequestUri } from './payment-requests.ts';
@@ -35,6 +35,20 @@ export const QR_CODE_MESSAGES = {
   retiredChain: (retiredLabel: string, retired: string, successor: NetworkId) =>
     `${retiredLabel} was retired in ${retired}: this payment goes on ${NETWORKS[successor].label}`,
 } as const;
+
+/**
+ * Chains that were retired, and the network that took their place: Polygon shut Mumbai (80001) down in April 2024
+ * for Amoy (80002). A code for a retired chain pays on its successor and says so (docs/product.md#qr-codes). Kept
+ * here, beside the one reader of codes, so the pages that never read one do not load it.
+ */
+const RETIRED_CHAINS: Readonly<Record<number, { label: string; retired: string; successor: NetworkId }>> = {
+  80001: { label: 'Polygon Mumbai', retired: 'April 2024', successor: 'polygon_amoy' },
+};
+
+/** Token contracts of a retired chain, read as their successor's: Circle's Mumbai USDC, in codes made before Amoy. */
+const RETIRED_TOKENS: Readonly<Record<string, { network: NetworkId; symbol: string }>> = {
+  '0x9999f7fea5938fd3b1e26a12c3f2fb024e194f97': { network: 'polygon_amoy', symbol: 'USDC' },
+};
 
 /** The retired chain a `polygon:` code without a chain id meant: the brief's receive codes were for Mumbai. */
 const POLYGON_SCHEME_CHAIN_ID = 80001;
@@ -114,8 +128,8 @@ function tokenAt(address: string, networks: readonly NetworkId[]): Asset | undef
     (asset) => asset.kind === 'token' && networks.includes(asset.network) && asset.address?.toLowerCase() === wanted,
   );
   if (current) return current;
-  const former = TOKENS.find((token) => networks.includes(token.network) && token.formerAddress?.toLowerCase() === wanted);
-  return former && findAsset(former.network, former.symbol);
+  const former = RETIRED_TOKENS[wanted];
+  return former && networks.includes(former.network) ? findAsset(former.network, former.symbol) : undefined;
 }
 
 /** An amount in smallest units, refused when absurd; else the amount and its decimal text. */
