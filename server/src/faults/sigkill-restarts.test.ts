@@ -41,6 +41,8 @@ for (const kind of testDatabaseKinds()) {
     let env: Record<string, string>;
     let cleanUp: () => Promise<void> = async () => {};
     let server: ServerProcess | undefined;
+    /** Every process started, so a failed attempt's last one does not outlive it (and load the retry's machine). */
+    const started: ServerProcess[] = [];
 
     beforeAll(async () => {
       if (kind === 'postgres') {
@@ -57,12 +59,13 @@ for (const kind of testDatabaseKinds()) {
     });
 
     afterAll(async () => {
-      await server?.stop('SIGKILL');
+      for (const serverProcess of started) await serverProcess.stop('SIGKILL');
       await cleanUp();
     }, 60_000);
 
     const start = async () => {
       server = await startServerProcess({ ...env, CHAIN_TIME_SCALE: '60', RATE_LIMIT_SEND_PER_USER: '1000000', PRICE_API_URL: '' });
+      started.push(server);
       return server;
     };
 
@@ -82,6 +85,8 @@ for (const kind of testDatabaseKinds()) {
       const toRetry: PlannedSend[] = [];
       /** The kill (1…KILLS) that last cut each send, for the ones a kill cut. */
       const cutBy = new Map<PlannedSend, number>();
+      /** The kills that cut at least one send: on a slow machine one send may be cut by two kills in a row. */
+      const killsThatCut = new Set<number>();
       const problems: string[] = [];
       let replaysUnderLoad = 0;
 
@@ -109,6 +114,7 @@ for (const kind of testDatabaseKinds()) {
               // The process died under this request: the client cannot know whether the send happened.
               if (!request.answer) {
                 cutBy.set(request, round.kill);
+                killsThatCut.add(round.kill);
                 toRetry.push(request);
               }
             } finally {
@@ -157,7 +163,7 @@ for (const kind of testDatabaseKinds()) {
           `${replaysUnderLoad} replays under load; FAULTS_SEED=${SEED}`,
       );
       expect(killsWithSendsInFlight).toBe(KILLS);
-      expect(cutBy.size).toBeGreaterThanOrEqual(KILLS);
+      expect(killsThatCut.size).toBe(KILLS);
 
       const hashes = new Set(planned.map((request) => (JSON.parse(request.answer!.text) as SendResponse).transaction.hash));
       expect(hashes.size).toBe(planned.length);
