@@ -1,4 +1,4 @@
-import { type NetworkId, pinFormatLocale } from '@fincrypt/domain';
+import { pinFormatLocale } from '@fincrypt/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
+import { NO_EVM_CHAINS, simulatedNetworks, type EvmChains } from './chain/evm-chains.ts';
 import { createFeeMarket } from './chain/fee-market.ts';
 import { createKeyVault } from './chain/key-vault.ts';
 import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
@@ -71,10 +72,10 @@ export interface BuildAppOptions {
   /** The chain clock runner's state, shown by /api/health; main.ts passes it. */
   chainClockStatus?: () => ChainClockStatus;
   /**
-   * Each EVM network's node, which /rpc/{network} forwards to (issue 49). None yet from main.ts: the local nodes
-   * join `npm start` with the send path that uses them.
+   * The EVM networks on a real node (issue 49, decision 047): their sends go to the node, their grants come from its
+   * treasury, and /rpc/{network} forwards to it. Left out, every network is simulated by the chain clock.
    */
-  evmNodeUrls?: Partial<Record<NetworkId, string>>;
+  evmChains?: EvmChains;
 }
 
 declare module 'fastify' {
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const feeMarket = createFeeMarket(await loadSecret('fee-quotes', { fromEnv: undefined, ...secretOptions }));
   const cursors = createPageCursors(await loadSecret('page-cursors', { fromEnv: undefined, ...secretOptions }));
   const prices = createPriceService({ db: database.db, settings: config.prices, log: app.log, ...options.prices });
+  const evmChains = options.evmChains ?? NO_EVM_CHAINS;
   const payments = createPaymentsEngine({
     db: database.db,
     events,
@@ -159,9 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pricesAtHand: () => prices.snapshotAtHand(),
     quoteTtlMs: config.quotes.ttlMs,
     paymentRequestsOpenMax: config.paymentRequests.openMax,
+    chains: evmChains,
   });
   const wallets = createWalletService({ db: database.db, payments, log: app.log });
-  app.decorate('ledger', { events, clock: createChainClock({ db: database.db, events, timeScale: config.chain.timeScale }), payments });
+  const clock = createChainClock({ db: database.db, events, timeScale: config.chain.timeScale, networks: simulatedNetworks(evmChains) });
+  app.decorate('ledger', { events, clock, payments });
 
   const auth = createAuth({
     db: database.db,
@@ -242,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  await app.register(rpcRoutes, { prefix: '/rpc', nodeUrls: options.evmNodeUrls ?? {}, rateRule: { limit: config.rateLimits.rpcPerIp, windowMs: 60_000 } });
+  await app.register(rpcRoutes, { prefix: '/rpc', nodeUrls: Object.fromEntries([...evmChains].map(([network, chain]) => [network, chain.url])), rateRule: { limit: config.rateLimits.rpcPerIp, windowMs: 60_000 } });
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;
 }

@@ -32,6 +32,7 @@ export interface AppConfig {
   /** Seals wallet private keys; generated once and stored when unset (see lib/secrets.ts). */
   walletEncryptionKey: string | undefined;
   chain: ChainSettings;
+  evmChains: EvmChainSettings;
   /** Firm quotes (POST /api/quotes): how long one is honoured (QUOTE_TTL_SECONDS, 30 by default). */
   quotes: { ttlMs: number };
   /** Payment requests: how many open (unexpired) ones a user may have (PAYMENT_REQUESTS_OPEN_MAX, 20 by default). */
@@ -261,6 +262,37 @@ export interface ChainSettings {
   tickIntervalMs: number;
 }
 
+/** The EVM networks' chains (issue 49, decision 047). */
+export interface EvmChainSettings {
+  /**
+   * CHAIN: 'local' (the default) runs Ethereum Sepolia and Polygon Amoy on real nodes, a local Anvil each unless a URL
+   * names another node; 'simulated' keeps the chain clock's simulated chains for them.
+   */
+  mode: 'local' | 'simulated';
+  /** SEPOLIA_RPC_URL, AMOY_RPC_URL: a node (a real testnet through a provider) used instead of a local one. */
+  nodeUrls: Partial<Record<'eth_sepolia' | 'polygon_amoy', string>>;
+  /** CHAIN_TREASURY_SECRET: the treasury's key is derived from it (at least 32 characters); generated and kept when unset. */
+  treasurySecret: string | undefined;
+}
+
+function readEvmMode(raw: string | undefined): EvmChainSettings['mode'] {
+  if (raw === undefined || raw === '' || raw === 'local') return 'local';
+  if (raw === 'simulated') return 'simulated';
+  throw new Error(`CHAIN must be "local" or "simulated", got "${raw}"`);
+}
+
+function readNodeUrl(raw: string | undefined, name: string): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return url.toString();
+}
+
 /** About 300 ms of chain time between ticks, but never busier than every 20 ms of wall time. */
 export function defaultTickIntervalMs(timeScale: number): number {
   return Math.min(300, Math.max(20, Math.round(300 / timeScale)));
@@ -406,6 +438,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chain: {
       timeScale,
       tickIntervalMs: readCount(env.CHAIN_TICK_MS, defaultTickIntervalMs(timeScale), 'CHAIN_TICK_MS'),
+    },
+    evmChains: {
+      mode: readEvmMode(env.CHAIN),
+      nodeUrls: Object.fromEntries(
+        (
+          [
+            ['eth_sepolia', readNodeUrl(env.SEPOLIA_RPC_URL, 'SEPOLIA_RPC_URL')],
+            ['polygon_amoy', readNodeUrl(env.AMOY_RPC_URL, 'AMOY_RPC_URL')],
+          ] as const
+        ).filter(([, url]) => url !== undefined),
+      ),
+      treasurySecret: env.CHAIN_TREASURY_SECRET || undefined,
     },
     quotes: { ttlMs: readCount(env.QUOTE_TTL_SECONDS, DEFAULT_QUOTE_TTL_MS / 1000, 'QUOTE_TTL_SECONDS') * 1000 },
     paymentRequests: {

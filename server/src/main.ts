@@ -1,12 +1,15 @@
 import pino from 'pino';
 import { buildAdminApp } from './admin-app.ts';
 import { buildApp } from './app.ts';
+import { startEvmChains } from './chain/start-evm-chains.ts';
 import { startDemoNetwork } from './demo-network/driver.ts';
 import { startClockRunner } from './payments/clock-runner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './lib/log-output.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
+import { loadSecret } from './lib/secrets.ts';
+import { syncTreasuryNonce } from './payments/chain-grants.ts';
 
 // A crash, start-up included (a secret or a demo account stored while the database fails), is logged like
 // every other line, without the failed statement's values, instead of Node printing the whole error.
@@ -21,9 +24,22 @@ const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   { postgres: config.postgres },
 );
+// Ethereum Sepolia and Polygon Amoy on real nodes (CHAIN=local, the default): local Anvils unless a URL names a node.
+const evm =
+  config.evmChains.mode === 'local'
+    ? await startEvmChains({
+        nodeUrls: config.evmChains.nodeUrls,
+        timeScale: config.chain.timeScale,
+        dataDir: config.dataDir,
+        treasurySecret: await loadSecret('chain-treasury', { fromEnv: config.evmChains.treasurySecret, database, dataDir: database.dataDir }),
+        log: { info: (fields, message) => crashLog.info(fields, message), warn: (fields, message) => crashLog.warn(fields, message) },
+      })
+    : undefined;
+for (const chain of evm?.chains.values() ?? []) await syncTreasuryNonce(database.db, chain);
 const app = await buildApp({
   config,
   database,
+  evmChains: evm?.chains,
   isRealtimeShared: database.kind === 'postgres',
   // Readable lines on a terminal, JSON everywhere else.
   logStream: terminalLogStream(),
@@ -35,6 +51,7 @@ const clockRunner = startClockRunner({
   timeScale: config.chain.timeScale,
   tickIntervalMs: config.chain.tickIntervalMs,
   log: app.log,
+  chains: evm?.chains,
 });
 // Simulated participants paying each other through the payments engine, driven by the chain clock's leader only.
 const demoNetwork = startDemoNetwork({
@@ -59,6 +76,7 @@ async function shutdown(signal: string) {
   priceRecorder.stop();
   await admin?.close();
   await app.close();
+  await evm?.stop();
   await database.close();
   process.exit(0);
 }
@@ -73,6 +91,13 @@ if (admin) {
 }
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { host: config.host, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, chainTimeScale: config.chain.timeScale, demoNetwork: config.demoNetwork.isOn },
+  {
+    host: config.host,
+    database: database.kind,
+    dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+    chainTimeScale: config.chain.timeScale,
+    evmChains: evm ? Object.fromEntries([...evm.chains].map(([network, chain]) => [network, chain.isLocal ? 'local node' : chain.url])) : 'simulated',
+    demoNetwork: config.demoNetwork.isOn,
+  },
   `FinCrypt is running at http://localhost:${config.port}`,
 );

@@ -1,7 +1,7 @@
 import type { NetworkId } from '@fincrypt/domain';
 
 /** Roughly each chain's own cadence, so block numbers advance as an explorer shows them. */
-const BLOCK_TIME_MS: Record<NetworkId, number> = { eth_sepolia: 12_000, polygon_amoy: 2_000, solana_devnet: 400 };
+export const BLOCK_TIME_MS: Record<NetworkId, number> = { eth_sepolia: 12_000, polygon_amoy: 2_000, solana_devnet: 400 };
 const GENESIS_MS = Date.UTC(2024, 0, 1);
 
 /** The block a transaction included at this moment lands in: every transfer of one block time shares it. */

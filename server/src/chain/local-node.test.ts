@@ -70,4 +70,16 @@ describe('a local EVM node', () => {
     }
     await expect(fetch(`http://${outside}:${node.port}`, { method: 'POST', signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   }, 60_000);
+
+  it('stops a node that a killed server left running on the same state file before starting another', async () => {
+    const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-node-')), 'polygon_amoy.json');
+    // Started and never stopped by its owner, as when the server that started it is killed with SIGKILL.
+    const orphan = await startLocalNode({ chainId: 80002, blockTimeSeconds: 0.2, stateFile });
+    const orphanPid = orphan.pid()!;
+    const successor = await nodeWith(stateFile);
+    expect(fs.existsSync(`/proc/${orphanPid}`) && !fs.readFileSync(`/proc/${orphanPid}/stat`, 'utf8').includes(') Z')).toBe(false);
+    expect(successor.pid()).not.toBe(orphanPid);
+    expect(await until(() => blockNumberAt(successor.url), (number) => number > 0n)).toBeGreaterThan(0n);
+    await orphan.stop();
+  }, 60_000);
 });

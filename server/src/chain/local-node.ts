@@ -115,13 +115,34 @@ function spawnAnvil(binary: string, options: LocalNodeOptions, port: number): Ch
   return child;
 }
 
+const pidFileOf = (stateFile: string) => `${stateFile}.pid`;
+
+/**
+ * A node left running by a server that was killed (SIGKILL gives it no chance to stop its children) still writes the
+ * state file: it is stopped before a new node starts on that file. The pid file names it, and /proc confirms that the
+ * process is that node, so a reused pid is never killed.
+ */
+async function stopOrphanOf(stateFile: string): Promise<void> {
+  const pidFile = pidFileOf(stateFile);
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  const commandLine = Number.isInteger(pid) && pid > 0 ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ') : '';
+  if (!commandLine.includes('anvil') || !commandLine.includes(stateFile)) return;
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; waited < 5_000 && fs.existsSync(`/proc/${pid}`); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (fs.existsSync(`/proc/${pid}`)) process.kill(pid, 'SIGKILL');
+}
+
 /** Starts the node and resolves once it answers; it is started again, on the same port, whenever it dies. */
 export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNode> {
   const binary = anvilBinaryPath();
   fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
+  await stopOrphanOf(options.stateFile).catch(() => {});
   let stopping = false;
   let restarts = 0;
+  const recordPid = (running: ChildProcess) => fs.writeFileSync(pidFileOf(options.stateFile), String(running.pid ?? ''));
   let child = spawnAnvil(binary, options, options.port ?? 0);
+  recordPid(child);
   let port: number;
   try {
     port = await listeningPort(child);
@@ -139,6 +160,7 @@ export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNo
       setTimeout(() => {
         if (stopping) return;
         child = spawnAnvil(binary, options, port);
+        recordPid(child);
         superviseExit(child);
         // A healthy run resets the backoff; a node that cannot start keeps backing off.
         void waitUntilReady(url, options.chainId, child).then(

@@ -308,6 +308,10 @@ export const transactions = pgTable(
      * (compact signature count, signature, message) in base64. Null on mints and on rows written before it was kept.
      */
     rawTransaction: text('raw_transaction'),
+    /** Why a real chain's transaction failed: reverted in its block, or dropped (the node's words); null otherwise. */
+    failureReason: text('failure_reason'),
+    /** Written by the indexer from a block, not signed by the app: money from outside, or a send by another client holding the key. */
+    isForeign: boolean('is_foreign').notNull().default(false),
   },
   (table) => [
     uniqueIndex('transactions_hash_type_idx').on(table.hash, table.type),
@@ -356,7 +360,8 @@ export const transactions = pgTable(
 );
 
 /**
- * A block of a simulated chain that included transactions: written by the chain clock alone, in the same database
+ * On a real chain (issue 49): every block the indexer read, empty ones too, written by the indexer alone.
+ * On a simulated chain: a block that included transactions, written by the chain clock alone, in the same database
  * transaction as the inclusions it counts. Block numbers follow each chain's cadence (chain/blocks.ts); a number
  * without a row is a block that included nothing of ours. `total_fees` is in the network's native coin.
  */
@@ -368,11 +373,17 @@ export const blocks = pgTable(
     producedAt: timestamp('produced_at', { withTimezone: true }).notNull(),
     transactionCount: integer('transaction_count').notNull(),
     totalFees: money('total_fees').notNull(),
+    /** A real chain's block (the indexer's, migration 0015): its hash and parent, and its gas figures; null on a simulated chain. */
+    hash: text('hash'),
+    parentHash: text('parent_hash'),
+    gasLimit: money('gas_limit'),
+    gasUsed: money('gas_used'),
+    baseFeePerGas: money('base_fee_per_gas'),
   },
   (table) => [
     primaryKey({ columns: [table.network, table.number] }),
     index('blocks_produced_at_idx').on(table.producedAt.desc()),
-    check('blocks_count_positive', sql`${table.transactionCount} > 0`),
+    check('blocks_count_not_negative', sql`${table.transactionCount} >= 0`),
     check('blocks_fees_not_negative', sql`${table.totalFees} >= 0`),
   ],
 );
@@ -633,4 +644,15 @@ export const pricePoints = pgTable(
       sql`${table.inr} >= 0 and ${table.usd} >= 0 and ${table.eur} >= 0 and ${table.gbp} >= 0 and ${table.jpy} >= 0`,
     ),
   ],
+);
+
+/** The next nonce of an account the app signs for outside the wallets (the treasury on a real chain), locked by the grant that uses it. */
+export const chainAccounts = pgTable(
+  'chain_accounts',
+  {
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    nextNonce: integer('next_nonce').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.network, table.address] })],
 );

@@ -4,6 +4,8 @@ import type pg from 'pg';
 import { BoundedClient, type Database, type Db } from '../db/database.ts';
 import * as schema from '../db/schema.ts';
 import type { EventBus } from '../lib/event-bus.ts';
+import { NO_EVM_CHAINS, simulatedNetworks, type EvmChains } from '../chain/evm-chains.ts';
+import { createChainSync } from './chain-sync.ts';
 import { createChainClock, type ChainClock } from './clock.ts';
 import { deleteUnusedQuotesExpiredBefore, UNUSED_QUOTE_RETENTION_MS } from './quotes.ts';
 import { deleteIdempotencyKeysBefore } from './send-store.ts';
@@ -23,6 +25,8 @@ export interface ClockRunnerOptions {
   /** How often a follower asks for the lock again. */
   leaderRetryMs?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The networks on a real node: the leader indexes them and keeps their outbox, and the clock leaves them alone. */
+  chains?: EvmChains;
 }
 
 /**
@@ -70,6 +74,9 @@ interface Leadership {
  */
 export function startClockRunner(options: ClockRunnerOptions) {
   const { database, events, timeScale, tickIntervalMs, log } = options;
+  const chains = options.chains ?? NO_EVM_CHAINS;
+  const networks = chains.size === 0 ? undefined : simulatedNetworks(chains);
+  const chainSync = createChainSync({ chains, events, log });
   const leaderRetryMs = options.leaderRetryMs ?? 2_000;
   const bounds = database.postgres;
   /** How long the lock's connection may be silent before PostgreSQL ends it: at least three of our own beats. */
@@ -83,7 +90,7 @@ export function startClockRunner(options: ClockRunnerOptions) {
   let tickCount = 0;
 
   async function becomeLeader(): Promise<Leadership | undefined> {
-    if (database.kind === 'pglite') return { db: database.db, clock: createChainClock({ db: database.db, events, timeScale }) };
+    if (database.kind === 'pglite') return { db: database.db, clock: createChainClock({ db: database.db, events, timeScale, networks }) };
     if (!database.pool) throw new Error('a PostgreSQL database without a pool');
     if (!follower) {
       const client = new BoundedClient(database.pool.options);
@@ -103,7 +110,7 @@ export function startClockRunner(options: ClockRunnerOptions) {
     follower = undefined;
     const db = drizzle(client, { schema }) as unknown as Db;
     log.info('this process now advances the chains');
-    return { client, db, clock: createChainClock({ db, events, timeScale }) };
+    return { client, db, clock: createChainClock({ db, events, timeScale, networks }) };
   }
 
   async function dropConnections() {
@@ -118,6 +125,7 @@ export function startClockRunner(options: ClockRunnerOptions) {
       leadership ??= await becomeLeader();
       if (!leadership) return;
       await leadership.clock.tick(Date.now());
+      await chainSync.step(leadership.db);
       tickCount += 1;
       if (Date.now() - lastHousekeepingMs >= HOUSEKEEPING_INTERVAL_MS) {
         lastHousekeepingMs = Date.now();

@@ -1,5 +1,5 @@
 import { CONFIRMATION_INTERVAL_MS, confirmationsAt, EXPLORER_LIMITS, MAX_CONFIRMATIONS, type GasSpeed } from '@fincrypt/domain';
-import { and, asc, eq, getTableColumns, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions } from '../db/schema.ts';
 import { blockNumberAt, blockTimeOf } from '../chain/blocks.ts';
@@ -13,6 +13,8 @@ export interface ChainClockOptions {
   timeScale: number;
   /** Rows updated per statement; a tick loops until nothing is due. */
   batchSize?: number;
+  /** The networks this clock moves: those without a real node (chain/evm-chains.ts); every network when left out. */
+  networks?: readonly string[];
 }
 
 export interface TickResult {
@@ -161,7 +163,7 @@ type UpdatedRow = MovedRow & { isInclusion: boolean };
  * its oldest entry to `nowMs` and no further; within one tick, each batch starts where the last one stopped. The
  * cursor is exact because every `include_at` is written from a JavaScript Date (whole milliseconds).
  */
-async function selectDue(db: Db, batchSize: number, nowMs: number, after: DueRow | undefined): Promise<DueRow[]> {
+async function selectDue(db: Db, batchSize: number, nowMs: number, after: DueRow | undefined, networks: readonly string[] | undefined): Promise<DueRow[]> {
   const now = new Date(nowMs);
   const query = db
     .select({
@@ -180,6 +182,7 @@ async function selectDue(db: Db, batchSize: number, nowMs: number, after: DueRow
         lte(transactions.includeAt, now),
         lte(transactions.nextConfirmationAt, now),
         after ? sql`(${transactions.includeAt}, ${transactions.id}) > (${new Date(after.includedAtMs).toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        networks ? inArray(transactions.network, [...networks]) : undefined,
       ),
     )
     .orderBy(asc(transactions.includeAt), asc(transactions.id))
@@ -334,7 +337,7 @@ async function advanceBatch({ db, events, timeScale }: ChainClockOptions, nowMs:
 export function createChainClock(options: ChainClockOptions) {
   if (!(options.timeScale > 0)) throw new RangeError('timeScale must be above 0');
   const batchSize = options.batchSize ?? 10_000;
-  const readDue = (nowMs: number, after: DueRow | undefined) => selectDue(options.db, batchSize, nowMs, after);
+  const readDue = (nowMs: number, after: DueRow | undefined) => selectDue(options.db, batchSize, nowMs, after, options.networks);
 
   return {
     /** Brings every transaction up to `nowMs` (wall-clock milliseconds). Safe to call at any time, any number of times. */

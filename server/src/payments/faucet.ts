@@ -12,12 +12,15 @@ import {
 } from '@fincrypt/domain';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { keccak256, toHex } from 'viem';
+import type { EvmChains } from '../chain/evm-chains.ts';
 import type { Db } from '../db/database.ts';
 import { mints, transactions, wallets } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { countAttempt, describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
+import { signedGrantRows } from './chain-grants.ts';
+import { broadcastCommitted } from './chain-outbox.ts';
 import { moveBalances } from './send-store.ts';
 import { balanceUpdateOf, networkOf, toExplorerListItem, toTransactionView, toWalletView, type TransactionRow, WITHOUT_QUOTE_OR_VALUE } from './views.ts';
 import { toWalletViewRecord, walletViewColumns } from './wallet-store.ts';
@@ -27,6 +30,8 @@ export interface FaucetDeps {
   events: EventBus;
   /** How many claims one user may make per window (each wallet may claim once per FAUCET_COOLDOWN_MS besides). */
   faucetRule: RateLimitRule;
+  /** The networks on a real node: there the treasury sends the grant as real transactions (chain-grants.ts). */
+  chains: EvmChains;
 }
 
 /** Where test funds come from, as a chain shows a mint: the zero address (EVM), the system program (Solana). */
@@ -43,6 +48,39 @@ function mintHash(network: Network, transactionId: string): string {
 
 const MAX_CONFLICT_RETRIES = 3;
 
+/** A simulated chain's mints: one per asset, in the next block (the chain clock includes them on its next tick). */
+function simulatedMintRows(network: Network, wallet: { id: string; userId: string; address: string }, now: Date): TransactionRow[] {
+  return listAssets(network.id).map((asset) => {
+    const id = randomUUID();
+    return {
+      ...WITHOUT_QUOTE_OR_VALUE,
+      id,
+      hash: mintHash(network, id),
+      network: network.id,
+      asset: asset.symbol,
+      type: 'mint',
+      walletId: wallet.id,
+      userId: wallet.userId,
+      counterpartyWalletId: null,
+      fromAddress: MINT_SOURCE[network.family],
+      toAddress: wallet.address,
+      amount: asset.faucetGrantUnits,
+      fee: 0n,
+      gasUsed: 0n,
+      effectiveGasPrice: 0n,
+      nonce: 0,
+      speed: 'fast',
+      status: 'pending',
+      confirmations: 0,
+      blockNumber: null,
+      createdAt: now,
+      includeAt: now,
+      nextConfirmationAt: now,
+      isSettled: false,
+    };
+  });
+}
+
 /**
  * The test-funds faucet: tops a connected wallet up by each asset's faucet grant (10 of the coin, 500 USDC),
  * at most once per wallet per day and a few times per user per hour. A claim is one database transaction:
@@ -50,7 +88,7 @@ const MAX_CONFLICT_RETRIES = 3;
  * claims take turns, so exactly one passes), then writes a 'mint' transaction per asset, its mints row and
  * the balance. Events go out once it has committed.
  */
-export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
+export function createFaucet({ db, events, faucetRule, chains }: FaucetDeps) {
   async function claimOnce(userId: string, walletId: string): Promise<{ response: FaucetResponse; rows: TransactionRow[] }> {
     return db.transaction(async (tx) => {
       const counted = await countAttempt(tx, `faucet:user:${userId}`, faucetRule);
@@ -88,36 +126,11 @@ export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
 
       const network = networkOf(stamped.network);
       const now = new Date();
-      const rows: TransactionRow[] = listAssets(network.id).map((asset) => {
-        const id = randomUUID();
-        return {
-          id,
-          hash: mintHash(network, id),
-          network: network.id,
-          asset: asset.symbol,
-          type: 'mint',
-          ...WITHOUT_QUOTE_OR_VALUE,
-          walletId: stamped.id,
-          userId,
-          counterpartyWalletId: null,
-          fromAddress: MINT_SOURCE[network.family],
-          toAddress: stamped.address,
-          amount: asset.faucetGrantUnits,
-          fee: 0n,
-          gasUsed: 0n,
-          effectiveGasPrice: 0n,
-          nonce: 0,
-          speed: 'fast',
-          status: 'pending',
-          confirmations: 0,
-          blockNumber: null,
-          createdAt: now,
-          // In the next block: the chain clock includes it on its next tick.
-          includeAt: now,
-          nextConfirmationAt: now,
-          isSettled: false,
-        };
-      });
+      const chain = chains.get(network.id);
+      const grants = listAssets(network.id).map((asset) => ({ asset, units: asset.faucetGrantUnits }));
+      const rows: TransactionRow[] = chain
+        ? await signedGrantRows(tx, chain, network, { id: stamped.id, userId, address: stamped.address }, grants, now)
+        : simulatedMintRows(network, { id: stamped.id, userId, address: stamped.address }, now);
       await tx.insert(transactions).values(rows);
       await tx.insert(mints).values(
         rows.map((row) => ({ walletId: row.walletId, network: row.network, asset: row.asset, amount: row.amount, source: 'faucet' as const, transactionId: row.id })),
@@ -142,6 +155,7 @@ export function createFaucet({ db, events, faucetRule }: FaucetDeps) {
       for (let attempt = 1; ; attempt += 1) {
         try {
           const { response, rows } = await claimOnce(userId, walletId);
+          broadcastCommitted(chains, rows);
           for (const transaction of response.transactions) {
             events.publish(userId, 'transaction_status', { hash: transaction.hash, network: transaction.network, status: 'pending' });
             events.publish(userId, 'transaction_update', { transaction });

@@ -26,6 +26,7 @@ import {
   type SendResponse,
   type ValueAtSend,
 } from '@fincrypt/domain';
+import type { EvmChains } from '../chain/evm-chains.ts';
 import type { ChargedFee, FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import { signTransfer } from '../chain/signing.ts';
@@ -34,6 +35,7 @@ import { AppError, errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
 import { describeWait, type RateLimitRule, verdictOf } from '../lib/rate-limiter.ts';
+import { broadcastCommitted } from './chain-outbox.ts';
 import { BURST_WINDOW_MS, evaluateFraudRules, type FraudFinding } from './fraud-rules.ts';
 import {
   lockRequestByReference,
@@ -69,6 +71,8 @@ export interface SendServiceDeps {
   usdPriceOf: (priceTokenId: PriceTokenId) => number;
   /** The prices at hand (never waits for the feed): a send without a quote keeps its value at send time with them. */
   pricesAtHand: () => PricesAtHand;
+  /** The networks on a real node: a send there is handed to its node once committed (chain-outbox.ts). */
+  chains: EvmChains;
 }
 
 /** A uniform number in [0, 1) from the OS's randomness: where in its speed's window a send gets included. */
@@ -221,6 +225,8 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     valueSource: transfer.valueAtSend?.source ?? null,
     paymentReference: transfer.request.reference ?? null,
     rawTransaction: transfer.raw,
+    failureReason: null,
+    isForeign: false,
   };
   const sendRow: TransactionRow = {
     ...common,
@@ -499,6 +505,7 @@ async function applySend(
   tx: Db,
   send: { userId: string; idempotencyKey: string; request: SendRequest },
   outbox: Outbox,
+  written: TransactionRow[],
 ): Promise<SendOutcome> {
   const { userId, idempotencyKey, request } = send;
   const nowMs = Date.now();
@@ -525,6 +532,7 @@ async function applySend(
     requestPaid: paying ? { requestId: paying.id, transactionId: rows.sendRow.id, paidAt: transfer.createdAt } : undefined,
   });
   addTransferEvents(deps, outbox, userId, decision, nowMs);
+  written.push(rows.sendRow);
   return outcome;
 }
 
@@ -548,7 +556,7 @@ interface SendCall {
  * Claims the key and counts the send, then applies it: a key already used rolls back (which takes the count back, so
  * a replay is free) and answers what the key's first request got; a user over the limit gets 429.
  */
-async function claimAndApply(deps: SendServiceDeps, tx: Db, call: SendCall, outbox: Outbox): Promise<SendOutcome> {
+async function claimAndApply(deps: SendServiceDeps, tx: Db, call: SendCall, outbox: Outbox, written: TransactionRow[]): Promise<SendOutcome> {
   const { userId, idempotencyKey, request, fingerprint } = call;
   const claim = await claimKeyAndCountSend(tx, { userId, key: idempotencyKey, fingerprint }, { key: `send:user:${userId}`, rule: deps.sendRule });
   if (!claim.claimed) {
@@ -558,7 +566,7 @@ async function claimAndApply(deps: SendServiceDeps, tx: Db, call: SendCall, outb
   }
   const verdict = verdictOf(claim.hits, claim.windowStartedAt, deps.sendRule);
   if (!verdict.isAllowed) throw rateLimited(claim.windowStartedAt, deps.sendRule);
-  const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox);
+  const result = await applySend(deps, tx, { userId, idempotencyKey, request }, outbox, written);
   if (result.statusCode !== 201) await saveIdempotentResponse(tx, userId, idempotencyKey, result.statusCode, result.body);
   return result;
 }
@@ -574,10 +582,12 @@ export function createSendService(deps: SendServiceDeps) {
       const call: SendCall = { userId, idempotencyKey, request, fingerprint: sendFingerprint(request) };
       for (let attempt = 1; ; attempt += 1) {
         const outbox = createOutbox();
+        const written: TransactionRow[] = [];
         try {
-          const outcome = await deps.db.transaction((tx) => claimAndApply(deps, tx, call, outbox));
+          const outcome = await deps.db.transaction((tx) => claimAndApply(deps, tx, call, outbox, written));
           const committedAt = performance.timeOrigin + performance.now();
           deps.events.publishOutbox(outbox);
+          broadcastCommitted(deps.chains, written);
           return { ...outcome, committedAt };
         } catch (error) {
           if (error instanceof RolledBack) return error.outcome;

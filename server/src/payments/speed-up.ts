@@ -14,6 +14,7 @@ import {
   type SpeedUpResponse,
 } from '@fincrypt/domain';
 import { asc, sql } from 'drizzle-orm';
+import type { EvmChains } from '../chain/evm-chains.ts';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import { signTransfer } from '../chain/signing.ts';
@@ -22,6 +23,7 @@ import { transactionReplacements, transactions } from '../db/schema.ts';
 import { errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
+import { broadcastCommitted } from './chain-outbox.ts';
 import { balancesAfter, MAX_CONFLICT_RETRIES, random01 } from './send.ts';
 import { type LockedWallet, lockWallets } from './send-state.ts';
 import { balanceMovesSql, type BalanceChange } from './send-store.ts';
@@ -49,6 +51,8 @@ export interface SpeedUpDeps {
   feeMarket: FeeMarket;
   /** Chain time runs this many times faster than the wall clock (pending delays shrink by it). */
   timeScale: number;
+  /** The networks on a real node: there the node decides inclusion, and a replacement is handed to it once committed. */
+  chains: EvmChains;
 }
 
 export type SpeedUpOutcome = { statusCode: 200; body: SpeedUpResponse } | { statusCode: 400 | 403 | 404 | 409; body: ErrorBody };
@@ -201,7 +205,14 @@ function addReplacementEvents(outbox: Outbox, rows: { send: TransactionRow; rece
 }
 
 /** The speed-up itself, in the caller's database transaction. Refusals are answered before anything is written. */
-async function applySpeedUp(deps: SpeedUpDeps, tx: Db, userId: string, askedHash: string, request: SpeedUpRequest, outbox: Outbox): Promise<SpeedUpOutcome> {
+async function applySpeedUp(
+  deps: SpeedUpDeps,
+  tx: Db,
+  call: { userId: string; askedHash: string; request: SpeedUpRequest },
+  outbox: Outbox,
+  written: TransactionRow[],
+): Promise<SpeedUpOutcome> {
+  const { userId, askedHash, request } = call;
   const locked = await lockWalletsOfSend(tx, userId, askedHash);
   if (locked.length === 0) {
     // Not a send of theirs: the recipient is told only the sender can; anyone else learns nothing.
@@ -224,7 +235,9 @@ async function applySpeedUp(deps: SpeedUpDeps, tx: Db, userId: string, askedHash
   if (isFasterSpeed(request.speed, originalSpeed(transfer)) && !isFasterSpeed(request.speed, send.speed)) return alreadyDone(transfer, sender, askedHash);
 
   const nowMs = Date.now();
-  if (send.status !== 'pending' || send.confirmations > 0 || send.includeAt.getTime() <= nowMs) {
+  // On a real node only the chain says when it is included; on a simulated chain its inclusion time has come.
+  const isDue = !deps.chains.has(network.id) && send.includeAt.getTime() <= nowMs;
+  if (send.status !== 'pending' || send.confirmations > 0 || isDue) {
     return refused('SPEED_UP_NOT_PENDING', API_ERRORS.SPEED_UP_NOT_PENDING.messages.notPending);
   }
   if (!isFasterSpeed(request.speed, send.speed)) return refused('SPEED_UP_NOT_FASTER', API_ERRORS.SPEED_UP_NOT_FASTER.messages.notFaster(send.speed));
@@ -276,6 +289,7 @@ async function applySpeedUp(deps: SpeedUpDeps, tx: Db, userId: string, askedHash
   };
   const wallet = toWalletView(sender, balancesAfter(sender, [difference]));
   addReplacementEvents(outbox, rows, send.hash, wallet);
+  written.push(rows.send);
   return {
     statusCode: 200,
     body: {
@@ -294,9 +308,11 @@ export function createSpeedUpService(deps: SpeedUpDeps) {
     async speedUp(userId: string, hash: string, request: SpeedUpRequest): Promise<SpeedUpOutcome> {
       for (let attempt = 1; ; attempt += 1) {
         const outbox = createOutbox();
+        const written: TransactionRow[] = [];
         try {
-          const outcome = await deps.db.transaction((tx) => applySpeedUp(deps, tx, userId, hash, request, outbox));
+          const outcome = await deps.db.transaction((tx) => applySpeedUp(deps, tx, { userId, askedHash: hash, request }, outbox, written));
           deps.events.publishOutbox(outbox);
+          broadcastCommitted(deps.chains, written);
           return outcome;
         } catch (error) {
           if (attempt < MAX_CONFLICT_RETRIES && isRetryableConflict(error)) continue;

@@ -218,6 +218,8 @@ export const WITHOUT_QUOTE_OR_VALUE = {
   valueSource: null,
   paymentReference: null,
   rawTransaction: null,
+  failureReason: null,
+  isForeign: false,
 } as const satisfies Partial<TransactionRow>;
 
 /** The fiat values a row kept when it was sent; null when it kept none (mints, rows from before migration 0004). */

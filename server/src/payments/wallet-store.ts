@@ -1,9 +1,11 @@
-import { NETWORK_IDS, chainFamilyOf, listAssets, type NetworkId } from '@fincrypt/domain';
+import { NETWORK_IDS, chainFamilyOf, getNetwork, listAssets, type NetworkId } from '@fincrypt/domain';
 import { and, asc, count, eq, inArray, isNull, max, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { EvmChain } from '../chain/evm-chains.ts';
 import type { Db } from '../db/database.ts';
-import { mints, users, walletBalances, wallets } from '../db/schema.ts';
-import type { Balances, WalletViewRow } from './views.ts';
+import { mints, transactions, users, walletBalances, wallets } from '../db/schema.ts';
+import { signedGrantRows } from './chain-grants.ts';
+import type { Balances, TransactionRow, WalletViewRow } from './views.ts';
 
 /** json arrives parsed from node-postgres and as text from some drivers. */
 export function jsonValue<T>(value: unknown, empty: T): T {
@@ -55,7 +57,7 @@ export interface NewWallet {
   encryptedPrivateKey: string;
 }
 
-export type OpenWalletResult = { outcome: 'opened'; row: WalletViewRecord } | { outcome: 'already_connected' } | { outcome: 'limit_reached' };
+export type OpenWalletResult = ({ outcome: 'opened' } & OpenedWallet) | { outcome: 'already_connected' } | { outcome: 'limit_reached' };
 
 /** What a user's earlier wallets on a network (disconnected since) leave to a new one there. */
 interface EarlierOnNetwork {
@@ -78,7 +80,7 @@ async function earlierWalletsOn(db: Db, userId: string, network: string): Promis
  * opening grant, recorded as a mint; a later one (after a disconnect) starts empty, with the faucet's last claim on the
  * network, so that disconnecting and connecting again mints nothing the faucet would not.
  */
-async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork): Promise<WalletViewRecord> {
+async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork, chain: EvmChain | undefined): Promise<OpenedWallet> {
   const [row] = await db.insert(wallets).values({ ...wallet, faucetClaimedAt: earlier.lastFaucetClaimAt }).returning({
     id: wallets.id,
     network: wallets.network,
@@ -90,12 +92,31 @@ async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork
   const assets = listAssets(wallet.network);
   const grantOf = (asset: (typeof assets)[number]) => (earlier.hadOne ? 0n : asset.openingGrantUnits);
   await db.insert(walletBalances).values(assets.map((asset) => ({ walletId: row.id, asset: asset.symbol, balance: grantOf(asset) })));
+  // On a real chain the treasury sends the grant: a pending mint transaction per asset, in the outbox (chain-grants.ts).
+  const grantRows =
+    chain && !earlier.hadOne
+      ? await signedGrantRows(db, chain, getNetwork(wallet.network), { id: row.id, userId: wallet.userId, address: row.address }, assets.map((asset) => ({ asset, units: asset.openingGrantUnits })), new Date())
+      : [];
+  if (grantRows.length > 0) await db.insert(transactions).values(grantRows);
   if (!earlier.hadOne) {
     await db.insert(mints).values(
-      assets.map((asset) => ({ walletId: row.id, network: wallet.network, asset: asset.symbol, amount: asset.openingGrantUnits, source: 'opening' as const })),
+      assets.map((asset) => ({
+        walletId: row.id,
+        network: wallet.network,
+        asset: asset.symbol,
+        amount: asset.openingGrantUnits,
+        source: 'opening' as const,
+        transactionId: grantRows.find((grant) => grant.asset === asset.symbol)?.id ?? null,
+      })),
     );
   }
-  return { ...row, balances: Object.fromEntries(assets.map((asset) => [asset.symbol, grantOf(asset)])) };
+  return { row: { ...row, balances: Object.fromEntries(assets.map((asset) => [asset.symbol, grantOf(asset)])) }, grantRows };
+}
+
+/** A wallet just opened, and the treasury's grant transactions when it is on a real chain. */
+export interface OpenedWallet {
+  row: WalletViewRecord;
+  grantRows: TransactionRow[];
 }
 
 /**
@@ -105,7 +126,7 @@ async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork
  * whose session rows only take a key-share lock on it), so concurrent opens for one user go one at a time
  * and the cap holds however many race; other users' opens do not wait.
  */
-export async function openWalletWithMints(db: Db, wallet: NewWallet, maxWalletsEver: number): Promise<OpenWalletResult> {
+export async function openWalletWithMints(db: Db, wallet: NewWallet, maxWalletsEver: number, chain?: EvmChain): Promise<OpenWalletResult> {
   return db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, wallet.userId)).for('no key update');
     if (!owner) throw new Error('opening a wallet for a user that does not exist');
@@ -113,7 +134,7 @@ export async function openWalletWithMints(db: Db, wallet: NewWallet, maxWalletsE
     if ((await countWalletsEver(tx, wallet.userId)) >= maxWalletsEver) return { outcome: 'limit_reached' };
     const key = (await evmKeyToShare(tx, wallet.userId, wallet.network)) ?? wallet;
     const opened = { ...wallet, address: key.address, publicKey: key.publicKey, encryptedPrivateKey: key.encryptedPrivateKey };
-    return { outcome: 'opened', row: await insertWallet(tx, opened, await earlierWalletsOn(tx, wallet.userId, wallet.network)) };
+    return { outcome: 'opened', ...(await insertWallet(tx, opened, await earlierWalletsOn(tx, wallet.userId, wallet.network), chain)) };
   });
 }
 

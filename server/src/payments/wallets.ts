@@ -6,14 +6,16 @@ import {
   type NetworkId,
   type WalletView,
 } from '@fincrypt/domain';
+import type { EvmChains } from '../chain/evm-chains.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import type { KeyPairGenerator } from '../chain/keys.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { isUniqueViolation } from '../lib/pg-errors.ts';
+import { broadcastCommitted } from './chain-outbox.ts';
 import { cancelOpenRequestsOfWallet } from './payment-requests.ts';
-import { balanceUpdateOf, toWalletView } from './views.ts';
+import { balanceUpdateOf, toExplorerListItem, toTransactionView, toWalletView } from './views.ts';
 import { markDisconnected, openWalletWithMints } from './wallet-store.ts';
 
 export interface WalletLedgerDeps {
@@ -21,6 +23,8 @@ export interface WalletLedgerDeps {
   events: EventBus;
   vault: KeyVault;
   generateKeyPair: KeyPairGenerator;
+  /** The networks on a real node: a new wallet's grant there is the treasury's transactions. */
+  chains: EvmChains;
 }
 
 const alreadyConnected = (network: NetworkId) => new AppError('WALLET_ALREADY_CONNECTED', walletAlreadyConnectedMessage(network));
@@ -29,7 +33,7 @@ const alreadyConnected = (network: NetworkId) => new AppError('WALLET_ALREADY_CO
  * Opening a wallet (a fresh key pair, sealed, holding a minted starting balance) and closing one (its
  * history stays on the ledger). Each publishes its events once written.
  */
-export function createWalletLedger({ db, events, vault, generateKeyPair }: WalletLedgerDeps) {
+export function createWalletLedger({ db, events, vault, generateKeyPair, chains }: WalletLedgerDeps) {
   return {
     async open(userId: string, networkId: NetworkId): Promise<WalletView> {
       const network = getNetwork(networkId);
@@ -48,6 +52,7 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
             encryptedPrivateKey: vault.seal(keyPair.privateKeyHex, keyPair.address),
           },
           MAX_WALLETS_PER_USER,
+          chains.get(networkId),
         );
       } catch (error) {
         // Belt and braces: the partial unique index refuses a second connected wallet on one network.
@@ -56,10 +61,15 @@ export function createWalletLedger({ db, events, vault, generateKeyPair }: Walle
       }
       if (opened.outcome === 'already_connected') throw alreadyConnected(networkId);
       if (opened.outcome === 'limit_reached') throw new AppError('WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
-      const { row } = opened;
+      const { row, grantRows } = opened;
       const wallet = toWalletView(row, row.balances);
       events.publish(userId, 'wallet_update', { action: 'connected', wallet });
       events.publish(userId, 'balance_update', balanceUpdateOf(wallet, wallet.symbol));
+      for (const grant of grantRows) {
+        events.publish(userId, 'transaction_update', { transaction: toTransactionView(grant) });
+        events.publishPublic('explorer_transaction', { transaction: toExplorerListItem(grant) });
+      }
+      broadcastCommitted(chains, grantRows);
       return wallet;
     },
 

@@ -163,7 +163,7 @@ export function createExplorerService(db: Db, timeScale: number, now: () => numb
       const before = query.cursor === undefined ? undefined : cursors.decode(query.cursor);
       const [block, rows] = await Promise.all([findBlock(db, network, number), listBlockTransactions(db, network, number, before, query.limit + 1)]);
       const summary = toExplorerBlockSummary(
-        block ?? { network, number, producedAt: blockTimeOf(network, number), transactionCount: 0, totalFees: 0n },
+        block ?? { network, number, producedAt: blockTimeOf(network, number), transactionCount: 0, totalFees: 0n, hash: null, parentHash: null, gasLimit: null, gasUsed: null, baseFeePerGas: null },
       );
       return { ...summary, networkLabel: getNetwork(network).label, headNumber, transactions: toPage(rows, query.limit, cursors) };
     },

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { NETWORKS, type NetworkId } from '@fincrypt/domain';
+import { BLOCK_TIME_MS } from './blocks.ts';
+import { EVM_NETWORK_IDS, type EvmChain, type EvmChains, evmChainAt } from './evm-chains.ts';
+import { prepareLocalChain } from './local-chain-setup.ts';
+import { type LocalNode, startLocalNode } from './local-node.ts';
+
+export interface StartEvmChainsOptions {
+  /** Nodes reached by URL instead of started here (SEPOLIA_RPC_URL, AMOY_RPC_URL). */
+  nodeUrls: Partial<Record<NetworkId, string>>;
+  /** Chain time runs this many times faster than the wall clock: a local node's blocks come that much sooner. */
+  timeScale: number;
+  /** Where local nodes keep their state (DATA_DIR/chain). */
+  dataDir: string;
+  /** The secret the treasury's key is derived from (lib/secrets.ts keeps it). */
+  treasurySecret: string;
+  log: { info: (fields: object, message: string) => void; warn: (fields: object, message: string) => void };
+}
+
+export interface RunningEvmChains {
+  chains: EvmChains;
+  /** Stops the nodes started here (each writes its state first). */
+  stop(): Promise<void>;
+}
+
+/** The treasury's secp256k1 key: SHA-256 of its secret, so any long secret names one key and the key never sits in a file. */
+export function treasuryKeyFrom(secret: string): string {
+  return createHash('sha256').update(`fincrypt-treasury:${secret}`).digest('hex');
+}
+
+/** A block time a node accepts: the network's, divided by the time scale, to the millisecond and at least 1 ms. */
+function scaledBlockSeconds(network: NetworkId, timeScale: number): number {
+  return Math.max(1, Math.round(BLOCK_TIME_MS[network] / timeScale)) / 1000;
+}
+
+/**
+ * A node per EVM network (issue 49, item 1): the one its URL names, or a local Anvil started here on loopback with
+ * the network's chain id and block time, its state under DATA_DIR, made ready (the treasury funded, test USDC at
+ * Circle's address). A node reached by URL is taken as it is: its treasury is funded from a faucet (README).
+ */
+export async function startEvmChains(options: StartEvmChainsOptions): Promise<RunningEvmChains> {
+  const treasuryKeyHex = treasuryKeyFrom(options.treasurySecret);
+  const started: LocalNode[] = [];
+  const chains = new Map<NetworkId, EvmChain>();
+  try {
+    for (const network of EVM_NETWORK_IDS) {
+      const definition = NETWORKS[network];
+      if (definition.family !== 'evm') continue;
+      const remoteUrl = options.nodeUrls[network];
+      if (remoteUrl !== undefined) {
+        const chain = evmChainAt(network, remoteUrl, treasuryKeyHex, false);
+        const chainId = await chain.client.getChainId();
+        if (chainId !== definition.chainId) throw new Error(`${definition.label}'s node at ${remoteUrl} has chain id ${chainId}, not ${definition.chainId}`);
+        options.log.info({ network, treasury: chain.treasury.address }, `${definition.label} runs on the node at its URL: fund the treasury from a faucet`);
+        chains.set(network, chain);
+        continue;
+      }
+      const stateDir = path.join(options.dataDir, 'chain');
+      fs.mkdirSync(stateDir, { recursive: true });
+      const node = await startLocalNode({
+        chainId: definition.chainId,
+        blockTimeSeconds: scaledBlockSeconds(network, options.timeScale),
+        stateFile: path.join(stateDir, `${network}.json`),
+        onRestart: (exit) => options.log.warn({ network, ...exit }, `${definition.label}'s local node stopped and was started again`),
+      });
+      started.push(node);
+      const chain = evmChainAt(network, node.url, treasuryKeyHex, true);
+      await prepareLocalChain(node.url, network, chain.treasury.address);
+      chains.set(network, chain);
+    }
+  } catch (error) {
+    await Promise.all(started.map((node) => node.stop()));
+    throw error;
+  }
+  return { chains, stop: async () => void (await Promise.all(started.map((node) => node.stop()))) };
+}

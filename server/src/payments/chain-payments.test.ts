@@ -1,0 +1,240 @@
+import { MAX_CONFIRMATIONS, type SendResponse, type TransactionView } from '@fincrypt/domain';
+import { and, eq } from 'drizzle-orm';
+import { Contract, JsonRpcProvider, Wallet, parseEther, parseUnits } from 'ethers';
+import type { FastifyInstance } from 'fastify';
+import type { Hex } from 'viem';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { usdcAddressOn } from '../chain/local-chain-setup.ts';
+import type { Database } from '../db/database.ts';
+import { transactions } from '../db/schema.ts';
+import type { UserEvent } from '../lib/event-bus.ts';
+import { call, signUp, type TestUser } from '../test/auth-client.ts';
+import { balanceOf, expectLedgerBalanced, postSend, walletOn } from '../test/ledger-client.ts';
+import { indexAll, startTestChain, type TestChain } from '../test/local-chain.ts';
+import { testConfig } from '../test/test-app.ts';
+import { createTestDatabase, describeEachDatabase } from '../test/test-database.ts';
+import { syncTreasuryNonce } from './chain-grants.ts';
+import { outboxPass } from './chain-outbox.ts';
+import { compareWithChain } from './ledger-vs-chain.ts';
+
+const ETH = 10n ** 18n;
+const USDC = 10n ** 6n;
+
+describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepolia)', (kind) => {
+  let testChain: TestChain;
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testChain = await startTestChain('eth_sepolia');
+    database = await createTestDatabase(kind);
+    await syncTreasuryNonce(database.db, testChain.chain);
+    app = await buildApp({ logger: false, config: testConfig(), database, evmChains: new Map([['eth_sepolia', testChain.chain]]) });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await testChain?.stop();
+  });
+
+  /** Until the node's pool holds every one of `hashes` (the hand-over after a commit does not make the caller wait). */
+  async function untilKnown(hashes: readonly string[]): Promise<void> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const known = await Promise.all(hashes.map((hash) => testChain.chain.client.getTransaction({ hash: hash as Hex }).catch(() => null)));
+      if (known.every((transaction) => transaction !== null)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the node never received ${hashes.join(', ')}`);
+  }
+
+  const sync = () => indexAll(database.db, testChain.chain, app.ledger.events);
+  const rowsOf = (hash: string) => database.db.select().from(transactions).where(eq(transactions.hash, hash));
+
+  async function expectBookEqualsChain(): Promise<void> {
+    const comparison = await compareWithChain(database.db, testChain.chain);
+    expect(comparison.pending).toBe(0);
+    expect(comparison.differences).toEqual([]);
+    await expectLedgerBalanced(database.db);
+  }
+
+  /** A user whose Sepolia grant the chain has included. */
+  async function fundedUser(): Promise<{ user: TestUser; walletId: string; address: string }> {
+    const user = await signUp(app);
+    const wallet = await walletOn(app, user, 'eth_sepolia');
+    const grants = await database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.walletId, wallet.id), eq(transactions.type, 'mint')));
+    await untilKnown(grants.map((grant) => grant.hash));
+    await testChain.mine();
+    await sync();
+    return { user, walletId: wallet.id, address: wallet.address };
+  }
+
+  it('funds a new wallet from the treasury on chain: 100 ETH sent and 1,000 USDC minted, confirmed by the blocks', async () => {
+    const user = await signUp(app);
+    const wallet = await walletOn(app, user, 'eth_sepolia');
+    expect(balanceOf(wallet, 'ETH')).toBe(100n * ETH);
+    const grants = await database.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
+    expect(grants.map((grant) => [grant.type, grant.asset, grant.status, grant.fromAddress])).toEqual(
+      expect.arrayContaining([
+        ['mint', 'ETH', 'pending', testChain.chain.treasury.address],
+        ['mint', 'USDC', 'pending', testChain.chain.treasury.address],
+      ]),
+    );
+    await untilKnown(grants.map((grant) => grant.hash));
+    await testChain.mine(MAX_CONFIRMATIONS);
+    await sync();
+    const after = await database.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
+    for (const row of after) expect(row).toMatchObject({ status: 'confirmed', confirmations: MAX_CONFIRMATIONS, isSettled: true });
+    const head = await testChain.chain.client.getBlockNumber({ cacheTime: 0 });
+    expect(after.map((row) => row.blockNumber)).toEqual(after.map(() => Number(head) - MAX_CONFIRMATIONS + 1));
+    await expectBookEqualsChain();
+  });
+
+  it('sends ETH between two users as an EIP-1559 transaction the node includes; fee and confirmations are the chain’s', async () => {
+    const alice = await fundedUser();
+    const bob = await fundedUser();
+    const events: UserEvent[] = [];
+    const unsubscribe = app.ledger.events.subscribe((event) => events.push(event));
+    const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '1.5', speed: 'fast' });
+    expect(response.statusCode).toBe(201);
+    const sent: SendResponse = response.json();
+    await untilKnown([sent.transaction.hash]);
+    const onNode = await testChain.chain.client.getTransaction({ hash: sent.transaction.hash as Hex });
+    expect(onNode).toMatchObject({ type: 'eip1559', from: alice.address.toLowerCase(), to: bob.address.toLowerCase(), value: 15n * 10n ** 17n });
+
+    await testChain.mine();
+    await sync();
+    const receipt = await testChain.chain.client.getTransactionReceipt({ hash: sent.transaction.hash as Hex });
+    const [send] = (await rowsOf(sent.transaction.hash)).filter((row) => row.type === 'send');
+    expect(send).toMatchObject({ status: 'confirmed', blockNumber: Number(receipt.blockNumber), confirmations: 1, gasUsed: receipt.gasUsed });
+    expect(send!.fee).toBe(receipt.gasUsed * receipt.effectiveGasPrice);
+    expect(events.filter((event) => event.event === 'transaction_status').map((event) => [event.userId, (event.payload as { status: string }).status])).toEqual(
+      expect.arrayContaining([
+        [alice.user.id, 'confirmed'],
+        [bob.user.id, 'confirmed'],
+      ]),
+    );
+    await testChain.mine(MAX_CONFIRMATIONS - 1);
+    await sync();
+    unsubscribe();
+    const settled = await rowsOf(sent.transaction.hash);
+    for (const row of settled) expect(row).toMatchObject({ confirmations: MAX_CONFIRMATIONS, isSettled: true });
+    await expectBookEqualsChain();
+  });
+
+  it('sends USDC with an ERC-20 transfer: the fee cap held at send, the receipt’s fee kept and the rest given back', async () => {
+    const alice = await fundedUser();
+    const bob = await fundedUser();
+    const response = await postSend(app, alice.user, { walletId: alice.walletId, asset: 'usdc', to: bob.address, amount: '25' });
+    expect(response.statusCode).toBe(201);
+    const sent: SendResponse = response.json();
+    const cap = BigInt(sent.transaction.feeUnits);
+    await untilKnown([sent.transaction.hash]);
+    await testChain.mine();
+    await sync();
+    const receipt = await testChain.chain.client.getTransactionReceipt({ hash: sent.transaction.hash as Hex });
+    expect(receipt.status).toBe('success');
+    const [send] = (await rowsOf(sent.transaction.hash)).filter((row) => row.type === 'send');
+    expect(send!.fee).toBe(receipt.gasUsed * receipt.effectiveGasPrice);
+    expect(send!.fee).toBeLessThan(cap);
+    const wallet = await walletOn(app, alice.user, 'eth_sepolia');
+    expect(balanceOf(wallet, 'USDC')).toBe(975n * USDC);
+    expect(balanceOf(wallet, 'ETH')).toBe(100n * ETH - send!.fee);
+    await expectBookEqualsChain();
+  });
+
+  it('books money that arrives from another client (ethers) as received, and tells the recipient', async () => {
+    const bob = await fundedUser();
+    const outsider = Wallet.createRandom();
+    await testChain.request('anvil_setBalance', [outsider.address, `0x${(10n * ETH).toString(16)}`]);
+    const provider = new JsonRpcProvider(testChain.chain.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    const signer = outsider.connect(provider);
+    const events: UserEvent[] = [];
+    const unsubscribe = app.ledger.events.subscribe((event) => events.push(event));
+    const sent = await signer.sendTransaction({ to: bob.address, value: parseEther('2') });
+    await testChain.mine();
+    await sync();
+    unsubscribe();
+    const [received] = await rowsOf(sent.hash);
+    expect(received).toMatchObject({ type: 'receive', walletId: bob.walletId, amount: 2n * ETH, status: 'confirmed', fromAddress: outsider.address });
+    const history = (await call(app, 'GET', '/api/transactions', { cookie: bob.user.cookie })).json().items as TransactionView[];
+    expect(history[0]).toMatchObject({ type: 'receive', hash: sent.hash, amount: '2' });
+    expect(events.some((event) => event.userId === bob.user.id && event.event === 'balance_update')).toBe(true);
+    const wallet = await walletOn(app, bob.user, 'eth_sepolia');
+    expect(balanceOf(wallet, 'ETH')).toBe(102n * ETH);
+    provider.destroy();
+    await expectBookEqualsChain();
+  });
+
+  it('hands the node again a send it never received (a server killed between commit and hand-over)', async () => {
+    const alice = await fundedUser();
+    const bob = await fundedUser();
+    // The node loses its pool (as after a restart from its state file): the send is stored but the node knows nothing.
+    const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '3' });
+    const { hash } = (response.json() as SendResponse).transaction;
+    await untilKnown([hash]);
+    await testChain.request('anvil_dropTransaction', [hash]);
+    expect(await testChain.chain.client.getTransaction({ hash: hash as Hex }).catch(() => null)).toBeNull();
+    const pass = await outboxPass(database.db, testChain.chain, app.ledger.events, Date.now() + 60_000);
+    expect(pass.broadcast).toBe(1);
+    await testChain.mine();
+    await sync();
+    expect((await rowsOf(hash)).map((row) => row.status)).toEqual(['confirmed', 'confirmed']);
+    await expectBookEqualsChain();
+  });
+
+  it('rolls confirmations back when the chain reorganises (evm_revert), then includes the payment again: nothing lost or doubled', async () => {
+    const alice = await fundedUser();
+    const bob = await fundedUser();
+    const snapshot = await testChain.request('evm_snapshot');
+    const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '4' });
+    const { hash } = (response.json() as SendResponse).transaction;
+    await untilKnown([hash]);
+    await testChain.mine(3);
+    await sync();
+    expect((await rowsOf(hash)).map((row) => row.confirmations)).toEqual([3, 3]);
+
+    await testChain.request('evm_revert', [snapshot]);
+    await testChain.mine(5);
+    const rolled = await sync();
+    expect(rolled.rolledBackFrom).toBeDefined();
+    expect((await rowsOf(hash)).map((row) => row.status)).toEqual(['pending', 'pending']);
+
+    await outboxPass(database.db, testChain.chain, app.ledger.events, Date.now() + 60_000);
+    await testChain.mine();
+    await sync();
+    expect((await rowsOf(hash)).map((row) => row.status)).toEqual(['confirmed', 'confirmed']);
+    const wallet = await walletOn(app, bob.user, 'eth_sepolia');
+    expect(balanceOf(wallet, 'ETH')).toBe(104n * ETH);
+    await expectBookEqualsChain();
+  });
+
+  it('speeds a pending send up with a real replacement (same nonce, higher fee) that the node includes', async () => {
+    const alice = await fundedUser();
+    const bob = await fundedUser();
+    const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '1', speed: 'slow' });
+    const { hash } = (response.json() as SendResponse).transaction;
+    await untilKnown([hash]);
+    const faster = await call(app, 'POST', `/api/transactions/${hash}/speed-up`, { cookie: alice.user.cookie, body: { speed: 'fast' } });
+    expect(faster.statusCode).toBe(200);
+    const replacement = faster.json().transaction.hash as string;
+    await untilKnown([replacement]);
+    await testChain.mine();
+    await sync();
+    const receipt = await testChain.chain.client.getTransactionReceipt({ hash: replacement as Hex });
+    expect(receipt.status).toBe('success');
+    expect((await rowsOf(replacement)).map((row) => row.status)).toEqual(['confirmed', 'confirmed']);
+    await expectBookEqualsChain();
+  });
+
+  it('reads the book’s USDC through ethers from the node, as a wallet would', async () => {
+    const alice = await fundedUser();
+    const provider = new JsonRpcProvider(testChain.chain.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    const usdc = new Contract(usdcAddressOn('eth_sepolia'), ['function balanceOf(address) view returns (uint256)'], provider);
+    expect(await usdc.getFunction('balanceOf')(alice.address)).toBe(parseUnits('1000', 6));
+    provider.destroy();
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { NETWORKS } from '@fincrypt/domain';
+import { type EvmChain, evmChainAt } from '../chain/evm-chains.ts';
+import { prepareLocalChain } from '../chain/local-chain-setup.ts';
+import { type LocalNode, startLocalNode } from '../chain/local-node.ts';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../lib/event-bus.ts';
+import { type IndexStepResult, indexStep } from '../payments/chain-indexer.ts';
+
+/** A local Anvil for one EVM network that mines only when told (`mine`), its treasury funded and test USDC in place. */
+export interface TestChain {
+  node: LocalNode;
+  chain: EvmChain;
+  /** Mines `blocks` blocks (anvil_mine): the pool's transactions go into the first. */
+  mine(blocks?: number): Promise<void>;
+  /** A node admin or any other JSON-RPC method. */
+  request(method: string, params?: unknown[]): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export async function startTestChain(network: 'eth_sepolia' | 'polygon_amoy' = 'eth_sepolia'): Promise<TestChain> {
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-chain-'));
+  const node = await startLocalNode({ chainId: NETWORKS[network].chainId, stateFile: path.join(stateDir, `${network}.json`) });
+  const chain = evmChainAt(network, node.url, randomBytes(32).toString('hex'), true);
+  await prepareLocalChain(node.url, network, chain.treasury.address);
+  const request = (method: string, params: unknown[] = []) => chain.client.request({ method: method as never, params: params as never });
+  await request('evm_setAutomine', [false]);
+  return {
+    node,
+    chain,
+    request,
+    mine: async (blocks = 1) => void (await request('anvil_mine', [`0x${blocks.toString(16)}`])),
+    stop: async () => {
+      await node.stop();
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Index steps until the indexer has caught up with the node; what they did, added up. */
+export async function indexAll(db: Db, chain: EvmChain, events: EventBus): Promise<IndexStepResult> {
+  const total: IndexStepResult = { blocks: 0, booked: 0 };
+  for (;;) {
+    const step = await indexStep(db, chain, events);
+    total.blocks += step.blocks;
+    total.booked += step.booked;
+    if (step.rolledBackFrom !== undefined) total.rolledBackFrom = step.rolledBackFrom;
+    if (step.blocks === 0 && step.rolledBackFrom === undefined) return total;
+  }
+}
