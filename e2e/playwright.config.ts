@@ -52,6 +52,9 @@ export default defineConfig({
       RATE_LIMIT_TWO_FACTOR_PER_IP: '10000',
       RATE_LIMIT_CONTACT_PER_IP: '10000',
       RATE_LIMIT_EXPLORER_PER_IP: '10000',
+      // These journeys watch the simulated chains' schedules (a slow send pending for seconds, a speed-up in time);
+      // the journeys of the real local chain run against their own server below.
+      CHAIN: 'simulated',
       // Chain time runs 10× the wall clock: a fast send has all 12 confirmations within about 5 s, while a slow
       // one stays pending for at least 3 s, long enough for a journey to see it pending.
       CHAIN_TIME_SCALE: '10',

@@ -8,7 +8,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './lib/log-output.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
+import { createEventBus } from './lib/event-bus.ts';
 import { loadSecret } from './lib/secrets.ts';
+import { adoptBookOnLocalChain } from './payments/chain-adoption.ts';
 import { syncTreasuryNonce } from './payments/chain-grants.ts';
 
 // A crash, start-up included (a secret or a demo account stored while the database fails), is logged like
@@ -35,7 +37,12 @@ const evm =
         log: { info: (fields, message) => crashLog.info(fields, message), warn: (fields, message) => crashLog.warn(fields, message) },
       })
     : undefined;
-for (const chain of evm?.chains.values() ?? []) await syncTreasuryNonce(database.db, chain);
+for (const chain of evm?.chains.values() ?? []) {
+  // An install that ran on simulated chains: its local node adopts the book the first time they meet.
+  const adopted = await adoptBookOnLocalChain(database.db, chain, createEventBus());
+  if (adopted.addresses > 0) crashLog.info({ network: chain.network, addresses: adopted.addresses }, 'the local node adopted the simulated chain’s balances');
+  await syncTreasuryNonce(database.db, chain);
+}
 const app = await buildApp({
   config,
   database,

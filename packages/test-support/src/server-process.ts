@@ -52,8 +52,9 @@ export async function startServerProcess(env: Record<string, string>, options: S
   const child = spawn('node', [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     // No demo network unless asked for (DEMO_NETWORK: 'on', or '' for npm start's default): simulated payments in
-    // the background would skew a test's counts and a benchmark's figures.
-    env: { ...parentEnv, LOG_LEVEL: 'warn', SEED_DEMO_ACCOUNTS: 'false', DEMO_NETWORK: 'off', ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PORT: String(adminPort) },
+    // the background would skew a test's counts and a benchmark's figures. Simulated chains unless asked for
+    // (CHAIN: 'local'): a caller that wants the local nodes says so.
+    env: { ...parentEnv, LOG_LEVEL: 'warn', SEED_DEMO_ACCOUNTS: 'false', DEMO_NETWORK: 'off', CHAIN: 'simulated', ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PORT: String(adminPort) },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
