@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     paymentRequestsOpenMax: config.paymentRequests.openMax,
     chains: evmChains,
   });
-  const wallets = createWalletService({ db: database.db, payments, log: app.log });
+  const wallets = createWalletService({ db: database.db, payments, vault, log: app.log });
   const clock = createChainClock({ db: database.db, events, timeScale: config.chain.timeScale, networks: simulatedNetworks(evmChains) });
   app.decorate('ledger', { events, clock, payments });
 

@@ -192,6 +192,21 @@ export const API_ERRORS = {
     messages: { alreadyConnected: (network: NetworkId) => `A ${NETWORKS[network].label} wallet is already connected` },
   },
   WALLET_LIMIT_REACHED: { status: 409, messages: { walletLimitReached: 'You have reached the limit of 30 wallets on this account' } },
+  /**
+   * GET /api/wallets/:id/test-key (importing a wallet into MetaMask): only a shared demo account's keys are shown, and
+   * only an EVM wallet's (MetaMask imports an EVM private key).
+   */
+  TEST_KEY_DEMO_ONLY: {
+    status: 403,
+    messages: {
+      demoOnly:
+        "Only a demo account's test key can be shown: its keys are shared test keys with no real value. Your own account's keys never leave the server.",
+    },
+  },
+  TEST_KEY_EVM_ONLY: {
+    status: 400,
+    messages: { evmOnly: (network: NetworkId) => `MetaMask imports Ethereum and Polygon keys only: ${NETWORKS[network].label} has no test key to show` },
+  },
   /** A faucet claim within a day of the wallet's last one; `wait` is e.g. "23 hours" (rate-limiter's describeWait). */
   FAUCET_COOLDOWN: {
     status: 429,

@@ -54,3 +54,5 @@ export * from './explorer-schemas.ts';
 export * from './explorer-paths.ts';
 export * from './signed-in-paths.ts';
 export * from './speed-up.ts';
+export * from './wallet-rpc.ts';
+export * from './wallet-rpc-schemas.ts';

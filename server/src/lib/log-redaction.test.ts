@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED, redacted, redactingLoggerOptions, withoutQueryParameters } from './log-redaction.ts';
+import { REDACTED, SECRET_FIELDS, redactErrorsInLogObject, redacted, redactingLoggerOptions, withoutQueryParameters } from './log-redaction.ts';
 import { rejectionOf } from '../test/rejection-of.ts';
 
 /** A pino logger with the app's redaction, and the lines it wrote. */
@@ -89,5 +89,27 @@ describe('log redaction of failed statements', () => {
     log.error({ err: looped }, 'loop');
     expect(lines[0]).not.toContain(token);
     for (const value of [undefined, null, 'text', 3, { message: 4 }]) expect(redacted(value)).toBe(value);
+  });
+});
+
+describe('log redaction of private keys', () => {
+  const key = `0x${'ab12'.repeat(16)}`;
+
+  it('writes no private key, at the top level, in plain objects and arrays below it, or on an error', () => {
+    expect([...SECRET_FIELDS]).toEqual(expect.arrayContaining(['privateKey', 'privateKeyHex', 'encryptedPrivateKey']));
+    const { log, lines } = capturingLogger();
+    log.info({ privateKey: key, address: '0x1' }, 'top level');
+    log.info({ answer: { address: '0x1', privateKey: key }, wallets: [{ privateKeyHex: key.slice(2) }] }, 'nested');
+    log.error({ err: Object.assign(new Error('could not sign'), { privateKeyHex: key.slice(2) }) }, 'on an error');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.toLowerCase()).not.toContain(key.slice(2));
+    expect(JSON.parse(lines[0]!)).toMatchObject({ privateKey: REDACTED, address: '0x1' });
+    expect(JSON.parse(lines[1]!)).toMatchObject({ answer: { address: '0x1', privateKey: REDACTED }, wallets: [{ privateKeyHex: REDACTED }] });
+    expect(JSON.parse(lines[2]!).err).toMatchObject({ message: 'could not sign', privateKeyHex: REDACTED });
+  });
+
+  it('leaves a log object without one as it is (no copy)', () => {
+    const plain = { user: { id: 'u1' }, list: [1, { a: 2 }] };
+    expect(redactErrorsInLogObject(plain)).toBe(plain);
   });
 });

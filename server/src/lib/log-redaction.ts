@@ -10,6 +10,15 @@ export const REDACTED = '[Redacted]';
  */
 const VALUE_FIELDS = new Set(['params', 'queryOptions', 'detail']);
 
+/**
+ * Fields that hold a private key (a wallet's, opened by the key vault for a send or a demo account's "Show test key";
+ * the sealed one; a signer's): never written to a log, under whatever object or error a log line carries them.
+ */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(['privateKey', 'privateKeyHex', 'encryptedPrivateKey', 'secretKey']);
+
+/** How deep into a log line's plain objects and arrays the secret fields are looked for. */
+const SECRET_SEARCH_DEPTH = 4;
+
 /** drizzle writes its failed statements as `Failed query: <sql>\nparams: <values>`. */
 const PARAMS_LINE = '\nparams: ';
 
@@ -54,7 +63,7 @@ function redactedClone(error: ErrorLike, seen: Map<object, unknown>): unknown {
   Object.defineProperty(clone, 'message', { value: message, writable: true, configurable: true });
   Object.defineProperty(clone, 'stack', { value: stack, writable: true, configurable: true });
   for (const key of Object.keys(error)) {
-    clone[key] = VALUE_FIELDS.has(key) ? REDACTED : redacted(error[key], seen);
+    clone[key] = VALUE_FIELDS.has(key) || SECRET_FIELDS.has(key) ? REDACTED : redacted(error[key], seen);
   }
   // An ES2022 `cause` and an AggregateError's `errors` are own but not enumerable.
   if (Object.hasOwn(error, 'cause')) {
@@ -89,19 +98,48 @@ export function serializeError(error: unknown): SerializedError {
   return stdSerializers.err(redacted(error) as Error);
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * `value` with every SECRET_FIELDS entry of its plain objects and arrays (up to SECRET_SEARCH_DEPTH down) redacted:
+ * the same value when it holds none, else a copy. Anything else (a request, a class instance) is passed as it is.
+ */
+function withoutSecretFields(value: unknown, depth: number): unknown {
+  if (depth <= 0) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => withoutSecretFields(item, depth - 1));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (!isPlainObject(value)) return value;
+  let result = value;
+  for (const [key, field] of Object.entries(value)) {
+    const replacement = SECRET_FIELDS.has(key) ? REDACTED : withoutSecretFields(field, depth - 1);
+    if (replacement === field) continue;
+    if (result === value) result = { ...value };
+    result[key] = replacement;
+  }
+  return result;
+}
+
 /**
  * pino's `formatters.log`: an error logged under any other top-level key (or in an array there, as
- * better-auth's details) is serialized the same redacted way. `err` is left to its serializer.
+ * better-auth's details) is serialized the same redacted way. `err` is left to its serializer. A private key
+ * (SECRET_FIELDS) is redacted at the top level and in the plain objects and arrays below it.
  */
 export function redactErrorsInLogObject(object: Record<string, unknown>): Record<string, unknown> {
   let result = object;
   for (const [key, value] of Object.entries(object)) {
     if (key === 'err') continue;
     let replacement: unknown = value;
-    if (value instanceof Error) replacement = serializeError(value);
+    if (SECRET_FIELDS.has(key)) replacement = REDACTED;
+    else if (value instanceof Error) replacement = serializeError(value);
     else if (Array.isArray(value) && value.some((item) => item instanceof Error)) {
       replacement = value.map((item: unknown) => (item instanceof Error ? serializeError(item) : item));
-    }
+    } else replacement = withoutSecretFields(value, SECRET_SEARCH_DEPTH);
     if (replacement !== value) {
       if (result === object) result = { ...object };
       result[key] = replacement;

@@ -77,6 +77,8 @@ describeEachDatabase('no secret in logs or responses', (kind) => {
     const eth = await walletOn(app, { cookie }, 'eth_sepolia');
     const bobEth = await walletOn(app, { cookie: bobCookie }, 'eth_sepolia');
     await seen('fees', call(app, 'GET', `/api/fees?walletId=${eth.id}`, { cookie }));
+    // Only a shared demo account's test key is ever shown (issue 49): Alice's own key stays sealed.
+    await seen('test key refused', call(app, 'GET', `/api/wallets/${eth.id}/test-key`, { cookie }));
     const internal = await seen('send to Bob', postSend(app, { cookie }, { walletId: eth.id, to: bobEth.address, amount: '1.5' }));
     await seen('send outside', postSend(app, { cookie }, { walletId: eth.id, to: externalAddress('eth_sepolia'), amount: '2' }));
     await seen('send refused', postSend(app, { cookie }, { walletId: eth.id, to: bobEth.address, amount: '1000' }));
@@ -131,6 +133,7 @@ describeEachDatabase('no secret in logs or responses', (kind) => {
     expect(found).toEqual(expect.arrayContaining(['TOTP secret', 'password hash', 'stored TOTP secret', 'cookie value (session token, 2FA challenge)']));
     expect(responses.find((entry) => entry.label === 'send to Bob')?.response.statusCode).toBe(201);
     expect(responses.find((entry) => entry.label === 'password change')?.response.statusCode).toBe(200);
+    expect(responses.find((entry) => entry.label === 'test key refused')?.response.statusCode).toBe(403);
   });
 
   it('writes no secret into any log line', async () => {

@@ -17,9 +17,11 @@ export {
   faucetResponseSchema,
   paymentQuoteSchema,
   recipientCurrencyResponseSchema,
+  rpcNetworkListSchema,
   sendResponseSchema,
   signInSchema,
   signUpFormSchema,
+  walletTestKeySchema,
 } from '@fincrypt/domain';
 
 /** The profile form: the password and code are asked for only when the email changes (checked on submit). */

@@ -1,4 +1,4 @@
-import { API_ERRORS, isNetworkId, type NetworkId } from '@fincrypt/domain';
+import { API_ERRORS, NETWORK_IDS, NETWORKS, isNetworkId, type NetworkId, type RpcNetworkList, rpcNetworkListSchema, rpcNetworkView } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
@@ -7,6 +7,9 @@ import { createMemoryRateLimiter } from '../../lib/memory-rate-limiter.ts';
 import { isAllowedRpcMethod } from './allowed-methods.ts';
 
 /**
+ * GET /rpc: the networks that have an endpoint, each with what a wallet needs to add it (chain id, name, coin, path),
+ * so the web app's "Add to MetaMask" offers only those (docs/product.md#account-settings).
+ *
  * POST /rpc/{network}: a JSON-RPC endpoint on the app's own port that any wallet can use to look at a network
  * (issue 49, item 9). It forwards the allow-listed methods to the network's node, which listens on loopback only, and
  * answers everything else with a JSON-RPC error; calls are limited per client address. It reads no session, so a
@@ -36,6 +39,12 @@ const callSchema = z.object({
   method: z.string().max(128),
   params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
 });
+
+/** The networks of GET /rpc: the EVM networks with a node, in the registry's order. */
+export function rpcNetworkList(nodeUrls: Partial<Record<NetworkId, string>>): RpcNetworkList {
+  const withNode = NETWORK_IDS.filter((network) => NETWORKS[network].family === 'evm' && nodeUrls[network] !== undefined);
+  return { networks: withNode.map(rpcNetworkView) };
+}
 
 const errorAnswer = (id: JsonRpcId, code: number, message: string) => ({ jsonrpc: '2.0' as const, id, error: { code, message } });
 
@@ -77,6 +86,20 @@ export const rpcRoutes: FastifyPluginAsyncZod<RpcRoutesOptions> = async (app, { 
   const limiter = createMemoryRateLimiter(rateRule, { now });
   const params = z.object({ network: z.string().max(64) });
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'content-type' };
+
+  const networks = rpcNetworkList(nodeUrls);
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['rpc'],
+        summary: 'The networks with a JSON-RPC endpoint (POST /rpc/{network}, JSON-RPC 2.0) and what a wallet needs to add each one',
+        response: { 200: rpcNetworkListSchema },
+      },
+      config: { isOpenToOtherSites: true },
+    },
+    async (_request, reply) => reply.header('access-control-allow-origin', '*').send(networks),
+  );
 
   app.options('/:network', { schema: { hide: true, params }, config: { isOpenToOtherSites: true } }, async (_request, reply) => reply.headers(cors).code(204).send());
 

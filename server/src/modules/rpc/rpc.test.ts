@@ -7,12 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testUsdcArtifact } from '../../chain/contracts/test-usdc.ts';
+import { evmChainAt } from '../../chain/evm-chains.ts';
 import { LOCAL_TREASURY_COINS, prepareLocalChain, usdcAddressOn } from '../../chain/local-chain-setup.ts';
 import { type LocalNode, startLocalNode } from '../../chain/local-node.ts';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { testConfig } from '../../test/test-app.ts';
 import { RPC_ALLOWED_METHODS } from './allowed-methods.ts';
+import { rpcNetworkList } from './routes.ts';
 
 const CHAIN_ID = NETWORKS.eth_sepolia.chainId;
 
@@ -29,7 +31,7 @@ describe('the public JSON-RPC endpoint, /rpc/{network}', () => {
     node = await startLocalNode({ chainId: CHAIN_ID, stateFile: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-rpc-')), 'eth_sepolia.json') });
     await prepareLocalChain(node.url, 'eth_sepolia', treasury.address as `0x${string}`);
     database = await createTestDatabase('pglite');
-    app = await buildApp({ logger: false, config: testConfig({ rateLimits: { rpcPerIp: 200 } }), database, evmNodeUrls: { eth_sepolia: node.url } });
+    app = await buildApp({ logger: false, config: testConfig({ rateLimits: { rpcPerIp: 200 } }), database, evmChains: new Map([['eth_sepolia', evmChainAt('eth_sepolia', node.url, treasury.privateKey.slice(2), true)]]) });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     endpoint = `${address}/rpc/eth_sepolia`;
   }, 60_000);
@@ -85,6 +87,32 @@ describe('the public JSON-RPC endpoint, /rpc/{network}', () => {
     ]);
     const tooMany = await post(Array.from({ length: 21 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })));
     expect(tooMany.status).toBe(400);
+  });
+
+  it('lists the networks with a node (GET /rpc): the chain id a wallet is told is the one the endpoint answers', async () => {
+    const listed = await app.inject({ method: 'GET', url: '/rpc', headers: { origin: 'https://wallet.example' } });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['access-control-allow-origin']).toBe('*');
+    expect(listed.json()).toEqual({
+      networks: [{ network: 'eth_sepolia', chainId: CHAIN_ID, name: 'Ethereum Sepolia', symbol: 'ETH', currencyName: 'Sepolia Ether', rpcPath: '/rpc/eth_sepolia' }],
+    });
+    // What wallet_addEthereumChain checks before it adds a network: the RPC URL answers eth_chainId with that chain id.
+    const [network] = listed.json().networks;
+    const chainId = await app.inject({ method: 'POST', url: network.rpcPath, payload: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' } });
+    expect(chainId.json()).toEqual({ jsonrpc: '2.0', id: 1, result: `0x${network.chainId.toString(16)}` });
+
+    // An app without nodes lists none; one with both lists them in the registry's order, never Solana.
+    const withoutNodes = await buildApp({ logger: false, config: testConfig(), database });
+    try {
+      expect((await withoutNodes.inject({ method: 'GET', url: '/rpc' })).json()).toEqual({ networks: [] });
+    } finally {
+      await withoutNodes.close();
+    }
+    const both = rpcNetworkList({ solana_devnet: 'http://127.0.0.1:1', polygon_amoy: 'http://127.0.0.1:2', eth_sepolia: node.url });
+    expect(both.networks.map(({ network, chainId, symbol }) => [network, chainId, symbol])).toEqual([
+      ['eth_sepolia', 11155111, 'ETH'],
+      ['polygon_amoy', 80002, 'MATIC'],
+    ]);
   });
 
   it('answers any site (it reads no cookie), and has no endpoint for a network without a node', async () => {

@@ -1,9 +1,11 @@
-import { connectWalletSchema, faucetResponseSchema, WALLET_MESSAGES, walletListSchema, walletViewSchema } from '@fincrypt/domain';
+import { connectWalletSchema, faucetResponseSchema, WALLET_MESSAGES, walletListSchema, walletTestKeySchema, walletViewSchema } from '@fincrypt/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { WalletService } from './service.ts';
+
+const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletService }> = async (app, { wallets }) => {
   app.addHook('onRequest', app.requireSession);
@@ -63,6 +65,23 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallets: WalletService }> = a
     async (request, reply) => {
       if (!isUuid(request.params.id)) throw notFound(WALLET_MESSAGES.walletNotFound);
       return reply.status(201).send(await wallets.claimFaucet(request.user.id, request.params.id));
+    },
+  );
+
+  app.get(
+    '/wallets/:id/test-key',
+    {
+      schema: {
+        tags: ['wallets'],
+        summary:
+          "A demo account's EVM wallet's private key (0x-hex) with its address, to import into MetaMask: 403 TEST_KEY_DEMO_ONLY for any other account, 400 TEST_KEY_EVM_ONLY for a Solana wallet, 404 for a wallet not yours",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: walletTestKeySchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(WALLET_MESSAGES.walletNotFound);
+      return wallets.testKey(request.user, request.params.id);
     },
   );
 };

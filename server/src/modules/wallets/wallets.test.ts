@@ -173,7 +173,7 @@ describeEachDatabase('wallets API', (kind) => {
     }
   });
 
-  it('never returns a private key from any route', async () => {
+  it("never returns an ordinary account's private key from any route (only a shared demo account's test key is shown)", async () => {
     const user = await signUp(ctx.app);
     const list = await listWallets(ctx.app, user);
     const eth = list.find((wallet) => wallet.network === 'eth_sepolia')!;
@@ -187,6 +187,7 @@ describeEachDatabase('wallets API', (kind) => {
       (await call(ctx.app, 'GET', '/api/transactions', { cookie: other.cookie })).body,
       (await call(ctx.app, 'GET', '/api/alerts', { cookie: user.cookie })).body,
       (await call(ctx.app, 'POST', '/api/wallets', { cookie: user.cookie, body: { network: 'eth_sepolia' } })).body,
+      (await call(ctx.app, 'GET', `/api/wallets/${eth.id}/test-key`, { cookie: user.cookie })).body,
     ];
     const vault = createKeyVault(await loadSecret('wallet-keys', { fromEnv: undefined, database: ctx.database, dataDir: undefined }));
     const ids = new Set([...list.map((wallet) => wallet.id), otherEth.id]);

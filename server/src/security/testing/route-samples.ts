@@ -48,6 +48,7 @@ export const OPEN_TO_OTHER_SITES: Record<string, string> = {
   'POST /rpc/:network':
     "the JSON-RPC endpoint wallets use (issue 49): forwards an allow-list of chain reads and signed transactions to the network's node, no session, limited per IP",
   'OPTIONS /rpc/:network': "its CORS preflight, so another site's page may call it",
+  'GET /rpc': 'the networks that have a JSON-RPC endpoint, with what a wallet needs to add each one (chain id, name, coin, path); no session',
 };
 
 /** The OpenAPI document and its UI. */
@@ -96,6 +97,11 @@ export interface SampleRequest {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * The status the owner gets when it is not a success, because the route serves only some accounts (a demo
+   * account's test key): another user still gets 404, which proves the ownership check comes first.
+   */
+  ownerStatus?: number;
 }
 
 /** Signs a user up and makes one send, so there is a wallet and a transaction hash to reach for. */
@@ -165,6 +171,8 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'POST /api/wallets': () => ({ url: '/api/wallets', body: { network: 'eth_sepolia' } }),
   'DELETE /api/wallets/:id': ({ walletId }) => ({ url: `/api/wallets/${walletId}` }),
   'POST /api/wallets/:id/faucet': ({ walletId }) => ({ url: `/api/wallets/${walletId}/faucet` }),
+  // Issue 49: a demo account's EVM key, to import into MetaMask; the sweeps' owner is not a demo account (403).
+  'GET /api/wallets/:id/test-key': ({ walletId }) => ({ url: `/api/wallets/${walletId}/test-key`, ownerStatus: 403 }),
   'POST /api/transactions': ({ walletId }) => ({
     url: '/api/transactions',
     body: { walletId, to: externalAddress('eth_sepolia'), amount: '1' },

@@ -56,7 +56,7 @@ export default function ProfilePage() {
                 <ProfileTab account={account.data} isEditing={isEditing} onEditingChange={setEditing} />
               </TabPanel>
               <TabPanel value="wallets">
-                <WalletsSettingsTab />
+                <WalletsSettingsTab isDemoAccount={isDemoAccount(account.data.email)} />
               </TabPanel>
               <TabPanel value="contacts">
                 <ContactsTab initial={contactsState?.newContact} />

@@ -1,4 +1,4 @@
-import { type WalletView, formatClockTime, formatFiat, shortenAddress } from '@fincrypt/domain';
+import { type RpcNetworkView, type WalletView, formatClockTime, formatFiat, shortenAddress } from '@fincrypt/domain';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,10 +8,12 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrencyStore } from '../../preferences/index.ts';
 import { usePrices } from '../../prices/index.ts';
+import { useRpcNetworks } from '../api/get-rpc-networks.ts';
 import { useWallets } from '../api/get-wallets.ts';
 import { assetFiatValue, walletAssetBalances } from '../wallet-assets.ts';
 import { DisconnectWalletButton } from './disconnect-wallet-dialog.tsx';
 import { FaucetButton } from './faucet-button.tsx';
+import { MetaMaskSection } from './metamask-section.tsx';
 import { NetworkLogo } from './network-logo.tsx';
 import { walletExplorerPath } from './wallet-links.ts';
 
@@ -42,7 +44,14 @@ function WalletBalances({ wallet }: { wallet: WalletView }) {
   );
 }
 
-function WalletRow({ wallet }: { wallet: WalletView }) {
+interface WalletRowProps {
+  wallet: WalletView;
+  /** The wallet's network as GET /rpc lists it: it has a JSON-RPC endpoint, so MetaMask can use the wallet. */
+  rpcNetwork: RpcNetworkView | undefined;
+  isDemoAccount: boolean;
+}
+
+function WalletRow({ wallet, rpcNetwork, isDemoAccount }: WalletRowProps) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4" data-testid="settings-wallet">
       <NetworkLogo network={wallet.network} />
@@ -75,13 +84,18 @@ function WalletRow({ wallet }: { wallet: WalletView }) {
         <DisconnectWalletButton wallet={wallet} />
       </div>
       <FaucetButton wallet={wallet} className="basis-full sm:pl-14" />
+      {rpcNetwork && wallet.type === 'ethereum' && <MetaMaskSection wallet={wallet} network={rpcNetwork} isDemoAccount={isDemoAccount} />}
     </li>
   );
 }
 
-/** Account Settings → Wallets: every connected wallet, with a refresh that says when it last looked. */
-export function WalletsSettingsTab() {
+/**
+ * Account Settings → Wallets: every connected wallet, with a refresh that says when it last looked; an EVM wallet on a
+ * network with a JSON-RPC endpoint can be used in MetaMask (and a demo account's shows its shared test key).
+ */
+export function WalletsSettingsTab({ isDemoAccount = false }: { isDemoAccount?: boolean }) {
   const wallets = useWallets();
+  const rpcNetworks = useRpcNetworks();
   const [isRefreshing, setRefreshing] = useState(false);
   const refresh = async () => {
     setRefreshing(true);
@@ -125,7 +139,12 @@ export function WalletsSettingsTab() {
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
           {wallets.data.map((wallet) => (
-            <WalletRow key={wallet.id} wallet={wallet} />
+            <WalletRow
+              key={wallet.id}
+              wallet={wallet}
+              rpcNetwork={rpcNetworks.data?.find((network) => network.network === wallet.network)}
+              isDemoAccount={isDemoAccount}
+            />
           ))}
         </ul>
       )}
