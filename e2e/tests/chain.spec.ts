@@ -1,7 +1,7 @@
-import type { TransactionView } from '@fincrypt/domain';
-import type { APIRequestContext } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type TransactionView } from '@fincrypt/domain';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { expect, signUpViaApi, test } from '../support/accounts.ts';
+import { expect, signInViaForm, signUpViaApi, test } from '../support/accounts.ts';
 import { CHAIN_BASE_URL } from '../support/chain-server.ts';
 import { chooseSendWallet, openSendReceive, reviewAndSend, sendForm, walletOn } from '../support/send-receive.ts';
 
@@ -56,5 +56,73 @@ test.describe('Payments on a real local chain', () => {
       .toBe(BigInt((await walletOn(recipientRequest, 'polygon_amoy')).balanceUnits));
     expect((await walletOn(recipientRequest, 'polygon_amoy')).balance).toBe('101.5000');
     await recipientRequest.dispose();
+  });
+});
+
+test.describe('Any wallet can look', () => {
+  /** Account Settings → Wallets. */
+  async function openWalletsTab(page: Page): Promise<void> {
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Wallets' }).click();
+    await expect(page.getByTestId('metamask-section').first()).toBeVisible();
+  }
+
+  test('Add to MetaMask asks the browser’s wallet to add Amoy with the app’s RPC endpoint, which then answers the balance the app shows', async ({
+    page,
+    account: _account,
+  }) => {
+    // MetaMask's provider as a page sees it (EIP-1193): it records what the page asks and accepts.
+    await page.addInitScript(() => {
+      const asked: unknown[] = [];
+      Object.assign(window, {
+        askedOfWallet: asked,
+        ethereum: {
+          isMetaMask: true,
+          request: (call: unknown) => {
+            asked.push(call);
+            return Promise.resolve(null);
+          },
+        },
+      });
+    });
+    const wallet = await walletOn(page.request, 'polygon_amoy');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openWalletsTab(page);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.getByRole('button', { name: 'Add to MetaMask: Polygon Amoy' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added Polygon Amoy to your wallet.' })).toBeVisible();
+    const [asked] = (await page.evaluate(() => (window as unknown as { askedOfWallet: unknown[] }).askedOfWallet)) as {
+      method: string;
+      params: { chainId: string; chainName: string; rpcUrls: string[]; nativeCurrency: { symbol: string; decimals: number }; blockExplorerUrls: string[] }[];
+    }[];
+    expect(asked?.method).toBe('wallet_addEthereumChain');
+    expect(asked?.params[0]).toMatchObject({
+      chainId: '0x13882',
+      chainName: 'Polygon Amoy',
+      rpcUrls: [`${CHAIN_BASE_URL}/rpc/polygon_amoy`],
+      nativeCurrency: { symbol: 'MATIC', decimals: 18 },
+      blockExplorerUrls: [`${CHAIN_BASE_URL}/explorer`],
+    });
+    // The wallet would now read the balance there: once the grant is in a block, it is what the app shows.
+    await expect
+      .poll(async () => BigInt(await rpc<string>(page.request, 'polygon_amoy', 'eth_getBalance', [wallet.address, 'latest'])), { timeout: 20_000 })
+      .toBe(BigInt(wallet.balanceUnits));
+  });
+
+  test('without a wallet extension the tab shows what to type by hand, and a demo account shows its test key to import', async ({ page }) => {
+    const [demo] = DEMO_ACCOUNTS;
+    await signInViaForm(page, demo.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await openWalletsTab(page);
+    const amoy = page.getByRole('region', { name: 'Use the Polygon Amoy wallet in MetaMask' });
+    await expect(amoy).toContainText(`${CHAIN_BASE_URL}/rpc/polygon_amoy`);
+    await expect(amoy).toContainText('80002');
+    await amoy.getByRole('button', { name: 'Show test key of the Polygon Amoy wallet' }).click();
+    await expect(amoy.getByTestId('test-key')).toHaveText(/^0x[0-9a-f]{64}$/);
+    const wallet = await walletOn(page.request, 'polygon_amoy');
+    await expect(amoy).toContainText(wallet.address);
+    await expectNoSeriousA11yViolations(page);
   });
 });
