@@ -91,7 +91,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // The operator's listener, on loopback alone and only when ADMIN_PORT asks for it.
-const admin = config.adminPort === undefined ? undefined : await buildAdminApp(database.db, app.log);
+const admin = config.adminPort === undefined ? undefined : await buildAdminApp(database.db, app.log, evm?.chains);
 if (admin) {
   const address = await admin.listen({ port: config.adminPort, host: '127.0.0.1' });
   app.log.info(`ledger check at ${address}/system/ledger (this machine only)`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSET_SYMBOLS } from './assets.ts';
 import { assetSymbolSchema } from './assets-schemas.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './confirmations.ts';
-import { rawTransactionSchema } from './explorer-schemas.ts';
+import { explorerEvmDetailsSchema, explorerReplacedBySchema, rawTransactionSchema } from './explorer-schemas.ts';
 import { GAS_SPEEDS } from './fees.ts';
 import { fraudAlertViewSchema } from './fraud-schemas.ts';
 import { TRANSACTION_PAGE_LIMITS } from './ledger-api.ts';
@@ -39,6 +39,12 @@ export const assetBalanceViewSchema = z.object({
   /** To the asset's display places (4 for coins, 2 for USDC), cut (never rounded up). */
   balance: decimalString,
   balanceUnits: unitsString,
+  /**
+   * On a real chain: what is on its way in (a payment or a grant no block has included yet), apart from the balance,
+   * which counts it only once a block does. Left out when nothing is.
+   */
+  incoming: decimalString.optional(),
+  incomingUnits: unitsString.optional(),
 });
 export type AssetBalanceView = z.infer<typeof assetBalanceViewSchema>;
 
@@ -252,8 +258,20 @@ export const explorerTransactionSchema = z.object({
   timeline: z.array(timelineStepSchema),
   /** The signed transaction, to check its hash and signer independently (explorer.ts). */
   raw: rawTransactionSchema,
-  /** Hashes this transaction replaced by a speed-up, oldest first: looking one up finds this transaction. */
+  /** Hashes this transaction replaced by a speed-up, oldest first: each has its own page, which links here. */
   replacedHashes: z.array(z.string()),
+  /** Ethereum Sepolia and Polygon Amoy: its nonce, gas and decoded token call. Absent on Solana. */
+  evm: explorerEvmDetailsSchema.optional(),
+  /**
+   * Why it failed: reverted in its block or dropped, in the node's words (a real chain), or replaced by a speed-up; null
+   * when it did not fail or no reason was given. (Named apart from `reason`, which public answers never carry: a fraud alert's.)
+   */
+  failure: z.string().nullable().optional(),
+  /**
+   * Present when a speed-up replaced this transaction: it was never included (status `failed`, fee 0) and the same
+   * transfer went on as `replacedBy.hash`. Its signed bytes were not kept (`raw` null).
+   */
+  replacedBy: explorerReplacedBySchema.optional(),
 });
 export type ExplorerTransaction = z.infer<typeof explorerTransactionSchema>;
 

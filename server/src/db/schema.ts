@@ -312,6 +312,13 @@ export const transactions = pgTable(
     failureReason: text('failure_reason'),
     /** Written by the indexer from a block, not signed by the app: money from outside, or a send by another client holding the key. */
     isForeign: boolean('is_foreign').notNull().default(false),
+    /** Of a network on a real node: money coming in (a receive, a grant) counts once a block includes it. */
+    isOnChain: boolean('is_on_chain').notNull().default(false),
+    /**
+     * On a real chain, whether money coming in (or a foreign row) counts in its wallet's balance: from the first block
+     * that includes it; a reorganisation takes back only a foreign row's (payments/chain-book-effects.ts).
+     */
+    isBooked: boolean('is_booked').notNull().default(false),
   },
   (table) => [
     uniqueIndex('transactions_hash_type_idx').on(table.hash, table.type),
@@ -320,6 +327,10 @@ export const transactions = pgTable(
     // its updates are HOT: a new row version on the same page and no index entries (migration 0008). Rows the clock
     // still moves are found through partial indexes on is_settled, which changes once, at the last confirmation.
     index('transactions_wallet_id_idx').on(table.walletId),
+    // A wallet's money on its way in on a real chain (payments/wallet-store.ts), until a block books it (migration 0015).
+    index('transactions_incoming_idx')
+      .on(table.walletId)
+      .where(sql`${table.isOnChain} and not ${table.isBooked} and ${table.type} <> 'send'`),
     index('transactions_unsettled_idx')
       .on(table.includeAt, table.id)
       .where(sql`not ${table.isSettled}`),

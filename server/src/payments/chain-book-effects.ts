@@ -6,25 +6,30 @@ import { networkOf, type TransactionRow } from './views.ts';
  * The indexer moves a row from one state to another (included, reverted, dropped, rolled back by a reorganisation)
  * and moves the balances by the difference of the two effects, so every path through the states keeps the book
  * equal to what the rows say:
- * - a send the app signed holds its amount and its fee from the moment it is written: the fee cap (gas limit × max
- *   fee) while pending, the receipt's fee once included; a reverted one keeps only the fee; a dropped one nothing;
- * - a receive from another wallet of ours and a grant from the treasury are credited when written (the send that
- *   pays it is debited in the same transaction) and taken back only if the chain reverts or drops it;
- * - money from outside the app counts only while a block includes it, and so does a send made from one of our
- *   addresses by another client (an imported key), which the app learns of from the block alone.
+ * - money going out that the app signed counts from the moment it is written, so it can never be spent twice: the
+ *   amount and the fee cap (gas limit × max fee) while pending, the receipt's fee once included; a reverted send
+ *   keeps only the fee, a dropped one nothing;
+ * - money coming in (a receive from another wallet of ours, a grant from the treasury) counts from the first block
+ *   that includes it (`isBooked`): a recipient is never shown as spendable what the chain has not included. A
+ *   reorganisation does not take it back: the app hands the same bytes to the node again until a block holds them
+ *   (chain-outbox.ts). Only failing takes it back;
+ * - a foreign row (money from outside, or a send from one of our addresses by another client) counts while a block
+ *   includes it: nothing brings it back after a reorganisation.
+ * Rows of a simulated chain count from the moment they are written, as the chain clock always did.
  */
-export type BookedRow = Pick<TransactionRow, 'walletId' | 'network' | 'asset' | 'type' | 'status' | 'amount' | 'fee' | 'isForeign'>;
+export type BookedRow = Pick<TransactionRow, 'walletId' | 'network' | 'asset' | 'type' | 'status' | 'amount' | 'fee' | 'isForeign' | 'isOnChain' | 'isBooked'>;
+
+/** Whether the row counts only once a block has included it: money coming in on a real chain, and foreign rows. */
+export const countsOnceIncluded = (row: Pick<BookedRow, 'type' | 'isForeign' | 'isOnChain'>): boolean => row.isForeign || (row.isOnChain && row.type !== 'send');
 
 /** The row's effect on its wallet's balances in its current state. */
 export function bookEffect(row: BookedRow): BalanceChange[] {
-  // The app's own rows count from the moment it wrote them; the indexer's only while a block holds them.
-  const isOurs = !row.isForeign;
-  const amountCounts = isOurs ? row.status !== 'failed' : row.status === 'confirmed';
+  const amountCounts = row.status !== 'failed' && (!countsOnceIncluded(row) || row.isBooked);
   const amount: BalanceChange[] = amountCounts ? [{ walletId: row.walletId, asset: row.asset, deltaUnits: row.type === 'send' ? -row.amount : row.amount }] : [];
   if (row.type !== 'send') return amount;
-  // The fee: the cap from the moment the app wrote it, the receipt's once a block included it (reverted too); a
-  // dropped send's fee is 0.
-  const feeCounts = isOurs || row.status !== 'pending';
+  // The fee: the app's own send pays its cap from the moment it is written, the receipt's once a block included it
+  // (reverted too), nothing once dropped (fee 0); a foreign send, the receipt's while a block includes it.
+  const feeCounts = !row.isForeign || row.isBooked;
   const fee: BalanceChange[] = feeCounts && row.fee !== 0n ? [{ walletId: row.walletId, asset: networkOf(row.network).symbol, deltaUnits: -row.fee }] : [];
   return [...amount, ...fee];
 }

@@ -99,6 +99,7 @@ export async function signedGrantRows(
       nextConfirmationAt: now,
       isSettled: false,
       rawTransaction: raw,
+      isOnChain: true,
     });
     nonce += 1;
   }

@@ -30,6 +30,9 @@ import { toWalletViewRecord, walletViewColumns } from './wallet-store.ts';
  * and counts confirmations from the head. Events go out after the commit.
  */
 
+/** A reverted transaction's reason: the node includes it, charges its fee and undoes the rest; receipts carry no message. */
+const REVERTED = 'Reverted by the chain: the node included it and charged its fee, but undid the transfer';
+
 /** What one step did. */
 export interface IndexStepResult {
   blocks: number;
@@ -76,6 +79,8 @@ async function updateRow(tx: Db, before: TransactionRow, after: TransactionRow, 
       fee: after.fee,
       gasUsed: after.gasUsed,
       effectiveGasPrice: after.effectiveGasPrice,
+      isBooked: after.isBooked,
+      failureReason: after.failureReason,
     })
     .where(eq(transactions.id, before.id));
   changes.balanceChanges.push(...effectOfChange(before, after));
@@ -89,7 +94,9 @@ async function rollBack(tx: Db, network: string, fromNumber: number, now: Date, 
     .from(transactions)
     .where(and(eq(transactions.network, network), gte(transactions.blockNumber, fromNumber)));
   for (const row of undone) {
-    const after: TransactionRow = { ...row, ...capOf(row), status: 'pending', blockNumber: null, confirmations: 0, nextConfirmationAt: now };
+    // Money coming in stays counted (the outbox hands its bytes over again); a foreign row's is taken back.
+    const isBooked = row.isForeign ? false : row.isBooked;
+    const after: TransactionRow = { ...row, ...capOf(row), status: 'pending', blockNumber: null, confirmations: 0, nextConfirmationAt: now, isBooked };
     await updateRow(tx, row, after, changes);
   }
   await tx.delete(blocks).where(and(eq(blocks.network, network), gte(blocks.number, fromNumber)));
@@ -132,6 +139,8 @@ async function bookOurRows(tx: Db, network: string, block: FollowedBlock, now: D
       ...row,
       status: receipt.status === 'success' ? 'confirmed' : 'failed',
       blockNumber: Number(block.number),
+      isBooked: true,
+      failureReason: receipt.status === 'success' ? null : REVERTED,
       confirmations: 1,
       nextConfirmationAt: now,
       fee,
@@ -186,6 +195,7 @@ function foreignRow(
     nonce: move.nonce,
     speed: 'normal',
     status: receipt.status === 'success' ? 'confirmed' : 'failed',
+    failureReason: receipt.status === 'success' ? null : REVERTED,
     confirmations: 1,
     blockNumber: Number(block.number),
     // When the app learned of it: a block's timestamp has whole seconds, and history lists by this.
@@ -194,6 +204,8 @@ function foreignRow(
     nextConfirmationAt: now,
     isSettled: false,
     isForeign: true,
+    isOnChain: true,
+    isBooked: true,
   };
 }
 
@@ -233,7 +245,7 @@ async function bookForeign(tx: Db, network: string, block: FollowedBlock, known:
   // Keyed by (hash, type): a transaction read again (a step retried) books once.
   const written = await tx.insert(transactions).values(rows).onConflictDoNothing().returning();
   for (const row of written) {
-    const nothing = { ...row, status: 'pending' as const };
+    const nothing = { ...row, isBooked: false };
     changes.balanceChanges.push(...effectOfChange(nothing, row));
     changes.changed.push(row);
   }
@@ -264,7 +276,7 @@ async function addBalanceEvents(tx: Db, balanceChanges: readonly BalanceChange[]
   const rows = await tx.select({ ...walletViewColumns, userId: wallets.userId }).from(wallets).where(inArray(wallets.id, walletIds));
   for (const row of rows) {
     const record = toWalletViewRecord(row);
-    const view = toWalletView(record, record.balances);
+    const view = toWalletView(record, record.balances, record.incoming);
     for (const asset of new Set(balanceChanges.filter((change) => change.walletId === row.id).map((change) => change.asset))) {
       outbox.add(row.userId, 'balance_update', balanceUpdateOf(view, asset));
     }

@@ -16,7 +16,8 @@ import { testConfig } from '../test/test-app.ts';
 import { createTestDatabase, describeEachDatabase } from '../test/test-database.ts';
 import { syncTreasuryNonce } from './chain-grants.ts';
 import { outboxPass } from './chain-outbox.ts';
-import { compareWithChain } from './ledger-vs-chain.ts';
+import { summarizeLedger } from './ledger-check.ts';
+import { checkLedgerAndChains, compareWithChain } from './ledger-vs-chain.ts';
 
 const ETH = 10n ** 18n;
 const USDC = 10n ** 6n;
@@ -72,10 +73,14 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
     return { user, walletId: wallet.id, address: wallet.address };
   }
 
-  it('funds a new wallet from the treasury on chain: 100 ETH sent and 1,000 USDC minted, confirmed by the blocks', async () => {
+  it('funds a new wallet from the treasury on chain: 100 ETH sent and 1,000 USDC minted, spendable once a block includes them', async () => {
     const user = await signUp(app);
     const wallet = await walletOn(app, user, 'eth_sepolia');
-    expect(balanceOf(wallet, 'ETH')).toBe(100n * ETH);
+    // On its way in, not yet spendable: the balance counts it once a block includes it.
+    expect(wallet.balances.map(({ asset, balanceUnits, incomingUnits }) => [asset, balanceUnits, incomingUnits])).toEqual([
+      ['ETH', '0', String(100n * ETH)],
+      ['USDC', '0', String(1_000n * USDC)],
+    ]);
     const grants = await database.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
     expect(grants.map((grant) => [grant.type, grant.asset, grant.status, grant.fromAddress])).toEqual(
       expect.arrayContaining([
@@ -88,6 +93,11 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
     await sync();
     const after = await database.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
     for (const row of after) expect(row).toMatchObject({ status: 'confirmed', confirmations: MAX_CONFIRMATIONS, isSettled: true });
+    const funded = await walletOn(app, user, 'eth_sepolia');
+    expect(funded.balances.map(({ asset, balanceUnits, incomingUnits }) => [asset, balanceUnits, incomingUnits])).toEqual([
+      ['ETH', String(100n * ETH), undefined],
+      ['USDC', String(1_000n * USDC), undefined],
+    ]);
     const head = await testChain.chain.client.getBlockNumber({ cacheTime: 0 });
     expect(after.map((row) => row.blockNumber)).toEqual(after.map(() => Number(head) - MAX_CONFIRMATIONS + 1));
     await expectBookEqualsChain();
@@ -102,6 +112,9 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
     expect(response.statusCode).toBe(201);
     const sent: SendResponse = response.json();
     await untilKnown([sent.transaction.hash]);
+    // Bob sees it on its way, not in his balance, until a block includes it.
+    const waiting = await walletOn(app, bob.user, 'eth_sepolia');
+    expect([balanceOf(waiting, 'ETH'), waiting.balances[0]!.incomingUnits]).toEqual([100n * ETH, String(15n * 10n ** 17n)]);
     const onNode = await testChain.chain.client.getTransaction({ hash: sent.transaction.hash as Hex });
     expect(onNode).toMatchObject({ type: 'eip1559', from: alice.address.toLowerCase(), to: bob.address.toLowerCase(), value: 15n * 10n ** 17n });
 
@@ -117,6 +130,7 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
         [bob.user.id, 'confirmed'],
       ]),
     );
+    expect(balanceOf(await walletOn(app, bob.user, 'eth_sepolia'), 'ETH')).toBe(100n * ETH + 15n * 10n ** 17n);
     await testChain.mine(MAX_CONFIRMATIONS - 1);
     await sync();
     unsubscribe();
@@ -228,6 +242,20 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
     expect(receipt.status).toBe('success');
     expect((await rowsOf(replacement)).map((row) => row.status)).toEqual(['confirmed', 'confirmed']);
     await expectBookEqualsChain();
+  });
+
+  it('checks the ledger against the chain: agreed once nothing is pending, a breach for a balance the chain does not hold', async () => {
+    const alice = await fundedUser();
+    const agreed = await checkLedgerAndChains(database.db, new Map([['eth_sepolia', testChain.chain]]));
+    expect(agreed).toMatchObject({ isBalanced: true, chains: [{ network: 'eth_sepolia', pending: 0, differences: [] }] });
+    expect(summarizeLedger(agreed)).toContain('eth_sepolia agrees with its chain');
+
+    const onChain = await testChain.chain.client.getBalance({ address: alice.address as Hex });
+    await testChain.request('anvil_setBalance', [alice.address, `0x${(onChain + 1n).toString(16)}`]);
+    const breached = await checkLedgerAndChains(database.db, new Map([['eth_sepolia', testChain.chain]]));
+    expect(breached.isBalanced).toBe(false);
+    expect(breached.breaches).toEqual([`eth_sepolia ${alice.address} ETH: book ${onChain} ≠ chain ${onChain + 1n}`]);
+    await testChain.request('anvil_setBalance', [alice.address, `0x${onChain.toString(16)}`]);
   });
 
   it('reads the book’s USDC through ethers from the node, as a wallet would', async () => {

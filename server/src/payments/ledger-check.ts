@@ -14,6 +14,8 @@ export interface NetworkTotals {
   sentOutside: string;
   /** Money a real chain brought from outside the app (the indexer's foreign receives). */
   receivedOutside: string;
+  /** On a real chain: grants and payments between our wallets that no block has included yet (sent, not yet received). */
+  inFlight: string;
   wallets: number;
   sends: number;
 }
@@ -25,6 +27,8 @@ export interface LedgerReport {
   /** One sentence per problem found; empty when the ledger holds. */
   breaches: string[];
   checkedAt: string;
+  /** For each network on a real node: the book against the chain (ledger-vs-chain.ts). */
+  chains?: { network: string; pending: number; differences: string[] }[];
 }
 
 const SAMPLE = 5;
@@ -38,12 +42,16 @@ function networkFacts() {
 }
 
 /**
- * Whether a row's amount and fee count in its wallet's balance, as payments/chain-book-effects.ts books them: the
- * app's own rows from the moment it wrote them (a failed one keeps only the fee a block charged), the indexer's
- * foreign rows only while a block includes them. On a simulated chain no row fails and none is foreign.
+ * Whether a row's amount and fee count in its wallet's balance, as payments/chain-book-effects.ts books them (the same
+ * rule, read back here to check what was written): money going out from the moment the app signed it (a failed send
+ * keeps only the fee a block charged); on a real chain, money coming in and foreign rows once booked by a block. On a
+ * simulated chain no row fails, none is foreign and every row counts from the moment it is written.
  */
-const amountCounts = (t: string) => sql.raw(`(case when ${t}.is_foreign then ${t}.status = 'confirmed' else ${t}.status <> 'failed' end)`);
-const feeCounts = (t: string) => sql.raw(`(${t}.type = 'send' and (not ${t}.is_foreign or ${t}.status <> 'pending'))`);
+const countsOnceIncluded = (t: string) => `(${t}.is_foreign or (${t}.is_on_chain and ${t}.type <> 'send'))`;
+const amountCounts = (t: string) => sql.raw(`(${t}.status <> 'failed' and (not ${countsOnceIncluded(t)} or ${t}.is_booked))`);
+const feeCounts = (t: string) => sql.raw(`(${t}.type = 'send' and (not ${t}.is_foreign or ${t}.is_booked))`);
+/** Money on its way on a real chain: a grant or a payment between our wallets that no block has included yet. */
+const inFlight = (t: string) => sql.raw(`(${t}.is_on_chain and not ${t}.is_foreign and ${t}.type <> 'send' and ${t}.status <> 'failed' and not ${t}.is_booked)`);
 
 /** The ledger's totals per network and asset, read in the check's transaction. */
 async function readTotals(tx: Db) {
@@ -55,6 +63,7 @@ async function readTotals(tx: Db) {
     fees: string | null;
     sent_outside: string | null;
     received_outside: string | null;
+    in_flight: string | null;
     wallets: number | string | null;
     sends: number | string | null;
   }>(
@@ -78,6 +87,7 @@ async function readTotals(tx: Db) {
           where t.network = a.network and t.asset = a.asset and t.type = 'send' and t.counterparty_wallet_id is null and ${amountCounts('t')}) as sent_outside,
         (select sum(amount) from transactions t
           where t.network = a.network and t.asset = a.asset and t.type = 'receive' and t.is_foreign and ${amountCounts('t')}) as received_outside,
+        (select sum(amount) from transactions t where t.network = a.network and t.asset = a.asset and ${inFlight('t')}) as in_flight,
         (select count(*) from transactions t where t.network = a.network and t.asset = a.asset and t.type = 'send') as sends
       from assets a order by a.network, a.asset`,
   );
@@ -92,7 +102,8 @@ function totalsOf(row: TotalsRow): { totals: NetworkTotals; breach?: string } {
   const fees = moneyFromSql(row.fees);
   const sentOutside = moneyFromSql(row.sent_outside);
   const receivedOutside = moneyFromSql(row.received_outside);
-  const offBy = minted + receivedOutside - balances - fees - sentOutside;
+  const inFlight = moneyFromSql(row.in_flight);
+  const offBy = minted + receivedOutside - balances - fees - sentOutside - inFlight;
   const totals = {
     network: row.network,
     asset: row.asset,
@@ -101,12 +112,17 @@ function totalsOf(row: TotalsRow): { totals: NetworkTotals; breach?: string } {
     fees: fees.toString(),
     sentOutside: sentOutside.toString(),
     receivedOutside: receivedOutside.toString(),
+    inFlight: inFlight.toString(),
     wallets: Number(row.wallets ?? 0),
     sends: Number(row.sends ?? 0),
   };
   if (offBy === 0n) return { totals };
   const received = receivedOutside === 0n ? '' : ` − received from outside ${receivedOutside}`;
-  return { totals, breach: `${row.network} ${row.asset}: minted ${minted} ≠ balances ${balances} + fees ${fees} + sent outside ${sentOutside}${received} (off by ${offBy})` };
+  const flying = inFlight === 0n ? '' : ` + in flight ${inFlight}`;
+  return {
+    totals,
+    breach: `${row.network} ${row.asset}: minted ${minted} ≠ balances ${balances} + fees ${fees} + sent outside ${sentOutside}${flying}${received} (off by ${offBy})`,
+  };
 }
 
 /** A rule checked row by row: up to SAMPLE rows that break it, each told in one line. */
@@ -123,7 +139,12 @@ const ROW_RULES = [
   rowRule<{ wallet_id: string; asset: string; balance: string; expected: string }>(
     () => sql`
       with facts(network, divisor, native) as (values ${networkFacts()}),
-      minted as (select wallet_id, asset, sum(amount) as total from mints group by wallet_id, asset),
+      minted as (
+        select wallet_id, asset, sum(amount) as total from (
+          select wallet_id, asset, amount from mints
+          union all select wallet_id, asset, -amount from transactions t where t.type = 'mint' and ${inFlight('t')}
+        ) granted group by wallet_id, asset
+      ),
       flows as (
         select t.wallet_id, t.asset, sum(case when t.type = 'send' then -t.amount else t.amount end) as total
         from transactions t where t.type <> 'mint' and ${amountCounts('t')} group by t.wallet_id, t.asset
@@ -237,10 +258,15 @@ export function summarizeLedger(report: LedgerReport): string {
   if (report.networks.length === 0) return 'ledger balanced — no wallets yet';
   const parts = report.networks.map((totals) => {
     const shown = (units: string) => coins(units, totals.network, totals.asset);
+    const received = totals.receivedOutside === '0' ? '' : ` − received ${shown(totals.receivedOutside)}`;
+    const flying = totals.inFlight === '0' ? '' : ` + in flight ${shown(totals.inFlight)}`;
     return (
       `${totals.network} ${totals.asset}: minted ${shown(totals.minted)} = balances ${shown(totals.balances)} + fees ${shown(totals.fees)}` +
-      ` + outside ${shown(totals.sentOutside)} (${totals.wallets} wallets, ${totals.sends} sends)`
+      ` + outside ${shown(totals.sentOutside)}${flying}${received} (${totals.wallets} wallets, ${totals.sends} sends)`
     );
   });
-  return `ledger balanced — ${parts.join('; ')}`;
+  const chains = (report.chains ?? []).map((chain) =>
+    chain.pending === 0 ? `${chain.network} agrees with its chain` : `${chain.network}: ${chain.pending} pending, compared once they are in blocks`,
+  );
+  return `ledger balanced — ${[...parts, ...chains].join('; ')}`;
 }

@@ -1,8 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type BalanceDifference, type BookBalance, differencesFromChain } from '../chain/chain-balances.ts';
-import type { EvmChain } from '../chain/evm-chains.ts';
+import type { EvmChain, EvmChains } from '../chain/evm-chains.ts';
 import type { Db } from '../db/database.ts';
-import { transactions, walletBalances, wallets } from '../db/schema.ts';
+import { chainAccounts, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { checkLedger, type LedgerReport } from './ledger-check.ts';
 
 /** The book beside the chain for one network (issue 49, item 8): meaningful once `pending` is 0. */
 export interface ChainComparison {
@@ -32,4 +33,31 @@ export async function compareWithChain(db: Db, chain: EvmChain): Promise<ChainCo
     .where(and(eq(transactions.network, chain.network), eq(transactions.status, 'pending'), ne(transactions.type, 'receive')));
   const differences = await differencesFromChain(chain.client, chain.network, await bookBalancesOn(db, chain.network));
   return { network: chain.network, pending: pending?.count ?? 0, differences };
+}
+
+/** One network's comparison as the report carries it: how many are pending, and each difference in words. */
+export interface ChainReport {
+  network: string;
+  pending: number;
+  differences: string[];
+}
+
+/**
+ * The ledger check (ledger-check.ts) and, for each network on a real node this database has met (its treasury's nonce
+ * row, chain-grants.ts), the book against the chain: once nothing
+ * of the network is pending, any difference is a breach. While something is pending the two may differ by it, and the
+ * report says how many are pending instead.
+ */
+export async function checkLedgerAndChains(db: Db, chains: EvmChains): Promise<LedgerReport & { chains: ChainReport[] }> {
+  const report = await checkLedger(db);
+  const reports: ChainReport[] = [];
+  const met = new Set((await db.selectDistinct({ network: chainAccounts.network }).from(chainAccounts)).map((row) => row.network));
+  // A network whose chain this database never met (it ran simulated) has nothing on the chain to compare.
+  for (const chain of [...chains.values()].filter((candidate) => met.has(candidate.network))) {
+    const { network, pending, differences } = await compareWithChain(db, chain);
+    const described = differences.map((difference) => `${network} ${difference.address} ${difference.asset}: book ${difference.units} ≠ chain ${difference.chainUnits}`);
+    reports.push({ network, pending, differences: described });
+    if (pending === 0) report.breaches.push(...described);
+  }
+  return { ...report, isBalanced: report.breaches.length === 0, chains: reports };
 }

@@ -2,12 +2,14 @@ import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/database.ts';
 import { users, walletBalances, wallets } from '../db/schema.ts';
 import { BURST_SENDS, EARLIER_SENDS_COMPARED, PAYEES_KNOWN } from './fraud-rules.ts';
+import { incomingJson, unitsOf } from './wallet-store.ts';
 
 /**
  * A wallet row as a send reads it under its lock, with its balance of each asset and the display currency its owner
  * chose (null until they choose one): a send's value at send time is kept in it.
  */
-export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint>; ownerCurrency: string | null };
+/** A wallet locked for a write: its row, its balances, what is on its way in on a real chain, and its owner's currency. */
+export type LockedWallet = typeof wallets.$inferSelect & { balances: Record<string, bigint>; incoming: Record<string, bigint>; ownerCurrency: string | null };
 
 /** The history the fraud rules compare a send with (see fraud-rules.ts), each part bounded there. */
 export interface FraudContext {
@@ -50,7 +52,7 @@ export interface SendStateScope {
  */
 async function lockWalletsWhere(tx: Db, where: SQL): Promise<LockedWallet[]> {
   const rows = await tx
-    .select({ wallet: wallets, asset: walletBalances.asset, balance: walletBalances.balance, ownerCurrency: users.displayCurrency })
+    .select({ wallet: wallets, asset: walletBalances.asset, balance: walletBalances.balance, ownerCurrency: users.displayCurrency, incoming: incomingJson })
     .from(wallets)
     .innerJoin(walletBalances, eq(walletBalances.walletId, wallets.id))
     .innerJoin(users, eq(users.id, wallets.userId))
@@ -59,7 +61,7 @@ async function lockWalletsWhere(tx: Db, where: SQL): Promise<LockedWallet[]> {
     .for('update', { of: [wallets, walletBalances] });
   const locked = new Map<string, LockedWallet>();
   for (const row of rows) {
-    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {}, ownerCurrency: row.ownerCurrency };
+    const wallet = locked.get(row.wallet.id) ?? { ...row.wallet, balances: {}, incoming: unitsOf(row.incoming), ownerCurrency: row.ownerCurrency };
     wallet.balances[row.asset] = row.balance;
     locked.set(row.wallet.id, wallet);
   }

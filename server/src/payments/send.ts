@@ -186,6 +186,8 @@ interface SignedTransfer {
   quote: QuoteRow | undefined;
   /** Its fiat values now (from the quote, or the prices at hand); null when they could not be priced. */
   valueAtSend: ValueAtSend | null;
+  /** On a network with a real node: the recipient is credited when a block includes it, not now. */
+  isOnChain: boolean;
 }
 
 interface TransferRows {
@@ -227,6 +229,8 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
     rawTransaction: transfer.raw,
     failureReason: null,
     isForeign: false,
+    isOnChain: transfer.isOnChain,
+    isBooked: false,
   };
   const sendRow: TransactionRow = {
     ...common,
@@ -244,7 +248,8 @@ function buildTransferRows(userId: string, transfer: SignedTransfer): TransferRo
   const balanceChanges: BalanceChange[] = [
     { walletId: sender.id, asset: network.symbol, deltaUnits: -transfer.nativeDebitUnits },
     ...(asset.kind === 'token' ? [{ walletId: sender.id, asset: asset.symbol, deltaUnits: -transfer.amountUnits }] : []),
-    ...(recipient ? [{ walletId: recipient.id, asset: asset.symbol, deltaUnits: transfer.amountUnits }] : []),
+    // On a real chain the recipient's money arrives with its block (chain-indexer.ts books it then).
+    ...(recipient && !transfer.isOnChain ? [{ walletId: recipient.id, asset: asset.symbol, deltaUnits: transfer.amountUnits }] : []),
   ];
   return { sendRow, receiveRow, balanceChanges };
 }
@@ -278,7 +283,7 @@ function buildSendResponse(transfer: SignedTransfer, rows: TransferRows, alertRo
   const { sender } = transfer.parties;
   return {
     transaction: toTransactionView(rows.sendRow),
-    wallet: toWalletView(sender, balancesAfter(sender, rows.balanceChanges)),
+    wallet: toWalletView(sender, balancesAfter(sender, rows.balanceChanges), sender.incoming),
     alerts: alertRows.map((row) => toAlertView(row, transfer.hash)),
   };
 }
@@ -295,7 +300,9 @@ function addSendEvents(outbox: Outbox, userId: string, transfer: SignedTransfer,
   if (recipient && rows.receiveRow) {
     outbox.add(recipient.userId, 'transaction_status', { hash, network: network.id, status: 'pending' });
     outbox.add(recipient.userId, 'transaction_update', { transaction: toTransactionView(rows.receiveRow) });
-    outbox.add(recipient.userId, 'balance_update', balanceUpdateOf(toWalletView(recipient, balancesAfter(recipient, rows.balanceChanges)), asset.symbol));
+    // On a real chain the payment is on its way in until a block includes it; elsewhere it is in the balance already.
+    const incoming = transfer.isOnChain ? { ...recipient.incoming, [asset.symbol]: (recipient.incoming[asset.symbol] ?? 0n) + transfer.amountUnits } : recipient.incoming;
+    outbox.add(recipient.userId, 'balance_update', balanceUpdateOf(toWalletView(recipient, balancesAfter(recipient, rows.balanceChanges), incoming), asset.symbol));
   }
 }
 
@@ -464,6 +471,7 @@ async function decideSend(
     valueAtSend: quote
       ? valuesFromQuote(quote)
       : valuesAtSendWithoutQuote(deps, parties, check.asset, check.amountUnits),
+    isOnChain: deps.chains.has(network.id),
   };
 
   const rows = buildTransferRows(userId, transfer);

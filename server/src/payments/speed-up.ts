@@ -186,7 +186,7 @@ function alreadyDone(transfer: LockedTransfer, sender: LockedWallet, askedHash: 
     statusCode: 200,
     body: {
       transaction: toTransactionView(transfer.send),
-      wallet: toWalletView(sender, sender.balances),
+      wallet: toWalletView(sender, sender.balances, sender.incoming),
       replacedHash: askedOld?.hash ?? transfer.replaced.at(-1)?.hash ?? transfer.send.hash,
       feeDifference: feeExact(0n, network.id),
       feeDifferenceUnits: '0',
@@ -287,7 +287,7 @@ async function applySpeedUp(
     send: { ...send, ...moved, fee: price.feeUnits },
     receive: transfer.receive ? { ...transfer.receive, ...moved } : undefined,
   };
-  const wallet = toWalletView(sender, balancesAfter(sender, [difference]));
+  const wallet = toWalletView(sender, balancesAfter(sender, [difference]), sender.incoming);
   addReplacementEvents(outbox, rows, send.hash, wallet);
   written.push(rows.send);
   return {

@@ -57,10 +57,11 @@ export function formatBalance(units: bigint, network: NetworkId): string {
   return formatAmount(units, nativeAsset(network).decimals, nativeAsset(network).displayPlaces);
 }
 
-/** Every asset of the network with the wallet's balance of it, the native coin first. */
-export function toBalanceViews(network: NetworkId, balances: Balances): AssetBalanceView[] {
+/** Every asset of the network with the wallet's balance of it (and what is on its way in), the native coin first. */
+export function toBalanceViews(network: NetworkId, balances: Balances, incoming: Balances = {}): AssetBalanceView[] {
   return listAssets(network).map((asset) => {
     const units = balances[asset.symbol] ?? 0n;
+    const incomingUnits = incoming[asset.symbol] ?? 0n;
     return {
       asset: asset.symbol,
       symbol: asset.symbol,
@@ -71,6 +72,7 @@ export function toBalanceViews(network: NetworkId, balances: Balances): AssetBal
       ...(asset.address === undefined ? {} : { contractAddress: asset.address }),
       balance: formatAmount(units, asset.decimals, asset.displayPlaces),
       balanceUnits: units.toString(),
+      ...(incomingUnits === 0n ? {} : { incoming: formatAmount(incomingUnits, asset.decimals, asset.displayPlaces), incomingUnits: incomingUnits.toString() }),
     };
   });
 }
@@ -96,7 +98,7 @@ export function nextFaucetAt(faucetClaimedAt: Date | null, nowMs = Date.now()): 
 export type WalletViewRow = Pick<WalletRow, 'id' | 'network' | 'address' | 'createdAt' | 'faucetClaimedAt'>;
 
 /** What the owner sees of a wallet: never its keys. */
-export function toWalletView(row: WalletViewRow, balances: Balances): WalletView {
+export function toWalletView(row: WalletViewRow, balances: Balances, incoming: Balances = {}): WalletView {
   const network = networkOf(row.network);
   const native = balances[network.symbol] ?? 0n;
   return {
@@ -109,7 +111,7 @@ export function toWalletView(row: WalletViewRow, balances: Balances): WalletView
     address: row.address,
     balance: formatBalance(native, network.id),
     balanceUnits: native.toString(),
-    balances: toBalanceViews(network.id, balances),
+    balances: toBalanceViews(network.id, balances, incoming),
     nextFaucetAt: nextFaucetAt(row.faucetClaimedAt),
     createdAt: row.createdAt.toISOString(),
   };
@@ -220,6 +222,8 @@ export const WITHOUT_QUOTE_OR_VALUE = {
   rawTransaction: null,
   failureReason: null,
   isForeign: false,
+  isOnChain: false,
+  isBooked: false,
 } as const satisfies Partial<TransactionRow>;
 
 /** The fiat values a row kept when it was sent; null when it kept none (mints, rows from before migration 0004). */

@@ -17,6 +17,16 @@ export function jsonValue<T>(value: unknown, empty: T): T {
 const balancesJson = sql<unknown>`(select coalesce(json_object_agg(b.asset, b.balance::text), '{}')
   from ${walletBalances} b where b.wallet_id = ${wallets.id})`;
 
+/**
+ * What is on its way into the wallet on a real chain, per asset: payments from our wallets and grants that no block
+ * has booked yet (transactions_incoming_idx). Empty on a simulated chain, where money arrives when it is sent. The
+ * wallet's id is named in full: drizzle writes a lone "id" when it selects from one table, which would be t's here.
+ */
+export const incomingJson = sql<unknown>`(select coalesce(json_object_agg(i.asset, i.total::text), '{}') from (
+  select t.asset, sum(t.amount) as total from ${transactions} t
+  where t.wallet_id = "wallets"."id" and t.is_on_chain and not t.is_booked and t.type <> 'send' and t.status <> 'failed' and not t.is_foreign
+  group by t.asset) i)`;
+
 /** The columns a wallet view needs, balances included; the sealed private key stays out of every read but the signer's. */
 export const walletViewColumns = {
   id: wallets.id,
@@ -25,14 +35,18 @@ export const walletViewColumns = {
   createdAt: wallets.createdAt,
   faucetClaimedAt: wallets.faucetClaimedAt,
   balances: balancesJson,
+  incoming: incomingJson,
 };
 
-export type WalletViewRecord = WalletViewRow & { balances: Balances };
+export type WalletViewRecord = WalletViewRow & { balances: Balances; incoming: Balances };
 
-/** A row read with walletViewColumns, its balances as bigints. */
-export function toWalletViewRecord(row: WalletViewRow & { balances: unknown }): WalletViewRecord {
-  const text = jsonValue<Record<string, string>>(row.balances, {});
-  return { ...row, balances: Object.fromEntries(Object.entries(text).map(([asset, units]) => [asset, BigInt(units)])) };
+/** A { symbol: "units" } json object as bigints. */
+export const unitsOf = (value: unknown): Balances =>
+  Object.fromEntries(Object.entries(jsonValue<Record<string, string>>(value, {})).map(([asset, units]) => [asset, BigInt(units)]));
+
+/** A row read with walletViewColumns, its balances (and what is on its way in) as bigints. */
+export function toWalletViewRecord(row: WalletViewRow & { balances: unknown; incoming?: unknown }): WalletViewRecord {
+  return { ...row, balances: unitsOf(row.balances), incoming: unitsOf(row.incoming) };
 }
 
 async function hasConnectedWalletOn(db: Db, userId: string, network: string): Promise<boolean> {
@@ -90,7 +104,8 @@ async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork
   });
   if (!row) throw new Error('wallet insert returned no row');
   const assets = listAssets(wallet.network);
-  const grantOf = (asset: (typeof assets)[number]) => (earlier.hadOne ? 0n : asset.openingGrantUnits);
+  // On a real chain the grant is the treasury's transactions, credited when a block includes them.
+  const grantOf = (asset: (typeof assets)[number]) => (earlier.hadOne || chain ? 0n : asset.openingGrantUnits);
   await db.insert(walletBalances).values(assets.map((asset) => ({ walletId: row.id, asset: asset.symbol, balance: grantOf(asset) })));
   // On a real chain the treasury sends the grant: a pending mint transaction per asset, in the outbox (chain-grants.ts).
   const grantRows =
@@ -110,7 +125,9 @@ async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork
       })),
     );
   }
-  return { row: { ...row, balances: Object.fromEntries(assets.map((asset) => [asset.symbol, grantOf(asset)])) }, grantRows };
+  const balances = Object.fromEntries(assets.map((asset) => [asset.symbol, grantOf(asset)]));
+  const incoming = Object.fromEntries(grantRows.map((grant) => [grant.asset, grant.amount]));
+  return { row: { ...row, balances, incoming }, grantRows };
 }
 
 /** A wallet just opened, and the treasury's grant transactions when it is on a real chain. */

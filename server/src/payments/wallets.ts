@@ -62,7 +62,7 @@ export function createWalletLedger({ db, events, vault, generateKeyPair, chains 
       if (opened.outcome === 'already_connected') throw alreadyConnected(networkId);
       if (opened.outcome === 'limit_reached') throw new AppError('WALLET_LIMIT_REACHED', WALLET_MESSAGES.walletLimitReached);
       const { row, grantRows } = opened;
-      const wallet = toWalletView(row, row.balances);
+      const wallet = toWalletView(row, row.balances, row.incoming);
       events.publish(userId, 'wallet_update', { action: 'connected', wallet });
       events.publish(userId, 'balance_update', balanceUpdateOf(wallet, wallet.symbol));
       for (const grant of grantRows) {
@@ -81,7 +81,7 @@ export function createWalletLedger({ db, events, vault, generateKeyPair, chains 
         return disconnected;
       });
       if (!row) throw notFound(WALLET_MESSAGES.walletNotFound);
-      const wallet = toWalletView(row, row.balances);
+      const wallet = toWalletView(row, row.balances, row.incoming);
       events.publish(userId, 'wallet_update', { action: 'disconnected', wallet });
       return wallet;
     },

@@ -4,18 +4,32 @@
  *   LEDGER_CHECK_URL=http://127.0.0.1:3001   through a running server's admin listener (ADMIN_PORT=3001)
  *   DATABASE_URL=postgres://…                 straight on PostgreSQL (with or without servers running)
  *   DATA_DIR=./data (the default)             a PGlite data directory; the server must be stopped
+ * With CHAIN=local (the default) it also compares every wallet's balances with the chain's once nothing is pending:
+ * the running server's nodes through LEDGER_CHECK_URL; from a PGlite directory, its local nodes started again from
+ * their state files (and SEPOLIA_RPC_URL / AMOY_RPC_URL); on PostgreSQL, whose servers may be running with their
+ * nodes, only the nodes those URLs name.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkLedger, summarizeLedger, type LedgerReport } from '../payments/ledger-check.ts';
+import type { NetworkId } from '@fincrypt/domain';
+import { type EvmChains, NO_EVM_CHAINS, evmChainAt } from '../chain/evm-chains.ts';
+import { startEvmChains } from '../chain/start-evm-chains.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { withoutQueryParameters } from '../lib/log-redaction.ts';
+import { loadSecret } from '../lib/secrets.ts';
+import { summarizeLedger, type LedgerReport } from '../payments/ledger-check.ts';
+import { checkLedgerAndChains } from '../payments/ledger-vs-chain.ts';
 
 async function reportThroughServer(baseUrl: string): Promise<LedgerReport> {
   const response = await fetch(new URL('/system/ledger', baseUrl), { signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`${baseUrl} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as LedgerReport;
+}
+
+/** The nodes SEPOLIA_RPC_URL / AMOY_RPC_URL name: read only, so any treasury key will do. */
+function remoteChains(urls: Partial<Record<NetworkId, string>>): EvmChains {
+  return new Map(Object.entries(urls).map(([network, url]) => [network as NetworkId, evmChainAt(network as NetworkId, url, '11'.repeat(32), false)]));
 }
 
 async function reportFromDatabase(): Promise<LedgerReport> {
@@ -30,9 +44,22 @@ async function reportFromDatabase(): Promise<LedgerReport> {
     // The operator waits for the answer: no statement or query timeout on a large ledger (the connection stays bounded).
     { shouldMigrate: false, postgres: { ...config.postgres, statementTimeoutMs: 0, queryTimeoutMs: 0 } },
   );
+  const isLocalStopped = config.evmChains.mode === 'local' && !config.databaseUrl;
+  const remoteOnly = config.evmChains.mode === 'local' && config.databaseUrl !== undefined;
+  const evm = isLocalStopped
+    ? await startEvmChains({
+        nodeUrls: config.evmChains.nodeUrls,
+        timeScale: 1,
+        dataDir: config.dataDir,
+        treasurySecret: await loadSecret('chain-treasury', { fromEnv: config.evmChains.treasurySecret, database, dataDir: database.dataDir }),
+        log: { info: () => {}, warn: () => {} },
+      })
+    : undefined;
+  const chains: EvmChains = evm?.chains ?? (remoteOnly ? remoteChains(config.evmChains.nodeUrls) : NO_EVM_CHAINS);
   try {
-    return await checkLedger(database.db);
+    return await checkLedgerAndChains(database.db, chains);
   } finally {
+    await evm?.stop();
     await database.close();
   }
 }

@@ -21,4 +21,12 @@ ALTER TABLE "transactions" ADD COLUMN "failure_reason" text;
 --> statement-breakpoint
 -- A row the indexer wrote from a block: money from outside the app, or a send from one of its addresses by another
 -- client holding the key. It counts while a block includes it (payments/chain-book-effects.ts).
-ALTER TABLE "transactions" ADD COLUMN "is_foreign" boolean DEFAULT false NOT NULL;
+ALTER TABLE "transactions" ADD COLUMN "is_foreign" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- A row of a network on a real node: money coming in (a receive, a grant) counts from the first block that includes
+-- it (is_booked), so a recipient is never shown as spendable what the chain has not included; a foreign row counts
+-- while a block includes it.
+ALTER TABLE "transactions" ADD COLUMN "is_on_chain" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "is_booked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- A wallet's money on its way in (shown apart from its balance): few rows, each leaving the index when a block books
+-- it. The chain clock never writes these columns, so its updates stay HOT (migration 0008).
+CREATE INDEX "transactions_incoming_idx" ON "transactions" USING btree ("wallet_id") WHERE "is_on_chain" AND NOT "is_booked" AND "type" <> 'send';

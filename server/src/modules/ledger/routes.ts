@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkLedger } from '../../payments/ledger-check.ts';
+import type { EvmChains } from '../../chain/evm-chains.ts';
 import type { Db } from '../../db/database.ts';
+import { checkLedgerAndChains } from '../../payments/ledger-vs-chain.ts';
 
 const ledgerReportSchema = z.object({
   isBalanced: z.boolean(),
@@ -13,12 +14,15 @@ const ledgerReportSchema = z.object({
       balances: z.string(),
       fees: z.string(),
       sentOutside: z.string(),
+      receivedOutside: z.string(),
+      inFlight: z.string(),
       wallets: z.number(),
       sends: z.number(),
     }),
   ),
   breaches: z.array(z.string()),
   checkedAt: z.string(),
+  chains: z.array(z.object({ network: z.string(), pending: z.number(), differences: z.array(z.string()) })).optional(),
 });
 
 /**
@@ -26,16 +30,17 @@ const ledgerReportSchema = z.object({
  * Registered on the admin listener only (admin-app.ts), never on the public port: no header a proxy adds or leaves
  * out can expose it.
  */
-export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db; chains: EvmChains }> = async (app, { db, chains }) => {
   app.get(
     '/system/ledger',
     {
       schema: {
         tags: ['system'],
-        summary: 'Ledger invariants (minted = balances + fees + sent outside, …)',
+        summary: 'Ledger invariants (minted = balances + fees + sent outside, …) and, on a real chain, the book against the chain',
         response: { 200: ledgerReportSchema },
       },
     },
-    async () => checkLedger(db),
+    // With the chains, the book against each of them too (ledger-vs-chain.ts).
+    async () => checkLedgerAndChains(db, chains),
   );
 };

@@ -63,7 +63,7 @@ export function createWalletService({ db, payments, log, vault }: WalletServiceD
       }
       return rows.map((row) => {
         const record = toWalletViewRecord(row);
-        return toWalletView(record, record.balances);
+        return toWalletView(record, record.balances, record.incoming);
       });
     },
 
