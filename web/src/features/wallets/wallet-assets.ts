@@ -9,6 +9,8 @@ export interface WalletAssetBalance {
   kind: 'native' | 'token';
   /** As the API shows it (4 places for coins, 2 for USDC), cut. */
   balance: string;
+  /** On a real chain: what is on its way in, not yet in `balance` (no block has included it); absent when nothing is. */
+  incoming?: string | undefined;
   priceTokenId: PriceTokenId;
 }
 
@@ -22,7 +24,7 @@ export function walletAssetBalances(wallet: WalletView): WalletAssetBalance[] {
   const known = balances.flatMap((entry): WalletAssetBalance[] => {
     const asset = findAsset(wallet.network, entry.asset);
     return asset
-      ? [{ asset: asset.symbol, symbol: entry.symbol, name: entry.name, kind: asset.kind, balance: entry.balance, priceTokenId: asset.priceTokenId }]
+      ? [{ asset: asset.symbol, symbol: entry.symbol, name: entry.name, kind: asset.kind, balance: entry.balance, incoming: entry.incoming, priceTokenId: asset.priceTokenId }]
       : [];
   });
   const native = nativeAsset(wallet.network);

@@ -92,6 +92,26 @@ describe('WalletCard', () => {
     expect(faucetButton()).toHaveProperty('disabled', false);
   });
 
+  it('shows money on its way in apart from the balance, and nothing of the kind when none is', () => {
+    const [coin] = makeWallet().balances;
+    const wallet = makeWallet({
+      balances: [
+        { ...coin!, balance: '0.0000', balanceUnits: '0', incoming: '1.5000', incomingUnits: '1500000000000000000' },
+        { ...usdcBalance('0.00'), incoming: '500.00', incomingUnits: '500000000' },
+      ],
+    });
+    stubApi([wallet]);
+    renderWithClient(<WalletCard wallet={wallet} onSendReceive={vi.fn()} />, [wallet]);
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('0.0000 ETH');
+    expect(screen.getAllByTestId('wallet-incoming').map((line) => line.textContent)).toEqual([
+      '+1.5000 ETH incoming, spendable once in a block',
+      '+500.00 USDC incoming, spendable once in a block',
+    ]);
+    cleanup();
+    renderWithClient(<WalletCard wallet={makeWallet()} onSendReceive={vi.fn()} />, [makeWallet()]);
+    expect(screen.queryByTestId('wallet-incoming')).toBeNull();
+  });
+
   it('claims test funds: toast naming the amounts, the new balances at once, the history asked again, then a wait', async () => {
     const wallet = makeWallet();
     const nextClaimAt = new Date(Date.now() + 24 * 3_600_000).toISOString();

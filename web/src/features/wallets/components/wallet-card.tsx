@@ -48,6 +48,19 @@ function WalletFiat({ entry }: { entry: WalletAssetBalance }) {
   );
 }
 
+/**
+ * What is on its way in on a real chain (a payment or test funds no block has included yet): shown apart, since the
+ * balance counts it, and it can be spent, only once a block includes it.
+ */
+function Incoming({ entry }: { entry: WalletAssetBalance }) {
+  if (entry.incoming === undefined) return null;
+  return (
+    <span className="block basis-full text-sm text-amber-800 tabular-nums dark:text-amber-300" data-testid="wallet-incoming">
+      +{entry.incoming} {entry.symbol} incoming, spendable once in a block
+    </span>
+  );
+}
+
 /** A token's balance (e.g. "1000.00 USDC") and its worth in the display currency. */
 function TokenBalance({ entry }: { entry: WalletAssetBalance }) {
   const currency = useCurrencyStore((state) => state.currency);
@@ -68,6 +81,7 @@ function TokenBalance({ entry }: { entry: WalletAssetBalance }) {
           <Skeleton className="h-4 w-24" />
         </span>
       )}
+      <Incoming entry={entry} />
     </li>
   );
 }
@@ -116,6 +130,7 @@ export function WalletCard({ wallet, onSendReceive }: { wallet: WalletView; onSe
       <p className="mt-4 text-2xl font-bold tabular-nums break-all" data-testid="wallet-balance">
         {coin.balance} <span className="text-base font-semibold text-slate-600 dark:text-slate-300">{coin.symbol}</span>
       </p>
+      <Incoming entry={coin} />
       <WalletFiat entry={coin} />
       {tokens.length > 0 && (
         <ul aria-label={`${wallet.networkLabel} tokens`} className="mt-3 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-700">
