@@ -10,7 +10,10 @@ import type { Db } from '../db/database.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { type IndexStepResult, indexStep } from '../payments/chain-indexer.ts';
 
-/** A local Anvil for one EVM network that mines only when told (`mine`), its treasury funded and test USDC in place. */
+/**
+ * A local Anvil for one EVM network, its treasury funded and test USDC in place, that mines only when told (`mine`),
+ * or every `blockTimeSeconds` when given.
+ */
 export interface TestChain {
   node: LocalNode;
   chain: EvmChain;
@@ -21,13 +24,13 @@ export interface TestChain {
   stop(): Promise<void>;
 }
 
-export async function startTestChain(network: 'eth_sepolia' | 'polygon_amoy' = 'eth_sepolia'): Promise<TestChain> {
+export async function startTestChain(network: 'eth_sepolia' | 'polygon_amoy' = 'eth_sepolia', options: { blockTimeSeconds?: number } = {}): Promise<TestChain> {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-chain-'));
-  const node = await startLocalNode({ chainId: NETWORKS[network].chainId, stateFile: path.join(stateDir, `${network}.json`) });
+  const node = await startLocalNode({ chainId: NETWORKS[network].chainId, stateFile: path.join(stateDir, `${network}.json`), ...options });
   const chain = evmChainAt(network, node.url, randomBytes(32).toString('hex'), true);
   await prepareLocalChain(node.url, network, chain.treasury.address);
   const request = (method: string, params: unknown[] = []) => chain.client.request({ method: method as never, params: params as never });
-  await request('evm_setAutomine', [false]);
+  if (options.blockTimeSeconds === undefined) await request('evm_setAutomine', [false]);
   return {
     node,
     chain,
