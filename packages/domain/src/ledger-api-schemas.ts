@@ -165,6 +165,8 @@ export const transactionViewSchema = z.object({
    * Okafor, remitter in Lagos"). Absent for everyone else (a real person's name is never shown here).
    */
   counterpartyLabel: z.string().optional(),
+  /** On a real chain, why a failed transaction failed: reverted by the chain, or dropped by the node (its words). */
+  failureReason: z.string().optional(),
 });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
 

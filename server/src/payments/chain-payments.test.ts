@@ -244,6 +244,37 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
     await expectBookEqualsChain();
   });
 
+  it('fails a send whose nonce another client took (the key used elsewhere): dropped with the node’s words, its money back, the other send booked', async () => {
+    const alice = await fundedUser();
+    const bob = await fundedUser();
+    const before = await walletOn(app, alice.user, 'eth_sepolia');
+    const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '5' });
+    const { hash, nonce } = (await rowsOf((response.json() as SendResponse).transaction.hash)).find((row) => row.type === 'send')!;
+    await untilKnown([hash]);
+    // Another wallet holding Alice's key spends her nonce first (the node lets a test act as her).
+    await testChain.request('anvil_dropTransaction', [hash]);
+    await testChain.request('anvil_impersonateAccount', [alice.address]);
+    const elsewhere = (await testChain.request('eth_sendTransaction', [
+      { from: alice.address, to: bob.address, value: '0x1', nonce: `0x${nonce.toString(16)}`, gas: '0x5208', maxFeePerGas: '0x3b9aca000', maxPriorityFeePerGas: '0x3b9aca000' },
+    ])) as string;
+    await testChain.request('anvil_stopImpersonatingAccount', [alice.address]);
+    await testChain.mine();
+    await sync();
+
+    const pass = await outboxPass(database.db, testChain.chain, app.ledger.events, Date.now() + 60_000);
+    expect(pass.dropped).toBe(1);
+    const failed = await rowsOf(hash);
+    expect(failed.map((row) => [row.type, row.status, row.fee])).toEqual(expect.arrayContaining([['send', 'failed', 0n], ['receive', 'failed', 0n]]));
+    const detail = (await call(app, 'GET', `/api/transactions/${hash}`, { cookie: alice.user.cookie })).json() as TransactionView;
+    expect(detail).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/^Dropped by the node: .*nonce/i) });
+    // The send made elsewhere is Alice's too: 1 wei and its fee.
+    const foreign = (await rowsOf(elsewhere)).find((row) => row.type === 'send');
+    expect(foreign).toMatchObject({ type: 'send', isForeign: true, status: 'confirmed', amount: 1n, walletId: alice.walletId });
+    const after = await walletOn(app, alice.user, 'eth_sepolia');
+    expect(balanceOf(after, 'ETH')).toBe(balanceOf(before, 'ETH') - 1n - foreign!.fee);
+    await expectBookEqualsChain();
+  });
+
   it('checks the ledger against the chain: agreed once nothing is pending, a breach for a balance the chain does not hold', async () => {
     const alice = await fundedUser();
     const agreed = await checkLedgerAndChains(database.db, new Map([['eth_sepolia', testChain.chain]]));

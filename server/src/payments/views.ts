@@ -198,6 +198,7 @@ export function toTransactionView(row: TransactionRow): TransactionView {
     timestamp: facts.timestamp,
     quoteId: row.quoteId,
     valueAtSend: valueAtSendOf(row),
+    ...(row.failureReason === null ? {} : { failureReason: row.failureReason }),
   };
 }
 

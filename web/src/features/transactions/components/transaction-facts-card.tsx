@@ -118,6 +118,11 @@ export function TransactionFactsCard(props: TransactionFactsCardProps) {
               {owned.confirmations > 0 && (
                 <span className="text-sm text-slate-600 dark:text-slate-300">{confirmationsLabel(owned.confirmations)}</span>
               )}
+              {owned.failureReason !== undefined && (
+                <span className="basis-full text-sm text-red-800 dark:text-red-300" data-testid="failure-reason">
+                  {owned.failureReason}
+                </span>
+              )}
             </span>
           </FactRow>
         )}
