@@ -150,7 +150,7 @@ test.describe('Explorer, live', () => {
     await expect(amoy).toContainText('100 MATIC');
   });
 
-  test('a hash a speed-up replaced opens the replacement, which says what it replaced', async ({ page, browser, baseURL, account: _account }) => {
+  test('a hash a speed-up replaced has its own page, marked Replaced, linking its replacement, which links it back', async ({ page, browser, baseURL, account: _account }) => {
     const sender = await walletOn(page.request, 'eth_sepolia');
     // A slow send stays pending only a few seconds at the journeys' time scale: on a busy machine, send again if it was missed.
     let pair: { slow: TransactionView; fast: TransactionView } | undefined;
@@ -166,13 +166,15 @@ test.describe('Explorer, live', () => {
 
     const watcher = await visitor(browser, baseURL);
     await watcher.goto(`/explorer/${slow.hash}`);
-    await expect(watcher.getByTestId('replaced-by')).toContainText(`The transaction ${slow.hash} was replaced by a speed-up`);
-    await expect(watcher.getByTestId('replaced-by')).toContainText(fast.hash);
-    await expect(watcher.locator('dl > div').filter({ hasText: 'Transaction Hash' })).toContainText(fast.hash);
+    await expect(watcher.getByTestId('replaced-status')).toHaveText('Replaced');
+    await expect(watcher.getByTestId('replaced-by')).toContainText('A speed-up replaced this transaction');
+    await expect(watcher.locator('dl > div').filter({ hasText: 'Transaction Hash' })).toContainText(slow.hash);
+    await expect(watcher.getByTestId('replacement-link').getByRole('link', { name: fast.hash })).toHaveAttribute('href', `/explorer/${fast.hash}`);
     await expectNoSeriousA11yViolations(watcher);
 
-    await watcher.goto(`/explorer/${fast.hash}`);
-    await expect(watcher.getByTestId('replaces')).toContainText(slow.hash);
+    await watcher.getByTestId('replaced-by').getByRole('link', { name: 'View its replacement' }).click();
+    await expect(watcher).toHaveURL(`/explorer/${fast.hash}`);
+    await expect(watcher.getByTestId('replaces').getByRole('link', { name: slow.hash })).toHaveAttribute('href', `/explorer/${slow.hash}`);
     await expect(watcher.getByTestId('replaced-by')).toHaveCount(0);
     await watcher.context().close();
   });

@@ -77,6 +77,8 @@ export const API_ERRORS = {
       transactionNotFound: 'Transaction Not Found',
       /** A block number above the network's newest block. */
       blockNotYet: 'This block has not been produced yet',
+      /** A real chain's block below the newest that FinCrypt never read (its indexer began after it, on a testnet reached by URL). */
+      blockNotRead: 'FinCrypt began reading this chain after this block',
       noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
     },
   },

@@ -88,14 +88,34 @@ export const explorerAddressSchema = z.object({
 });
 export type ExplorerAddress = z.infer<typeof explorerAddressSchema>;
 
+/**
+ * A real chain's block header as its node gave it (issue 49: Ethereum Sepolia and Polygon Amoy on a node), read by the
+ * indexer into `blocks`. Gas figures and the base fee in their smallest units (gas, wei).
+ */
+export const explorerBlockHeaderSchema = z.object({
+  hash: z.string(),
+  parentHash: z.string(),
+  gasLimit: unitsString,
+  gasUsed: unitsString,
+  /** Null on a chain without EIP-1559's base fee. */
+  baseFeePerGas: unitsString.nullable(),
+});
+export type ExplorerBlockHeader = z.infer<typeof explorerBlockHeaderSchema>;
+
 export const explorerBlockSummarySchema = z.object({
   network: networkIdSchema,
   number: z.number().int().positive(),
   timestamp: z.iso.datetime(),
+  /**
+   * Every transaction the block holds. On a simulated chain the block holds FinCrypt's transactions only; a real
+   * chain's block counts everyone's (its transactions list shows FinCrypt's).
+   */
   transactionCount: z.number().int(),
   totalFees: decimalString,
   totalFeesUnits: unitsString,
   feeSymbol: z.string(),
+  /** A real chain's block: its hash, parent and gas figures. Absent on a simulated chain, which has none. */
+  header: explorerBlockHeaderSchema.optional(),
 });
 export type ExplorerBlockSummary = z.infer<typeof explorerBlockSummarySchema>;
 
@@ -108,7 +128,10 @@ export const explorerBlockSchema = explorerBlockSummarySchema.extend({
 });
 export type ExplorerBlock = z.infer<typeof explorerBlockSchema>;
 
-/** GET /api/explorer/blocks: the latest blocks that included something, newest first, per network. */
+/**
+ * GET /api/explorer/blocks: the latest blocks, newest first, per network: on a real chain every block the indexer read
+ * (empty ones too, consecutive numbers), on a simulated chain those that included something.
+ */
 export const explorerBlocksQuerySchema = z.object({
   network: networkIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(EXPLORER_LIMITS.blocksMax).default(EXPLORER_LIMITS.blocksDefault),
@@ -127,6 +150,7 @@ export const explorerNetworkStatsSchema = z.object({
   feeSymbol: z.string(),
   /** Sent and not yet in a block. */
   pendingCount: z.number().int(),
+  /** The newest block: on a real chain the newest one read from its node, on a simulated chain the clock's. */
   headNumber: z.number().int(),
 });
 export const explorerStatsSchema = z.object({ networks: z.array(explorerNetworkStatsSchema), windowSeconds: z.number().int() });
@@ -152,6 +176,58 @@ export const rawTransactionSchema = z
   ])
   .nullable();
 export type RawTransaction = z.infer<typeof rawTransactionSchema>;
+
+/**
+ * A call to a token contract, decoded from an EVM transaction's signed bytes with the ERC-20 ABI (and the test USDC's
+ * `mint`, which the treasury's grants call on a local chain): `transfer(to, amount)` on the USDC contract moves the
+ * token from the signer to `to`; `mint(to, amount)` moves it from nowhere (the zero address).
+ */
+export const explorerContractCallSchema = z.object({
+  /** The contract called (EIP-55). */
+  contract: z.string(),
+  /** The token's symbol when the contract is one of the registry's ("USDC"); null for another contract. */
+  contractSymbol: z.string().nullable(),
+  functionName: z.enum(['transfer', 'mint']),
+  /** The function's signature: "transfer(address,uint256)". */
+  signature: z.string(),
+  /** The decoded arguments: the recipient (EIP-55) and the amount in the token's smallest units. */
+  args: z.object({ to: z.string(), amountUnits: unitsString }),
+  /** What the call moves: `amount` in whole tokens when the token is known (null otherwise), from → to. */
+  tokenMoved: z.object({
+    from: z.string(),
+    to: z.string(),
+    amount: decimalString.nullable(),
+    amountUnits: unitsString,
+    symbol: z.string().nullable(),
+  }),
+});
+export type ExplorerContractCall = z.infer<typeof explorerContractCallSchema>;
+
+/** An EVM transaction's own figures (Ethereum Sepolia and Polygon Amoy), from its signed bytes and its block's receipt. */
+export const explorerEvmDetailsSchema = z.object({
+  /** The sender's transaction count it was signed with: a replacement by a speed-up keeps its nonce. */
+  nonce: z.number().int().nonnegative(),
+  /** The most gas it may use (its signed gas limit); null when its signed bytes are not kept (money from outside). */
+  gasLimit: unitsString.nullable(),
+  /** EIP-1559's fee caps it was signed with, in wei; null for a legacy transaction or without signed bytes. */
+  maxFeePerGas: unitsString.nullable(),
+  maxPriorityFeePerGas: unitsString.nullable(),
+  /** The gas it used, from its block's receipt: null until a block includes it. */
+  gasUsed: unitsString.nullable(),
+  /** Its call to a token contract, decoded; null for a plain coin transfer (or when no signed bytes are kept). */
+  call: explorerContractCallSchema.nullable(),
+});
+export type ExplorerEvmDetails = z.infer<typeof explorerEvmDetailsSchema>;
+
+/** A transaction a speed-up replaced: never included; the same transfer went on under another hash. */
+export const explorerReplacedBySchema = z.object({
+  /** The transaction that took its place (the next speed-up of the same transfer). */
+  hash: z.string(),
+  replacedAt: z.iso.datetime(),
+  /** The transfer's hash now: `hash`, or a later speed-up's when `hash` was replaced in turn. */
+  latestHash: z.string(),
+});
+export type ExplorerReplacedBy = z.infer<typeof explorerReplacedBySchema>;
 
 /**
  * POST /api/transactions/:hash/speed-up. `feeQuoteId` (optional) is the faster speed's fee quote of `GET /api/fees` that

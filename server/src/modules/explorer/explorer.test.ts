@@ -290,7 +290,7 @@ describeEachDatabase('public explorer API', (kind) => {
     expect((await get<ExplorerAddress>(`/api/explorer/address/${sol.address}`)).label).toBe('Simulated · Erin Test, merchant in Nairobi');
   });
 
-  it('finds a transaction a speed-up replaced by its old hash, and names the hashes it replaced', async () => {
+  it('shows a transaction a speed-up replaced on its own page, naming its replacement; the replacement names what it replaced', async () => {
     const fay = await signUp(ctx.app, { name: 'Fay Replaced' });
     const sent = await send(fay, 'eth_sepolia', externalAddress('eth_sepolia'), '0.01');
     const oldHashes = [`0x${'1'.repeat(64)}`, `0x${'2'.repeat(64)}`];
@@ -304,11 +304,29 @@ describeEachDatabase('public explorer API', (kind) => {
         replacedAt: new Date(Date.now() - 10_000 + index),
       });
     }
-    for (const hash of [sent.hash, ...oldHashes]) {
-      const detail = explorerTransactionSchema.parse(await get(`/api/explorer/tx/${hash}`));
-      expect(detail.hash).toBe(sent.hash);
-      expect(detail.replacedHashes).toEqual(oldHashes);
-      expect(await get(`/api/explorer/search?q=${hash}`)).toEqual({ kind: 'transaction', hash, network: 'eth_sepolia' });
+    const current = explorerTransactionSchema.parse(await get(`/api/explorer/tx/${sent.hash}`));
+    expect(current).toMatchObject({ hash: sent.hash, replacedHashes: oldHashes });
+    expect(current.replacedBy).toBeUndefined();
+    for (const [index, oldHash] of oldHashes.entries()) {
+      const detail = explorerTransactionSchema.parse(await get(`/api/explorer/tx/${oldHash}`));
+      // Its own page: never included, no fee, the same transfer, and the transaction that took its place.
+      expect(detail).toMatchObject({
+        hash: oldHash,
+        status: 'failed',
+        blockNumber: null,
+        confirmations: 0,
+        feeUnits: '0',
+        raw: null,
+        from: current.from,
+        to: current.to,
+        valueUnits: current.valueUnits,
+        replacedHashes: oldHashes.slice(0, index),
+        replacedBy: { hash: oldHashes[index + 1] ?? sent.hash, latestHash: sent.hash },
+      });
+      expect(detail.evm?.nonce).toBe(current.evm?.nonce);
+      expect(detail.timeline.filter((step) => step.kind === 'replaced')).toHaveLength(index + 1);
+      expect(detail.timeline.some((step) => step.kind === 'included' || step.kind === 'final')).toBe(false);
+      expect(await get(`/api/explorer/search?q=${oldHash}`)).toEqual({ kind: 'transaction', hash: oldHash, network: 'eth_sepolia' });
     }
   });
 

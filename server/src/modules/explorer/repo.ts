@@ -1,9 +1,9 @@
 import type { NetworkId, TimelineReplacement } from '@fincrypt/domain';
-import { and, asc, count, desc, eq, gte, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, isNotNull, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { blocks, simulatedParticipants, transactionReplacements, transactions, walletBalances, wallets } from '../../db/schema.ts';
-import type { TransactionRow } from '../../payments/views.ts';
+import { blocks, chainAccounts, simulatedParticipants, transactionReplacements, transactions, walletBalances, wallets } from '../../db/schema.ts';
+import type { BlockRow, TransactionRow } from '../../payments/views.ts';
 import type { Keyset } from '../../lib/page-cursor.ts';
 
 // Read queries only, over chain rows: sends and mints (a receive mirrors its send). Each one is served by an index of
@@ -36,6 +36,12 @@ export async function findReplacement(db: Db, oldHash: string): Promise<string |
     .from(transactionReplacements)
     .where(eq(transactionReplacements.oldHash, oldHash));
   return row?.newHash;
+}
+
+/** What `transaction_replacements` keeps of a hash a speed-up replaced: the hash it points to now (the newest), the speed it had, when. */
+export async function findReplacementRecord(db: Db, oldHash: string) {
+  const [row] = await db.select().from(transactionReplacements).where(eq(transactionReplacements.oldHash, oldHash));
+  return row;
 }
 
 /** The transactions this one replaced, oldest first: each hash, the speed it had, and when it was replaced. */
@@ -146,6 +152,89 @@ export async function listBlockTransactions(db: Db, network: NetworkId, number: 
       ),
     )
     .orderBy(...newestFirst(transactions.createdAt, transactions.id))
+    .limit(limit);
+}
+
+/**
+ * How far around a block's time its rows are looked for first (listRealBlockTransactions): a send is written just
+ * before it goes to the node and a node includes it within a few blocks; a row from outside is written when the
+ * indexer reads the block, seconds later. A block whose rows are not all in the window is read without it.
+ */
+export const BLOCK_ROWS_WINDOW = { beforeMs: 5 * 60_000, afterMs: 2 * 60_000 } as const;
+
+const isOlderThan = (row: TransactionRow, before: Keyset | undefined) =>
+  before === undefined || byNewest(row, { ...row, createdAt: before.createdAt, id: before.id }) > 0;
+
+/**
+ * A real chain's block's chain rows, newest first, found by their real `block_number`. No index holds block_number
+ * (the writes that set it stay HOT, migration 0008), so the rows are first looked for in a window of time around the
+ * block (the network's index by time: the few rows of a few minutes). The block counts every transaction it holds:
+ * when the window holds that many of ours it holds them all, and the page is cut from them; otherwise (someone else's
+ * transaction in the block, or a row written long before or after) they are read by network and number alone, which
+ * reads the network's rows.
+ */
+export async function listRealBlockTransactions(
+  db: Db,
+  block: Pick<BlockRow, 'network' | 'number' | 'producedAt' | 'transactionCount'>,
+  before: Keyset | undefined,
+  limit: number,
+): Promise<TransactionRow[]> {
+  if (block.transactionCount === 0) return [];
+  const atBlock = and(isChainRow, eq(transactions.network, block.network), eq(transactions.blockNumber, block.number));
+  const produced = block.producedAt.getTime();
+  const windowed = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        atBlock,
+        between(transactions.createdAt, new Date(produced - BLOCK_ROWS_WINDOW.beforeMs), new Date(produced + BLOCK_ROWS_WINDOW.afterMs)),
+      ),
+    );
+  if (windowed.length >= block.transactionCount) {
+    return windowed
+      .filter((row) => isOlderThan(row, before))
+      .sort(byNewest)
+      .slice(0, limit);
+  }
+  return db
+    .select()
+    .from(transactions)
+    .where(and(atBlock, olderThan(before)))
+    .orderBy(...newestFirst(transactions.createdAt, transactions.id))
+    .limit(limit);
+}
+
+/**
+ * The network's newest block when it runs on a real chain now, else undefined. A real chain's blocks have a hash (the
+ * indexer's); a simulated chain's have none. The newest block by number says which, except on an install whose
+ * simulated history (block numbers from its clock, far above a node's) came before its node: there, once the
+ * database has met a node of the network (`chain_accounts`), the newest hashed block decides when it was produced
+ * after the newest simulated one.
+ */
+export async function findRealChainHead(db: Db, network: NetworkId): Promise<BlockRow | undefined> {
+  const [[top], [met]] = await Promise.all([
+    db.select().from(blocks).where(eq(blocks.network, network)).orderBy(desc(blocks.number)).limit(1),
+    db.select({ network: chainAccounts.network }).from(chainAccounts).where(eq(chainAccounts.network, network)).limit(1),
+  ]);
+  if (top === undefined || top.hash !== null) return top;
+  if (met === undefined) return undefined;
+  const [hashed] = await db
+    .select()
+    .from(blocks)
+    .where(and(eq(blocks.network, network), isNotNull(blocks.hash)))
+    .orderBy(desc(blocks.number))
+    .limit(1);
+  return hashed !== undefined && hashed.producedAt > top.producedAt ? hashed : undefined;
+}
+
+/** A real chain's newest blocks up to `head`, every one (empty ones too), newest first; its genesis (0) is left out. */
+export async function listRealChainBlocks(db: Db, network: NetworkId, head: number, limit: number): Promise<BlockRow[]> {
+  return db
+    .select()
+    .from(blocks)
+    .where(and(eq(blocks.network, network), between(blocks.number, 1, head)))
+    .orderBy(desc(blocks.number))
     .limit(limit);
 }
 

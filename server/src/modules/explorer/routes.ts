@@ -47,9 +47,10 @@ export interface ExplorerRoutesOptions {
 }
 
 /**
- * The public block explorer (no sign-in): transactions, addresses and blocks of the simulated chains, as a chain
- * shows them — chain data only (explorer.ts). Every route is limited per client address and every list is paged
- * with a hard cap; each query is served by an index of migration 0006.
+ * The public block explorer (no sign-in): transactions, addresses and blocks, as a chain shows them — chain data only
+ * (explorer.ts). A network on a real chain (issue 49) shows the blocks its indexer read; a simulated one, its clock's.
+ * Every route is limited per client address and every list is paged with a hard cap; each query is served by an index
+ * (a real chain's block's rows: see repo.ts, listRealBlockTransactions).
  */
 export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = async (app, { db, timeScale, rateRule, cursors, now = Date.now }) => {
   const explorer = createExplorerService(db, timeScale, now, cursors);
@@ -80,7 +81,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
       schema: {
         tags: ['public'],
         summary:
-          'A transaction as a block explorer shows it, with its signed transaction to verify (no sign-in). A hash a speed-up replaced finds the replacement, whose replacedHashes name it.',
+          'A transaction as a block explorer shows it, with its signed transaction to verify and, on an EVM network, its nonce, gas and decoded token call (no sign-in). A hash a speed-up replaced answers as itself, never included, with replacedBy naming its replacement.',
         params: hashParams,
         response: { 200: explorerTransactionSchema, ...errors },
       },
@@ -106,7 +107,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
     {
       schema: {
         tags: ['public'],
-        summary: "Each network's latest blocks that included transactions, newest first",
+        summary: "Each network's latest blocks, newest first: on a real chain every block (empty ones too) with its hash and gas, on a simulated one those that included transactions",
         querystring: explorerBlocksQuerySchema,
         response: { 200: explorerBlockListSchema, ...errors },
       },
@@ -160,7 +161,7 @@ export const explorerRoutes: FastifyPluginAsyncZod<ExplorerRoutesOptions> = asyn
     {
       schema: {
         tags: ['public'],
-        summary: 'A block: its time, total fees and transactions (page on with nextCursor); 404 above the head',
+        summary: 'A block: its time, total fees, header on a real chain (hash, parent, gas, base fee) and our transactions (page on with nextCursor); 404 above the head',
         params: blockParams,
         querystring: explorerPageQuerySchema.omit({ network: true }),
         response: { 200: explorerBlockSchema, ...errors },

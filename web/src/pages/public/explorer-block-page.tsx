@@ -2,7 +2,16 @@ import { formatInteger } from '@fincrypt/domain';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { BlockFacts, BlockNavigation, ExplorerPageHeader, PagedTransactionList, readBlockAddress, useExplorerBlock, useExplorerFeed } from '../../features/explorer/index.ts';
+import {
+  BlockFacts,
+  BlockNavigation,
+  ExplorerPageHeader,
+  PagedTransactionList,
+  emptyBlockText,
+  readBlockAddress,
+  useExplorerBlock,
+  useExplorerFeed,
+} from '../../features/explorer/index.ts';
 import type { NetworkId } from '@fincrypt/domain';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -25,13 +34,10 @@ function BlockContent({ network, number }: { network: NetworkId; number: number 
           <h2 id="block-transactions-heading" className="text-lg font-semibold">
             Transactions in this block
           </h2>
-          <PagedTransactionList
-            items={items}
-            label="Transactions in this block"
-            showNetwork={false}
-            empty="This block included no FinCrypt transaction."
-            pages={query}
-          />
+          {first.header && first.transactionCount > 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">The block counts everyone’s transactions; those listed are FinCrypt’s.</p>
+          )}
+          <PagedTransactionList items={items} label="Transactions in this block" showNetwork={false} empty={emptyBlockText(first)} pages={query} />
         </section>
       </>
     );

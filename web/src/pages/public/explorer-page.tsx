@@ -1,7 +1,14 @@
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { AddressLabel, ExplorerPageHeader, ReplacementNotice, SignedTransactionCard } from '../../features/explorer/index.ts';
+import {
+  AddressLabel,
+  ChainFactsCard,
+  ExplorerPageHeader,
+  ReplacedTransaction,
+  ReplacementNotice,
+  SignedTransactionCard,
+} from '../../features/explorer/index.ts';
 import {
   ExplorerStatusCard,
   ExplorerValueFacts,
@@ -15,9 +22,10 @@ import { useDeferredAnswer } from '../../lib/use-deferred-answer.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
- * The public block-explorer view of any transaction, by hash (an old hash a speed-up replaced finds its replacement);
- * it follows the confirmations until 12. Its addresses and block link to their explorer pages, and the signed
- * transaction lets anyone check its hash and signer.
+ * The public block-explorer view of any transaction, by hash; it follows the confirmations until 12. Its addresses and
+ * block link to their explorer pages, an EVM transaction shows its nonce, gas and decoded token call, and the signed
+ * transaction lets anyone check its hash and signer. A hash a speed-up replaced has a page of its own, marked Replaced,
+ * linking its replacement.
  */
 export default function ExplorerPage() {
   const { hash = '' } = useParams();
@@ -32,9 +40,15 @@ export default function ExplorerPage() {
   return (
     <section className="mx-auto max-w-4xl space-y-6">
       <ExplorerPageHeader title="Transaction" />
-      {data ? (
+      {data?.replacedBy ? (
         <div className="space-y-6">
-          <ReplacementNotice requestedHash={hash} transaction={data} />
+          <ReplacedTransaction transaction={data} />
+          <ChainFactsCard transaction={data} />
+          <TransactionTimeline steps={data.timeline} />
+        </div>
+      ) : data ? (
+        <div className="space-y-6">
+          <ReplacementNotice transaction={data} />
           <ExplorerStatusCard transaction={data} />
           <TransactionFactsCard
             variant="explorer"
@@ -42,6 +56,7 @@ export default function ExplorerPage() {
             valueFacts={<ExplorerValueFacts transaction={data} />}
             addressNote={(address) => <AddressLabel network={data.network} address={address} />}
           />
+          <ChainFactsCard transaction={data} />
           <SignedTransactionCard transaction={data} />
           <TransactionTimeline steps={data.timeline} />
         </div>

@@ -95,6 +95,22 @@ describe('the explorer home', () => {
     expect(screen.getByText('No block has included a transaction yet.')).toBeTruthy();
   });
 
+  it('a real chain’s latest blocks are every block, empty ones too, each with its gas and base fee', async () => {
+    const header = (gasUsed: string) => ({ hash: `0x${'aa'.repeat(32)}`, parentHash: `0x${'bb'.repeat(32)}`, gasLimit: '30000000', gasUsed, baseFeePerGas: '7' });
+    renderAt('/explorer?network=eth_sepolia', (url) => {
+      if (url.pathname === '/api/explorer/blocks') {
+        return json({ blocks: [makeBlock({ number: 42, transactionCount: 0, header: header('0') }), makeBlock({ number: 41, transactionCount: 1, header: header('21000') })] });
+      }
+      return home(url);
+    });
+    const list = await screen.findByRole('list', { name: 'Latest Ethereum Sepolia blocks' });
+    const rows = within(list).getAllByTestId('explorer-block');
+    expect(rows.map((row) => row.dataset.number)).toEqual(['42', '41']);
+    expect(rows[0]!.textContent).toContain('0 transactions');
+    expect(within(rows[0]!).getByTestId('explorer-block-gas').textContent).toBe('Gas used 0 of 30,000,000 (0%) · base fee 0.000000007 Gwei');
+    expect(within(rows[1]!).getByTestId('explorer-block-gas').textContent).toContain('Gas used 21,000 of 30,000,000');
+  });
+
   it('adds a payment the public channel announces, live, and says it is live', async () => {
     renderAt('/explorer', home);
     await screen.findByRole('list', { name: 'Latest transactions' });
@@ -174,6 +190,19 @@ describe('a block page', () => {
     expect(screen.getAllByTestId('explorer-transaction')).toHaveLength(1);
   });
 
+  it('a real chain’s block shows its hash, its parent (a link to the block before), its gas and its base fee; an empty one says so', async () => {
+    const header = { hash: `0x${'aa'.repeat(32)}`, parentHash: `0x${'bb'.repeat(32)}`, gasLimit: '30000000', gasUsed: '0', baseFeePerGas: '875000000' };
+    renderAt('/explorer/block/eth_sepolia/12', () =>
+      json(makeBlockPage({ number: 12, headNumber: 20, transactionCount: 0, totalFees: '0', totalFeesUnits: '0', header, transactions: { items: [], nextCursor: null } })),
+    );
+    expect((await screen.findByTestId('block-hash')).textContent).toContain(header.hash);
+    expect(within(screen.getByTestId('block-parent')).getByRole('link', { name: header.parentHash }).getAttribute('href')).toBe('/explorer/block/eth_sepolia/11');
+    expect(screen.getByTestId('block-gas-used').textContent).toBe('Gas used0 of 30,000,000 (0%)');
+    expect(screen.getByTestId('block-gas-limit').textContent).toBe('Gas limit30,000,000');
+    expect(screen.getByTestId('block-base-fee').textContent).toBe('Base fee per gas0.875 Gwei');
+    expect(screen.getByText('This block is empty: it included no transactions.')).toBeTruthy();
+  });
+
   it('the newest block has no next link; a block not produced yet says so; a bad number is not asked for', async () => {
     renderAt('/explorer/block/eth_sepolia/5003', () => json(makeBlockPage({ number: 5003, headNumber: 5003 })));
     await screen.findByText('Total fees');
@@ -245,15 +274,89 @@ describe('a transaction page', () => {
     expect((await screen.findByTestId('signed-transaction')).textContent).toContain('no key signs them');
   });
 
-  it('opened by a hash a speed-up replaced, it shows the replacement and says which replaced which', async () => {
+  it('an EVM transaction shows its nonce, its gas used of its limit, its fee caps, and its USDC transfer decoded', async () => {
+    const usdc = '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238';
+    const transfer: ExplorerTransaction = {
+      ...base,
+      asset: 'USDC',
+      symbol: 'USDC',
+      tokenAddress: usdc,
+      value: '25',
+      valueUnits: '25000000',
+      gasUsed: '45123',
+      evm: {
+        nonce: 7,
+        gasLimit: '65000',
+        maxFeePerGas: '3000000000',
+        maxPriorityFeePerGas: '1000000000',
+        gasUsed: '45123',
+        call: {
+          contract: usdc,
+          contractSymbol: 'USDC',
+          functionName: 'transfer',
+          signature: 'transfer(address,uint256)',
+          args: { to: BOB, amountUnits: '25000000' },
+          tokenMoved: { from: ALICE, to: BOB, amount: '25', amountUnits: '25000000', symbol: 'USDC' },
+        },
+      },
+      failure: null,
+    };
+    renderAt(`/explorer/${hash}`, () => json(transfer));
+    const facts = await screen.findByTestId('chain-facts');
+    expect(within(facts).getByTestId('nonce').textContent).toBe('Nonce7');
+    expect(within(facts).getByTestId('gas').textContent).toBe('Gas used45,123 of 65,000 (69.4%)');
+    expect(within(facts).getByTestId('fee-caps').textContent).toContain('3 Gwei · priority fee 1 Gwei');
+    const call = within(facts).getByTestId('decoded-call');
+    expect(call.textContent).toContain('transfer(to, amount) on the USDC contract');
+    expect(within(call).getByTestId('call-contract').textContent).toBe(usdc);
+    expect(within(call).getByTestId('call-to').textContent).toBe(BOB);
+    expect(within(call).getByTestId('call-amount').textContent).toBe('25000000 (25 USDC)');
+    const moved = within(facts).getByTestId('token-moved');
+    expect(moved.textContent).toContain('25 USDC');
+    expect(within(moved).getByRole('link', { name: ALICE }).getAttribute('href')).toBe(`/explorer/address/${ALICE}`);
+    expect(within(moved).getByRole('link', { name: BOB }).getAttribute('href')).toBe(`/explorer/address/${BOB}`);
+    expect(within(facts).queryByTestId('failure-reason')).toBeNull();
+    cleanup();
+
+    // A failed one says why; a pending one has a gas limit, not yet gas used.
+    renderAt(`/explorer/${hash}`, () => json({ ...transfer, status: 'failed', failure: 'execution reverted: ERC20: transfer amount exceeds balance' }));
+    expect((await screen.findByTestId('failure-reason')).textContent).toBe('Failure reasonexecution reverted: ERC20: transfer amount exceeds balance');
+    cleanup();
+    renderAt(`/explorer/${hash}`, () => json({ ...transfer, status: 'pending', blockNumber: null, confirmations: 0, evm: { ...transfer.evm!, gasUsed: null } }));
+    expect((await screen.findByTestId('gas')).textContent).toBe('Gas limit65,000 (not in a block yet)');
+  });
+
+  it('opened by a hash a speed-up replaced, it shows that transaction, marked Replaced, linking its replacement; the replacement links it back', async () => {
     const oldHash = `0x${'01'.repeat(32)}`;
-    renderAt(`/explorer/${oldHash}`, () => json({ ...base, replacedHashes: [oldHash] }));
-    const notice = await screen.findByTestId('replaced-by');
-    expect(notice.textContent).toContain(oldHash);
-    expect(notice.textContent).toContain(hash);
+    const replaced: ExplorerTransaction = {
+      ...base,
+      hash: oldHash,
+      status: 'failed',
+      confirmations: 0,
+      blockNumber: null,
+      fee: '0',
+      feeUnits: '0',
+      raw: null,
+      failure: 'Replaced by a speed-up: the same transfer at a higher fee, with the same nonce',
+      evm: { nonce: 4, gasLimit: null, maxFeePerGas: null, maxPriorityFeePerGas: null, gasUsed: null, call: null },
+      replacedBy: { hash, replacedAt: '2026-11-25T03:00:05.000Z', latestHash: hash },
+    };
+    renderAt(`/explorer/${oldHash}`, () => json(replaced));
+    expect((await screen.findByTestId('replaced-status')).textContent).toBe('Replaced');
+    const notice = screen.getByTestId('replaced-by');
+    expect(notice.textContent).toContain('A speed-up replaced this transaction');
+    expect(within(notice).getByRole('link', { name: 'View its replacement' }).getAttribute('href')).toBe(`/explorer/${hash}`);
+    expect(within(screen.getByTestId('replacement-link')).getByRole('link', { name: hash }).getAttribute('href')).toBe(`/explorer/${hash}`);
+    expect(screen.getByTestId('replaced-transaction').textContent).toContain(oldHash);
+    expect(screen.getByTestId('nonce').textContent).toBe('Nonce4');
+    // Not shown as a failure, nor as a transaction waiting for its block.
+    expect(screen.queryByTestId('failure-reason')).toBeNull();
+    expect(screen.queryByTestId('pending-dots')).toBeNull();
     cleanup();
 
     renderAt(`/explorer/${hash}`, () => json({ ...base, replacedHashes: [oldHash] }));
-    expect((await screen.findByTestId('replaces')).textContent).toContain(oldHash);
+    const replaces = await screen.findByTestId('replaces');
+    expect(within(replaces).getByRole('link', { name: oldHash }).getAttribute('href')).toBe(`/explorer/${oldHash}`);
+    expect(screen.queryByTestId('replaced-by')).toBeNull();
   });
 });

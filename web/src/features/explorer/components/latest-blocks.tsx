@@ -6,11 +6,15 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { explorerBlockPath } from '../../transactions/index.ts';
 import { useLatestBlocks } from '../api/get-latest-blocks.ts';
 import type { FeedState } from '../live/explorer-socket.ts';
+import { gasUsedOfText, gweiText } from '../chain-format.ts';
 import { explorerLinkClass } from './address-link.tsx';
 
 const transactionsText = (count: number) => `${formatInteger(count)} ${count === 1 ? 'transaction' : 'transactions'}`;
 
-/** Each network's latest blocks that included something, newest first; `explorer_block` events keep them current. */
+/**
+ * Each network's latest blocks, newest first: on a real chain every block (empty ones too) with its gas, on a simulated
+ * one those that included something; `explorer_block` events keep them current.
+ */
 export function LatestBlocks({ network, feed }: { network: NetworkId | undefined; feed: FeedState }) {
   const blocks = useLatestBlocks(network, feed === 'live');
   const networks = network ? [network] : NETWORK_IDS;
@@ -32,7 +36,7 @@ export function LatestBlocks({ network, feed }: { network: NetworkId | undefined
                 ) : (
                   <ul aria-label={`Latest ${NETWORKS[id].label} blocks`} className="divide-y divide-slate-200 dark:divide-slate-700">
                     {own.map((block) => (
-                      <li key={block.number} data-testid="explorer-block" className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
+                      <li key={block.number} data-testid="explorer-block" data-number={block.number} data-transactions={block.transactionCount} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
                         <Link to={explorerBlockPath(block.network, block.number)} className={`${explorerLinkClass} font-mono`}>
                           <span className="sr-only">Block </span>
                           {formatInteger(block.number)}
@@ -42,6 +46,12 @@ export function LatestBlocks({ network, feed }: { network: NetworkId | undefined
                           <time dateTime={block.timestamp}>{formatTime(block.timestamp)}</time> · fees{' '}
                           <span className="tabular-nums">{block.totalFees}</span> {block.feeSymbol}
                         </span>
+                        {block.header && (
+                          <span data-testid="explorer-block-gas" className="w-full text-xs text-slate-600 tabular-nums dark:text-slate-300">
+                            Gas used {gasUsedOfText(block.header.gasUsed, block.header.gasLimit)}
+                            {block.header.baseFeePerGas !== null && ` · base fee ${gweiText(block.header.baseFeePerGas)}`}
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -1,33 +1,29 @@
 import type { ExplorerTransaction } from '@fincrypt/domain';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { hashKey } from '../../transactions/index.ts';
+import { explorerPath } from '../../transactions/index.ts';
+import { explorerLinkClass } from './address-link.tsx';
 
 /**
- * A speed-up replaces a pending transaction by the same transfer at a higher fee, under a new hash. Opened by an
- * old hash, the page shows the replacement and says so; the replacement's own page lists what it replaced.
+ * A speed-up replaces a pending transaction by the same transfer at a higher fee, under a new hash. The replacement's
+ * page lists the transactions it replaced, each a link to its own page (marked Replaced, linking back here).
  */
-export function ReplacementNotice({ requestedHash, transaction }: { requestedHash: string; transaction: ExplorerTransaction }) {
-  const isOldHash = hashKey(requestedHash) !== hashKey(transaction.hash);
-  if (!isOldHash && transaction.replacedHashes.length === 0) return null;
+export function ReplacementNotice({ transaction }: { transaction: ExplorerTransaction }) {
+  if (transaction.replacedHashes.length === 0) return null;
   return (
     <Alert tone="info">
-      {isOldHash ? (
-        <p data-testid="replaced-by">
-          The transaction <span className="font-mono break-all">{requestedHash}</span> was replaced by a speed-up: the same transfer at a
-          higher fee, now <span className="font-mono break-all">{transaction.hash}</span>, shown below.
-        </p>
-      ) : (
-        <div data-testid="replaces">
-          <p>This transaction replaced, by a speed-up, the pending transaction{transaction.replacedHashes.length > 1 ? 's' : ''}:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {transaction.replacedHashes.map((hash) => (
-              <li key={hash} className="font-mono break-all">
+      <div data-testid="replaces">
+        <p>This transaction replaced, by a speed-up, the pending transaction{transaction.replacedHashes.length > 1 ? 's' : ''}:</p>
+        <ul className="mt-1 list-disc pl-5">
+          {transaction.replacedHashes.map((hash) => (
+            <li key={hash}>
+              <Link to={explorerPath(hash)} className={`font-mono break-all ${explorerLinkClass}`}>
                 {hash}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
     </Alert>
   );
 }

@@ -23,10 +23,17 @@ export function upsertTransaction(items: readonly ExplorerListItem[], transactio
   return [...others, transaction].sort(newestFirst).slice(0, limit);
 }
 
-/** The latest blocks after an event: the block as it now stands, each network's newest first, at most `perNetwork` of each. */
+const sameBlock = (a: ExplorerBlockSummary, b: ExplorerBlockSummary) => a.network === b.network && a.number === b.number;
+
+/**
+ * The latest blocks after an event: the block as it now stands, each network's newest first, at most `perNetwork` of
+ * each. A real chain's block keeps the header it was listed with when the event carries none.
+ */
 export function upsertBlock(blocks: readonly ExplorerBlockSummary[], block: ExplorerBlockSummary, perNetwork: number): ExplorerBlockSummary[] {
-  const others = blocks.filter((candidate) => !(candidate.network === block.network && candidate.number === block.number));
-  const merged = [...others, block];
+  const shown = blocks.find((candidate) => sameBlock(candidate, block));
+  const others = blocks.filter((candidate) => !sameBlock(candidate, block));
+  const header = block.header ?? shown?.header;
+  const merged = [...others, header === undefined ? block : { ...block, header }];
   return NETWORK_IDS.flatMap((network) =>
     merged
       .filter((candidate) => candidate.network === network)
@@ -58,6 +65,12 @@ export function applyExplorerTransaction(queryClient: QueryClient, { transaction
   }
 }
 
+/** A block the event announces without a header, of a network whose listed blocks have one (a real chain), not listed yet. */
+function isHeaderMissing(shown: readonly ExplorerBlockSummary[], block: ExplorerBlockSummary): boolean {
+  if (block.header !== undefined || shown.some((candidate) => sameBlock(candidate, block))) return false;
+  return shown.some((candidate) => candidate.network === block.network && candidate.header !== undefined);
+}
+
 /**
  * `explorer_block`: the latest blocks change in place; that block's page reads it again. Returns whether the latest
  * transactions shown may be behind: the clock announces only the newest inclusions of a big batch one by one (every
@@ -67,6 +80,13 @@ export function applyExplorerTransaction(queryClient: QueryClient, { transaction
  */
 export function applyExplorerBlock(queryClient: QueryClient, { block }: ExplorerRealtimeEvents['explorer_block']): boolean {
   for (const network of [undefined, block.network] as const) {
+    const shown = queryClient.getQueryData<ExplorerBlockSummary[]>(explorerDataKeys.blocks(network));
+    if (shown !== undefined && isHeaderMissing(shown, block)) {
+      // A real chain's new block announced without its header: the list is read again rather than shown without it
+      // (a read already under way is kept, not restarted: a node's blocks can come faster than an answer).
+      void queryClient.invalidateQueries({ queryKey: explorerDataKeys.blocks(network), exact: true }, { cancelRefetch: false });
+      continue;
+    }
     queryClient.setQueryData<ExplorerBlockSummary[]>(explorerDataKeys.blocks(network), (blocks) =>
       blocks ? upsertBlock(blocks, block, LATEST_BLOCKS_SHOWN) : blocks,
     );
