@@ -4,12 +4,13 @@
  * stdout, {"name", "value", "unit", "note"?}; progress and diagnostics go to stderr. See docs/benchmarks.md.
  *
  *   --quick                 the short version (under 3 minutes on a 2-core machine)
- *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag, migration, quotes, demo
+ *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag, migration, quotes, demo, chain
  *   BENCH_DATABASE_URL      PostgreSQL server for the *_pg* figures (else TEST_DATABASE_URL, else
  *                           postgres://postgres@127.0.0.1:5432/postgres when it answers); each phase
  *                           creates its own database there and drops it afterwards
  */
 import { benchApiAtScale } from './api-at-scale.ts';
+import { benchChain } from './chain.ts';
 import { benchConfirmLagPglite, benchConfirmLagPostgres } from './confirm-lag.ts';
 import { benchDemoNetworkStart } from './demo-network-start.ts';
 import { benchMigrationTime } from './migration-time.ts';
@@ -22,7 +23,7 @@ import { benchSendsPglite, benchSendsPostgres } from './sends.ts';
 import { benchTpcbPglite, benchTpcbPostgres } from './tpcb.ts';
 import { benchWeb } from './web.ts';
 
-const PHASES = ['web', 'sends', 'realtime', 'api', 'lag', 'migration', 'quotes', 'demo'] as const;
+const PHASES = ['web', 'sends', 'realtime', 'api', 'lag', 'migration', 'quotes', 'demo', 'chain'] as const;
 type Phase = (typeof PHASES)[number];
 
 const args = process.argv.slice(2);
@@ -43,6 +44,7 @@ const settings = isQuick
       // The same 1,000,000 rows: the figure is about that size.
       migration: { transactions: 1_000_000, users: 1000 },
       quotes: { durationS: 2, warmupS: 1 },
+      chain: { durationS: 3 },
     }
   : {
       sends: { durationS: 10, warmupS: 2, connectionCounts: [8, 32] },
@@ -63,6 +65,7 @@ const settings = isQuick
       lagProbes: { count: 300, windowMs: 10_000 },
       migration: { transactions: 1_000_000, users: 1000 },
       quotes: { durationS: 5, warmupS: 2 },
+      chain: { durationS: 10 },
     };
 
 /** The issue's targets, checked at the end (on stderr); the figures themselves are never adjusted. */
@@ -151,6 +154,7 @@ try {
   if (selected.has('demo') && isQuick && !onlyArg) progress('── demo: left out of --quick (it waits 60 s by definition); --only=demo runs it');
   else if (selected.has('demo')) await phase('a fresh npm start with the demo network', () => benchDemoNetworkStart({ afterS: 60 }));
   if (selected.has('quotes')) await phase(`firm quotes beside sends on ${pgServerUrl ? 'PostgreSQL' : 'PGlite'}`, () => benchQuotes(pgServerUrl, settings.quotes));
+  if (selected.has('chain')) await phase('sends through a real local chain', () => benchChain(settings.chain));
 } finally {
   await runAllCleanups();
 }

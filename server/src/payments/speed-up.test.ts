@@ -111,10 +111,13 @@ describeEachDatabase('speed-up API', (kind) => {
     // The old hash finds the replacement for both parties.
     expect(await detail(sender, sent.hash)).toMatchObject({ hash: newHash, type: 'send', speed: 'fast', replacedHashes: [sent.hash] });
     expect(await detail(recipient, sent.hash)).toMatchObject({ hash: newHash, type: 'receive' });
-    // The public explorer too: the old hash opens the replacement, whose signed transaction is the new one.
+    // The public explorer: the old hash has its own page, replaced, pointing at the replacement, whose signed
+    // transaction is the new one.
     const explorer = await call(ctx.app, 'GET', `/api/explorer/tx/${sent.hash}`);
     expect(explorer.statusCode).toBe(200);
-    expect(explorer.json()).toMatchObject({ hash: newHash, replacedHashes: [sent.hash], raw: { kind: 'evm', chainId: 11155111, serialized: raw } });
+    expect(explorer.json()).toMatchObject({ hash: sent.hash, replacedBy: { hash: newHash, latestHash: newHash } });
+    const replacement = await call(ctx.app, 'GET', `/api/explorer/tx/${newHash}`);
+    expect(replacement.json()).toMatchObject({ hash: newHash, replacedHashes: [sent.hash], raw: { kind: 'evm', chainId: 11155111, serialized: raw } });
     await expectLedgerBalanced(ctx.database.db);
 
     // Included at its new, sooner time: both rows at once, with the new fee.
@@ -167,7 +170,7 @@ describeEachDatabase('speed-up API', (kind) => {
       ['replaced', `Sped up: ${short(first.transaction.hash)} (Normal) replaced by a faster transaction`, true],
     ]);
     expect(Date.parse(steps[2]!.at!)).toBeGreaterThanOrEqual(Date.parse(steps[1]!.at!));
-    const explorerSteps = (await call(ctx.app, 'GET', `/api/explorer/tx/${sent.hash}`)).json().timeline as { kind: string }[];
+    const explorerSteps = (await call(ctx.app, 'GET', `/api/explorer/tx/${second.transaction.hash}`)).json().timeline as { kind: string }[];
     expect(explorerSteps.filter((step) => step.kind === 'replaced')).toHaveLength(2);
     // Searching Transactions for either old hash (in any case) finds the payment under its newest hash.
     for (const oldHash of [sent.hash, first.transaction.hash.toUpperCase().replace('0X', '0x')]) {
