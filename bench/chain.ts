@@ -48,7 +48,8 @@ function watchBlocks(read: () => Promise<number | undefined>, seen: Map<number, 
     while (!isOver()) {
       const number = await read().catch(() => undefined);
       const now = performance.now();
-      if (number !== undefined) for (const known = Math.max(0, ...seen.keys()); number > known && !seen.has(number); ) seen.set(number, now);
+      // Every number up to the newest is there now, those skipped between two polls too.
+      if (number !== undefined) for (let next = Math.max(0, ...seen.keys()) + 1; next <= number; next++) seen.set(next, now);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   })();

@@ -23,9 +23,12 @@ export type EvmChains = ReadonlyMap<NetworkId, EvmChain>;
 /** No network on a node: every chain simulated (the tests' default, CHAIN=simulated). */
 export const NO_EVM_CHAINS: EvmChains = new Map();
 
-/** A viem client for a node: no retries of its own (the indexer and the outbox try again on their next tick). */
+/**
+ * A viem client for a node: no retries of its own (the indexer and the outbox try again on their next tick); calls
+ * made together go as one JSON-RPC batch (the outbox asks about every pending transaction at once).
+ */
 export function nodeClient(url: string): PublicClient {
-  return createPublicClient({ transport: http(url, { retryCount: 0, timeout: 10_000 }) });
+  return createPublicClient({ transport: http(url, { retryCount: 0, timeout: 10_000, batch: { batchSize: 100 } }) });
 }
 
 /** The EVM network ids, in registry order. */

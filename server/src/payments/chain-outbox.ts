@@ -89,8 +89,10 @@ export async function outboxPass(db: Db, chain: EvmChain, events: EventBus, nowM
     .orderBy(asc(transactions.fromAddress), asc(transactions.nonce))
     .limit(OUTBOX_BATCH);
   const result: OutboxPassResult = { broadcast: 0, dropped: 0 };
-  for (const row of pending) {
-    if ((await chain.client.getTransaction({ hash: row.hash as Hex }).catch(() => null)) !== null) continue;
+  // Asked about all at once (one batch), then handed over one by one in nonce order: only those the node lacks.
+  const known = await Promise.all(pending.map((row) => chain.client.getTransaction({ hash: row.hash as Hex }).then(() => true, () => false)));
+  for (const [index, row] of pending.entries()) {
+    if (known[index]) continue;
     const outcome = await broadcastRawTransaction(chain.client, row.rawTransaction as Hex);
     if (outcome.kind === 'accepted') {
       result.broadcast += 1;
