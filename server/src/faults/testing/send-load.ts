@@ -117,7 +117,8 @@ export function balancesFromAnswers(accounts: Account[], planned: PlannedSend[])
 export async function expectBalancesMatchAnswers(url: string, accounts: Account[], planned: PlannedSend[]): Promise<void> {
   const expected = balancesFromAnswers(accounts, planned);
   for (const account of accounts) {
-    for (const wallet of await walletsOf(url, account.user)) {
+    // The wallets the sends were planned among (a test may leave a network out).
+    for (const wallet of (await walletsOf(url, account.user)).filter((candidate) => expected.has(candidate.id))) {
       expect(wallet.balanceUnits, `${account.user.id}'s ${wallet.network} wallet`).toBe(expected.get(wallet.id)!.toString());
     }
   }
