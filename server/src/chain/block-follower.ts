@@ -88,8 +88,10 @@ export async function followStep(client: PublicClient, tail: readonly SeenBlock[
   const from = kept.length > 0 ? kept.at(-1)!.number + 1n : (rolledBackFrom ?? startAt);
   const added: FollowedBlock[] = [];
   let parent = kept.at(-1)?.hash;
-  for (let number = from; number <= head && added.length < MAX_BLOCKS_PER_STEP; number++) {
-    const block = await blockAt(client, number);
+  // Every block of the step asked for at once (one JSON-RPC batch), then taken in order while each follows the last.
+  const count = head < from ? 0 : Number(head - from + 1n > BigInt(MAX_BLOCKS_PER_STEP) ? BigInt(MAX_BLOCKS_PER_STEP) : head - from + 1n);
+  const fetched = await Promise.all(Array.from({ length: count }, (_, index) => blockAt(client, from + BigInt(index))));
+  for (const block of fetched) {
     if (!block || (parent !== undefined && block.parentHash !== parent)) break;
     added.push(block);
     parent = block.hash;
