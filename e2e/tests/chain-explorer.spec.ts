@@ -3,21 +3,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test } from '../support/accounts.ts';
-import { CHAIN_BASE_URL } from '../support/chain-server.ts';
+import { CHAIN_BASE_URL, rpc } from '../support/chain-server.ts';
 import { walletOn } from '../support/send-receive.ts';
 
 // These journeys run against the app started on real local chains (Anvil under Sepolia and Amoy, blocks every 1.2 s
 // and 0.2 s): the explorer shows the blocks the indexer read from the node.
 test.use({ baseURL: CHAIN_BASE_URL });
-
-/** A JSON-RPC call through the app's own /rpc endpoint, as any wallet would make it. */
-async function rpc<T>(request: APIRequestContext, network: string, method: string, params: unknown[]): Promise<T> {
-  const response = await request.post(`/rpc/${network}`, { data: { jsonrpc: '2.0', id: 1, method, params } });
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as { result?: T; error?: { message: string } };
-  if (answer.error) throw new Error(answer.error.message);
-  return answer.result as T;
-}
 
 /** Until the signed-in user's grants are in a block: a new wallet's coin pays the gas of its first send. */
 async function untilGrantsIncluded(request: APIRequestContext): Promise<void> {

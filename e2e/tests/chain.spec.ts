@@ -1,21 +1,12 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type TransactionView } from '@fincrypt/domain';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signInViaForm, signUpViaApi, test } from '../support/accounts.ts';
-import { CHAIN_BASE_URL } from '../support/chain-server.ts';
+import { CHAIN_BASE_URL, rpc } from '../support/chain-server.ts';
 import { chooseSendWallet, openSendReceive, reviewAndSend, sendForm, walletOn } from '../support/send-receive.ts';
 
 // These journeys run against the app started on real local chains (Anvil under Sepolia and Amoy).
 test.use({ baseURL: CHAIN_BASE_URL });
-
-/** A JSON-RPC call through the app's own /rpc endpoint, as any wallet would make it. */
-async function rpc<T>(request: APIRequestContext, network: string, method: string, params: unknown[]): Promise<T> {
-  const response = await request.post(`/rpc/${network}`, { data: { jsonrpc: '2.0', id: 1, method, params } });
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as { result?: T; error?: { message: string } };
-  if (answer.error) throw new Error(answer.error.message);
-  return answer.result as T;
-}
 
 test.describe('Payments on a real local chain', () => {
   test('pays another user on Polygon Amoy: the node includes it, the detail page counts the node’s blocks to 12, and the node holds what the app shows', async ({

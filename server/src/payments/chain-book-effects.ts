@@ -36,14 +36,18 @@ export function bookEffect(row: BookedRow): BalanceChange[] {
 
 /** What moving a row from `before` to `after` moves the balances by, one change per wallet and asset, zeros left out. */
 export function effectOfChange(before: BookedRow, after: BookedRow): BalanceChange[] {
+  const undone = bookEffect(before).map((change) => ({ ...change, deltaUnits: -change.deltaUnits }));
+  return netted([...bookEffect(after), ...undone]);
+}
+
+/** Changes summed per wallet and asset, those that cancel left out. */
+export function netted(changes: readonly BalanceChange[]): BalanceChange[] {
   const totals = new Map<string, BalanceChange>();
-  const add = (change: BalanceChange, sign: 1n | -1n) => {
+  for (const change of changes) {
     const key = `${change.walletId}/${change.asset}`;
     const entry = totals.get(key) ?? { walletId: change.walletId, asset: change.asset, deltaUnits: 0n };
-    entry.deltaUnits += sign * change.deltaUnits;
+    entry.deltaUnits += change.deltaUnits;
     totals.set(key, entry);
-  };
-  for (const change of bookEffect(after)) add(change, 1n);
-  for (const change of bookEffect(before)) add(change, -1n);
+  }
   return [...totals.values()].filter((change) => change.deltaUnits !== 0n);
 }

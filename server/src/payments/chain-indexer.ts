@@ -8,7 +8,7 @@ import type { EvmChain } from '../chain/evm-chains.ts';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions, wallets } from '../db/schema.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
-import { effectOfChange } from './chain-book-effects.ts';
+import { effectOfChange, netted } from './chain-book-effects.ts';
 import { type BalanceChange, moveBalances } from './send-store.ts';
 import {
   balanceUpdateOf,
@@ -291,18 +291,6 @@ function addRowEvents(changes: StepChanges, confirmed: readonly TransactionRow[]
   }
   const latest = new Map([...changes.changed, ...confirmed].map((row) => [row.id, row]));
   for (const row of latest.values()) outbox.add(row.userId, 'transaction_update', { transaction: toTransactionView(row) });
-}
-
-/** Sums changes per wallet and asset, leaving out those that cancel. */
-function netted(changes: readonly BalanceChange[]): BalanceChange[] {
-  const totals = new Map<string, BalanceChange>();
-  for (const change of changes) {
-    const key = `${change.walletId}/${change.asset}`;
-    const entry = totals.get(key) ?? { ...change, deltaUnits: 0n };
-    entry.deltaUnits += change.deltaUnits;
-    totals.set(key, entry);
-  }
-  return [...totals.values()].filter((change) => change.deltaUnits !== 0n);
 }
 
 /** One step of the indexer on `chain`'s network, booked in `db` (the leader's connection). */
