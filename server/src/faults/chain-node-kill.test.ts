@@ -3,19 +3,17 @@ import { type SendResponse } from '@fincrypt/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { transactions, wallets } from '../db/schema.ts';
-import { syncTreasuryNonce } from '../payments/chain-grants.ts';
 import { indexStep } from '../payments/chain-indexer.ts';
 import { outboxPass } from '../payments/chain-outbox.ts';
 import { checkLedgerAndChains } from '../payments/ledger-vs-chain.ts';
 import { signUp, type TestUser } from '../test/auth-client.ts';
 import { postSend, walletOn } from '../test/ledger-client.ts';
-import { startTestChain, type TestChain } from '../test/local-chain.ts';
-import { testConfig } from '../test/test-app.ts';
-import { createTestDatabase, describeEachDatabase } from '../test/test-database.ts';
+import { type TestChain } from '../test/local-chain.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
 
 /** Payments in all, from this many users at once; the node is killed twice while they go out. */
 const USERS = 4;
@@ -29,21 +27,11 @@ const SEED = process.env.FAULTS_SEED ? Number(process.env.FAULTS_SEED) : randomI
  * none stuck, the nonces exact, and the book equal to the chain.
  */
 describeEachDatabase(`a local node killed mid-block under concurrent sends (seed ${SEED})`, (kind) => {
+  const ctx = useTestApp(kind, { chain: { network: 'polygon_amoy', blockTimeSeconds: 0.25 } });
   let testChain: TestChain;
   let database: Database;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testChain = await startTestChain('polygon_amoy', { blockTimeSeconds: 0.25 });
-    database = await createTestDatabase(kind);
-    await syncTreasuryNonce(database.db, testChain.chain);
-    app = await buildApp({ logger: false, config: testConfig(), database, evmChains: new Map([['polygon_amoy', testChain.chain]]) });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await testChain?.stop();
-  });
+  beforeAll(() => void ({ app, database, testChain } = ctx));
 
   /** What the kills did, as the leader saw it: blocks rolled back, transactions handed to the node again. */
   const felt = { rollBacks: 0, handedAgain: 0 };

@@ -1,20 +1,19 @@
 import { MAX_CONFIRMATIONS, type SendResponse, type TransactionView } from '@fincrypt/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Contract, JsonRpcProvider, Wallet, parseEther, parseUnits } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { usdcAddressOn } from '../chain/local-chain-setup.ts';
 import type { Database } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
-import { call, signUp, type TestUser } from '../test/auth-client.ts';
+import { call, signUp } from '../test/auth-client.ts';
 import { balanceOf, expectLedgerBalanced, postSend, walletOn } from '../test/ledger-client.ts';
-import { indexAll, startTestChain, type TestChain } from '../test/local-chain.ts';
-import { testConfig } from '../test/test-app.ts';
-import { createTestDatabase, describeEachDatabase } from '../test/test-database.ts';
-import { syncTreasuryNonce } from './chain-grants.ts';
+import { fundedUser } from '../test/funded-user.ts';
+import { indexAll, type TestChain } from '../test/local-chain.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
 import { outboxPass } from './chain-outbox.ts';
 import { summarizeLedger } from './ledger-check.ts';
 import { checkLedgerAndChains, compareWithChain } from './ledger-vs-chain.ts';
@@ -23,31 +22,11 @@ const ETH = 10n ** 18n;
 const USDC = 10n ** 6n;
 
 describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepolia)', (kind) => {
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
   let testChain: TestChain;
   let database: Database;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testChain = await startTestChain('eth_sepolia');
-    database = await createTestDatabase(kind);
-    await syncTreasuryNonce(database.db, testChain.chain);
-    app = await buildApp({ logger: false, config: testConfig(), database, evmChains: new Map([['eth_sepolia', testChain.chain]]) });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await testChain?.stop();
-  });
-
-  /** Until the node's pool holds every one of `hashes` (the hand-over after a commit does not make the caller wait). */
-  async function untilKnown(hashes: readonly string[]): Promise<void> {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const known = await Promise.all(hashes.map((hash) => testChain.chain.client.getTransaction({ hash: hash as Hex }).catch(() => null)));
-      if (known.every((transaction) => transaction !== null)) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`the node never received ${hashes.join(', ')}`);
-  }
+  beforeAll(() => void ({ app, database, testChain } = ctx));
 
   const sync = () => indexAll(database.db, testChain.chain, app.ledger.events);
   const rowsOf = (hash: string) => database.db.select().from(transactions).where(eq(transactions.hash, hash));
@@ -57,20 +36,6 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
     expect(comparison.pending).toBe(0);
     expect(comparison.differences).toEqual([]);
     await expectLedgerBalanced(database.db);
-  }
-
-  /** A user whose Sepolia grant the chain has included. */
-  async function fundedUser(): Promise<{ user: TestUser; walletId: string; address: string }> {
-    const user = await signUp(app);
-    const wallet = await walletOn(app, user, 'eth_sepolia');
-    const grants = await database.db
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.walletId, wallet.id), eq(transactions.type, 'mint')));
-    await untilKnown(grants.map((grant) => grant.hash));
-    await testChain.mine();
-    await sync();
-    return { user, walletId: wallet.id, address: wallet.address };
   }
 
   it('funds a new wallet from the treasury on chain: 100 ETH sent and 1,000 USDC minted, spendable once a block includes them', async () => {
@@ -88,7 +53,7 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
         ['mint', 'USDC', 'pending', testChain.chain.treasury.address],
       ]),
     );
-    await untilKnown(grants.map((grant) => grant.hash));
+    await testChain.untilKnown(grants.map((grant) => grant.hash));
     await testChain.mine(MAX_CONFIRMATIONS);
     await sync();
     const after = await database.db.select().from(transactions).where(eq(transactions.walletId, wallet.id));
@@ -104,14 +69,14 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('sends ETH between two users as an EIP-1559 transaction the node includes; fee and confirmations are the chain’s', async () => {
-    const alice = await fundedUser();
-    const bob = await fundedUser();
+    const alice = await fundedUser(ctx);
+    const bob = await fundedUser(ctx);
     const events: UserEvent[] = [];
     const unsubscribe = app.ledger.events.subscribe((event) => events.push(event));
     const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '1.5', speed: 'fast' });
     expect(response.statusCode).toBe(201);
     const sent: SendResponse = response.json();
-    await untilKnown([sent.transaction.hash]);
+    await testChain.untilKnown([sent.transaction.hash]);
     // Bob sees it on its way, not in his balance, until a block includes it.
     const waiting = await walletOn(app, bob.user, 'eth_sepolia');
     expect([balanceOf(waiting, 'ETH'), waiting.balances[0]!.incomingUnits]).toEqual([100n * ETH, String(15n * 10n ** 17n)]);
@@ -140,13 +105,13 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('sends USDC with an ERC-20 transfer: the fee cap held at send, the receipt’s fee kept and the rest given back', async () => {
-    const alice = await fundedUser();
-    const bob = await fundedUser();
+    const alice = await fundedUser(ctx);
+    const bob = await fundedUser(ctx);
     const response = await postSend(app, alice.user, { walletId: alice.walletId, asset: 'usdc', to: bob.address, amount: '25' });
     expect(response.statusCode).toBe(201);
     const sent: SendResponse = response.json();
     const cap = BigInt(sent.transaction.feeUnits);
-    await untilKnown([sent.transaction.hash]);
+    await testChain.untilKnown([sent.transaction.hash]);
     await testChain.mine();
     await sync();
     const receipt = await testChain.chain.client.getTransactionReceipt({ hash: sent.transaction.hash as Hex });
@@ -161,7 +126,7 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('books money that arrives from another client (ethers) as received, and tells the recipient', async () => {
-    const bob = await fundedUser();
+    const bob = await fundedUser(ctx);
     const outsider = Wallet.createRandom();
     await testChain.request('anvil_setBalance', [outsider.address, `0x${(10n * ETH).toString(16)}`]);
     const provider = new JsonRpcProvider(testChain.chain.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
@@ -184,12 +149,12 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('hands the node again a send it never received (a server killed between commit and hand-over)', async () => {
-    const alice = await fundedUser();
-    const bob = await fundedUser();
+    const alice = await fundedUser(ctx);
+    const bob = await fundedUser(ctx);
     // The node loses its pool (as after a restart from its state file): the send is stored but the node knows nothing.
     const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '3' });
     const { hash } = (response.json() as SendResponse).transaction;
-    await untilKnown([hash]);
+    await testChain.untilKnown([hash]);
     await testChain.request('anvil_dropTransaction', [hash]);
     expect(await testChain.chain.client.getTransaction({ hash: hash as Hex }).catch(() => null)).toBeNull();
     const pass = await outboxPass(database.db, testChain.chain, app.ledger.events, Date.now() + 60_000);
@@ -201,12 +166,12 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('rolls confirmations back when the chain reorganises (evm_revert), then includes the payment again: nothing lost or doubled', async () => {
-    const alice = await fundedUser();
-    const bob = await fundedUser();
+    const alice = await fundedUser(ctx);
+    const bob = await fundedUser(ctx);
     const snapshot = await testChain.request('evm_snapshot');
     const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '4' });
     const { hash } = (response.json() as SendResponse).transaction;
-    await untilKnown([hash]);
+    await testChain.untilKnown([hash]);
     await testChain.mine(3);
     await sync();
     expect((await rowsOf(hash)).map((row) => row.confirmations)).toEqual([3, 3]);
@@ -227,15 +192,15 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('speeds a pending send up with a real replacement (same nonce, higher fee) that the node includes', async () => {
-    const alice = await fundedUser();
-    const bob = await fundedUser();
+    const alice = await fundedUser(ctx);
+    const bob = await fundedUser(ctx);
     const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '1', speed: 'slow' });
     const { hash } = (response.json() as SendResponse).transaction;
-    await untilKnown([hash]);
+    await testChain.untilKnown([hash]);
     const faster = await call(app, 'POST', `/api/transactions/${hash}/speed-up`, { cookie: alice.user.cookie, body: { speed: 'fast' } });
     expect(faster.statusCode).toBe(200);
     const replacement = faster.json().transaction.hash as string;
-    await untilKnown([replacement]);
+    await testChain.untilKnown([replacement]);
     await testChain.mine();
     await sync();
     const receipt = await testChain.chain.client.getTransactionReceipt({ hash: replacement as Hex });
@@ -245,12 +210,12 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('fails a send whose nonce another client took (the key used elsewhere): dropped with the node’s words, its money back, the other send booked', async () => {
-    const alice = await fundedUser();
-    const bob = await fundedUser();
+    const alice = await fundedUser(ctx);
+    const bob = await fundedUser(ctx);
     const before = await walletOn(app, alice.user, 'eth_sepolia');
     const response = await postSend(app, alice.user, { walletId: alice.walletId, to: bob.address, amount: '5' });
     const { hash, nonce } = (await rowsOf((response.json() as SendResponse).transaction.hash)).find((row) => row.type === 'send')!;
-    await untilKnown([hash]);
+    await testChain.untilKnown([hash]);
     // Another wallet holding Alice's key spends her nonce first (the node lets a test act as her).
     await testChain.request('anvil_dropTransaction', [hash]);
     await testChain.request('anvil_impersonateAccount', [alice.address]);
@@ -276,7 +241,7 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('checks the ledger against the chain: agreed once nothing is pending, a breach for a balance the chain does not hold', async () => {
-    const alice = await fundedUser();
+    const alice = await fundedUser(ctx);
     const agreed = await checkLedgerAndChains(database.db, new Map([['eth_sepolia', testChain.chain]]));
     expect(agreed).toMatchObject({ isBalanced: true, chains: [{ network: 'eth_sepolia', pending: 0, differences: [] }] });
     expect(summarizeLedger(agreed)).toContain('eth_sepolia agrees with its chain');
@@ -290,7 +255,7 @@ describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepol
   });
 
   it('reads the book’s USDC through ethers from the node, as a wallet would', async () => {
-    const alice = await fundedUser();
+    const alice = await fundedUser(ctx);
     const provider = new JsonRpcProvider(testChain.chain.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
     const usdc = new Contract(usdcAddressOn('eth_sepolia'), ['function balanceOf(address) view returns (uint256)'], provider);
     expect(await usdc.getFunction('balanceOf')(alice.address)).toBe(parseUnits('1000', 6));

@@ -2,16 +2,14 @@ import { randomInt } from 'node:crypto';
 import { seededRandom, type SendResponse } from '@fincrypt/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
 import { call, signUp, type TestUser } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
-import { startTestChain, type TestChain } from '../test/local-chain.ts';
-import { testConfig } from '../test/test-app.ts';
-import { createTestDatabase, describeEachDatabase } from '../test/test-database.ts';
-import { syncTreasuryNonce } from './chain-grants.ts';
+import { type TestChain } from '../test/local-chain.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { describeEachDatabase } from '../test/test-database.ts';
 import { indexStep } from './chain-indexer.ts';
 import { outboxPass } from './chain-outbox.ts';
 import { checkLedgerAndChains } from './ledger-vs-chain.ts';
@@ -28,21 +26,11 @@ const USERS = 4;
  * balances equal the chain's.
  */
 describeEachDatabase(`random sends, speed-ups and outside deposits on a real local chain (LEDGER_SEED=${SEED})`, (kind) => {
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
   let testChain: TestChain;
   let database: Database;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testChain = await startTestChain('eth_sepolia');
-    database = await createTestDatabase(kind);
-    await syncTreasuryNonce(database.db, testChain.chain);
-    app = await buildApp({ logger: false, config: testConfig(), database, evmChains: new Map([['eth_sepolia', testChain.chain]]) });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await testChain?.stop();
-  });
+  beforeAll(() => void ({ app, database, testChain } = ctx));
 
   const leaderTick = async () => {
     await indexStep(database.db, testChain.chain, app.ledger.events);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NETWORKS } from '@fincrypt/domain';
+import type { Hex } from 'viem';
 import { type EvmChain, evmChainAt } from '../chain/evm-chains.ts';
 import { prepareLocalChain } from '../chain/local-chain-setup.ts';
 import { type LocalNode, startLocalNode } from '../chain/local-node.ts';
@@ -21,6 +22,8 @@ export interface TestChain {
   mine(blocks?: number): Promise<void>;
   /** A node admin or any other JSON-RPC method. */
   request(method: string, params?: unknown[]): Promise<unknown>;
+  /** Until the node's pool or chain holds every one of `hashes` (the hand-over after a commit does not wait for it). */
+  untilKnown(hashes: readonly string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -36,6 +39,14 @@ export async function startTestChain(network: 'eth_sepolia' | 'polygon_amoy' = '
     chain,
     request,
     mine: async (blocks = 1) => void (await request('anvil_mine', [`0x${blocks.toString(16)}`])),
+    untilKnown: async (hashes) => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const known = await Promise.all(hashes.map((hash) => chain.client.getTransaction({ hash: hash as Hex }).catch(() => null)));
+        if (known.every((transaction) => transaction !== null)) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`the node never received ${hashes.join(', ')}`);
+    },
     stop: async () => {
       await node.stop();
       fs.rmSync(stateDir, { recursive: true, force: true });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, type RateLimitCounts, loadConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/database.ts';
+import { syncTreasuryNonce } from '../payments/chain-grants.ts';
+import { type TestChain, startTestChain } from './local-chain.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestContext {
@@ -14,6 +16,8 @@ export interface TestContext {
   database: Database;
   config: AppConfig;
   webDistDir: string;
+  /** With `chain`: the local node under that network (the others stay simulated). */
+  testChain: TestChain;
 }
 
 /** A stand-in SPA build so the fallback route can be tested without building the web app. */
@@ -38,6 +42,11 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Extra buildApp options (a failing key generator, a shared event bus…). */
   app?: Omit<BuildAppOptions, 'config' | 'database'>;
+  /**
+   * A local Anvil under this network for the file (startTestChain: it mines when told, or every `blockTimeSeconds`),
+   * its treasury ready; the file's tests drive the leader's index and outbox themselves.
+   */
+  chain?: { network: 'eth_sepolia' | 'polygon_amoy'; blockTimeSeconds?: number };
 }
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -76,12 +85,19 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     ctx.database = await createTestDatabase(kind);
     ctx.webDistDir = makeFakeWebBuild();
     ctx.config = testConfig(options, ctx.webDistDir);
-    ctx.app = await buildApp({ logger: false, ...options.app, config: ctx.config, database: ctx.database });
+    let evmChains = options.app?.evmChains;
+    if (options.chain) {
+      ctx.testChain = await startTestChain(options.chain.network, { blockTimeSeconds: options.chain.blockTimeSeconds });
+      await syncTreasuryNonce(ctx.database.db, ctx.testChain.chain);
+      evmChains = new Map([[options.chain.network, ctx.testChain.chain]]);
+    }
+    ctx.app = await buildApp({ logger: false, ...options.app, evmChains, config: ctx.config, database: ctx.database });
     await ctx.app.ready();
-  });
+  }, 60_000);
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();
+    await ctx.testChain?.stop();
     if (ctx.webDistDir) fs.rmSync(ctx.webDistDir, { recursive: true, force: true });
   });
   return ctx;

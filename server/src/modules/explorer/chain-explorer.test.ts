@@ -8,42 +8,31 @@ import {
   type ExplorerTransaction,
   type SendResponse,
 } from '@fincrypt/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Hex, zeroAddress } from 'viem';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { blockNumberAt } from '../../chain/blocks.ts';
 import { usdcAddressOn } from '../../chain/local-chain-setup.ts';
 import type { Database } from '../../db/database.ts';
 import { transactions } from '../../db/schema.ts';
-import { syncTreasuryNonce } from '../../payments/chain-grants.ts';
-import { call, signUp, type TestUser } from '../../test/auth-client.ts';
-import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
-import { indexAll, startTestChain, type TestChain } from '../../test/local-chain.ts';
-import { testConfig } from '../../test/test-app.ts';
-import { createTestDatabase, describeEachDatabase } from '../../test/test-database.ts';
+import { call, type TestUser } from '../../test/auth-client.ts';
+import { externalAddress, postSend } from '../../test/ledger-client.ts';
+import { fundedUser } from '../../test/funded-user.ts';
+import { indexAll, type TestChain } from '../../test/local-chain.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { describeEachDatabase } from '../../test/test-database.ts';
 
 /**
  * The explorer over a real chain (issue 49, item 10): Anvil under Ethereum Sepolia, its blocks read by the indexer.
  * Polygon Amoy and Solana Devnet stay simulated in the same app.
  */
 describeEachDatabase('public explorer on a real local chain (Anvil under Ethereum Sepolia)', (kind) => {
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
   let testChain: TestChain;
   let database: Database;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testChain = await startTestChain('eth_sepolia');
-    database = await createTestDatabase(kind);
-    await syncTreasuryNonce(database.db, testChain.chain);
-    app = await buildApp({ logger: false, config: testConfig(), database, evmChains: new Map([['eth_sepolia', testChain.chain]]) });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    await testChain?.stop();
-  });
+  beforeAll(() => void ({ app, database, testChain } = ctx));
 
   const get = async <T>(url: string, status = 200): Promise<T> => {
     const response = await call(app, 'GET', url);
@@ -53,41 +42,17 @@ describeEachDatabase('public explorer on a real local chain (Anvil under Ethereu
   const sync = () => indexAll(database.db, testChain.chain, app.ledger.events);
   const nodeHead = async () => Number(await testChain.chain.client.getBlockNumber({ cacheTime: 0 }));
 
-  /** Until the node's pool holds every one of `hashes` (the hand-over after a commit does not make the caller wait). */
-  async function untilKnown(hashes: readonly string[]): Promise<void> {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const known = await Promise.all(hashes.map((hash) => testChain.chain.client.getTransaction({ hash: hash as Hex }).catch(() => null)));
-      if (known.every((transaction) => transaction !== null)) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`the node never received ${hashes.join(', ')}`);
-  }
-
-  /** A user whose Sepolia grants the chain has included. */
-  async function fundedUser(): Promise<{ user: TestUser; walletId: string; address: string; grants: string[] }> {
-    const user = await signUp(app);
-    const wallet = await walletOn(app, user, 'eth_sepolia');
-    const grants = await database.db
-      .select({ hash: transactions.hash })
-      .from(transactions)
-      .where(and(eq(transactions.walletId, wallet.id), eq(transactions.type, 'mint')));
-    await untilKnown(grants.map((grant) => grant.hash));
-    await testChain.mine();
-    await sync();
-    return { user, walletId: wallet.id, address: wallet.address, grants: grants.map((grant) => grant.hash) };
-  }
-
   async function send(from: { user: TestUser; walletId: string }, body: Record<string, unknown>): Promise<string> {
     const response = await postSend(app, from.user, { walletId: from.walletId, ...body });
     expect(response.statusCode, response.body).toBe(201);
     const { hash } = (response.json() as SendResponse).transaction;
-    await untilKnown([hash]);
+    await testChain.untilKnown([hash]);
     return hash;
   }
 
   it('lists every block in order, empty ones too, each with the node’s hash, parent, gas and base fee; the head is the newest read', async () => {
     await testChain.mine(4);
-    await fundedUser();
+    await fundedUser(ctx);
     await testChain.mine(6);
     await sync();
     const head = await nodeHead();
@@ -138,8 +103,8 @@ describeEachDatabase('public explorer on a real local chain (Anvil under Ethereu
   });
 
   it('decodes a USDC transfer from its signed bytes: transfer(to, amount) on the USDC contract, the token moved from → to, with its nonce and gas', async () => {
-    const alice = await fundedUser();
-    const bob = await fundedUser();
+    const alice = await fundedUser(ctx);
+    const bob = await fundedUser(ctx);
     const hash = await send(alice, { asset: 'usdc', to: bob.address, amount: '25' });
     const pending = explorerTransactionSchema.parse(await get(`/api/explorer/tx/${hash}`));
     // While pending the gas it will use is not known yet; its limit is.
@@ -190,12 +155,12 @@ describeEachDatabase('public explorer on a real local chain (Anvil under Ethereu
   });
 
   it('shows a transaction a speed-up replaced on its own page, linking its replacement, which the node included', async () => {
-    const alice = await fundedUser();
+    const alice = await fundedUser(ctx);
     const oldHash = await send(alice, { to: externalAddress('eth_sepolia'), amount: '1', speed: 'slow' });
     const faster = await call(app, 'POST', `/api/transactions/${oldHash}/speed-up`, { cookie: alice.user.cookie, body: { speed: 'fast' } });
     expect(faster.statusCode, faster.body).toBe(200);
     const newHash = faster.json().transaction.hash as string;
-    await untilKnown([newHash]);
+    await testChain.untilKnown([newHash]);
     await testChain.mine();
     await sync();
 
@@ -220,7 +185,7 @@ describeEachDatabase('public explorer on a real local chain (Anvil under Ethereu
   });
 
   it('pages a block’s transactions newest first, and finds a row by its block number when it was written far from the block’s time', async () => {
-    const senders = [await fundedUser(), await fundedUser(), await fundedUser()];
+    const senders = [await fundedUser(ctx), await fundedUser(ctx), await fundedUser(ctx)];
     const hashes: string[] = [];
     for (const sender of senders) hashes.push(await send(sender, { to: externalAddress('eth_sepolia'), amount: '0.1' }));
     for (const sender of senders) hashes.push(await send(sender, { to: externalAddress('eth_sepolia'), amount: '0.2' }));
@@ -256,7 +221,7 @@ describeEachDatabase('public explorer on a real local chain (Anvil under Ethereu
   });
 
   it('keeps a block with someone else’s transaction: it counts it, and lists ours', async () => {
-    const alice = await fundedUser();
+    const alice = await fundedUser(ctx);
     const ours = await send(alice, { to: externalAddress('eth_sepolia'), amount: '0.3' });
     // Someone else's transfer in the same block, signed by a key of the node's alone.
     const stranger = '0x' + '5a'.repeat(20);
