@@ -23,6 +23,7 @@ import {
   listAssets,
   nativeAsset,
   type AssetBalanceView,
+  type ExplorerBlockHeader,
   type ExplorerBlockSummary,
   type ExplorerListItem,
   type RawTransaction,
@@ -347,9 +348,22 @@ export function rawTransactionOf(row: Pick<TransactionRow, 'network' | 'fromAddr
 
 export type BlockRow = typeof blocks.$inferSelect;
 
-/** A block's summary for the explorer's lists and its public channel. */
+/** A block's header as the indexer stored it; undefined for a simulated chain's block, which has none. */
+export function blockHeaderOf(row: BlockRow): ExplorerBlockHeader | undefined {
+  if (row.hash === null || row.parentHash === null || row.gasLimit === null || row.gasUsed === null) return undefined;
+  return {
+    hash: row.hash,
+    parentHash: row.parentHash,
+    gasLimit: row.gasLimit.toString(),
+    gasUsed: row.gasUsed.toString(),
+    baseFeePerGas: row.baseFeePerGas === null ? null : row.baseFeePerGas.toString(),
+  };
+}
+
+/** A block's summary for the explorer's lists, pages and public channel; a real chain's carries its header. */
 export function toExplorerBlockSummary(row: BlockRow): ExplorerBlockSummary {
   const network = networkOf(row.network);
+  const header = blockHeaderOf(row);
   return {
     network: network.id,
     number: row.number,
@@ -358,5 +372,6 @@ export function toExplorerBlockSummary(row: BlockRow): ExplorerBlockSummary {
     totalFees: feeExact(row.totalFees, network.id),
     totalFeesUnits: row.totalFees.toString(),
     feeSymbol: network.symbol,
+    ...(header === undefined ? {} : { header }),
   };
 }

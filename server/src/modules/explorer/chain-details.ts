@@ -1,7 +1,5 @@
 import {
   type Asset,
-  type ExplorerBlockHeader,
-  type ExplorerBlockSummary,
   type ExplorerContractCall,
   type ExplorerEvmDetails,
   formatAmountTrimmed,
@@ -9,34 +7,15 @@ import {
   type NetworkId,
 } from '@fincrypt/domain';
 import { decodeFunctionData, erc20Abi, getAddress, type Hex, parseAbi, parseTransaction, zeroAddress } from 'viem';
-import { type BlockRow, networkOf, toExplorerBlockSummary, type TransactionRow } from '../../payments/views.ts';
+import { networkOf, type TransactionRow } from '../../payments/views.ts';
 
 /**
- * What the explorer reads out of a real chain's rows beyond the shared views (payments/views.ts): a block's header
- * (hash, parent, gas) and an EVM transaction's nonce, gas and token call, decoded from its signed bytes.
+ * What the explorer reads out of a real chain's rows beyond the shared views (payments/views.ts): an EVM
+ * transaction's nonce, gas and token call, decoded from its signed bytes.
  */
 
 /** The calls the app's signed transactions make to a token contract: ERC-20's, and the test USDC's mint (the local chain's grants). */
 const TOKEN_CALLS_ABI = [...erc20Abi, ...parseAbi(['function mint(address to, uint256 amount)'])];
-
-/** A block's header as the indexer stored it; undefined for a simulated chain's block, which has none. */
-export function blockHeaderOf(row: BlockRow): ExplorerBlockHeader | undefined {
-  if (row.hash === null || row.parentHash === null || row.gasLimit === null || row.gasUsed === null) return undefined;
-  return {
-    hash: row.hash,
-    parentHash: row.parentHash,
-    gasLimit: row.gasLimit.toString(),
-    gasUsed: row.gasUsed.toString(),
-    baseFeePerGas: row.baseFeePerGas === null ? null : row.baseFeePerGas.toString(),
-  };
-}
-
-/** A block in the explorer's lists and pages: the shared summary, with its header on a real chain. */
-export function toBlockSummary(row: BlockRow): ExplorerBlockSummary {
-  const summary = toExplorerBlockSummary(row);
-  const header = blockHeaderOf(row);
-  return header === undefined ? summary : { ...summary, header };
-}
 
 function tokenAt(network: NetworkId, contract: string): Asset | undefined {
   const wanted = contract.toLowerCase();

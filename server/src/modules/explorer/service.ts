@@ -25,7 +25,7 @@ import { normalizeHash } from '../../lib/ids.ts';
 import { findQuote } from '../../payments/quotes.ts';
 import { type BlockRow, toExplorerBlockSummary, toExplorerListItem, toExplorerView, type TransactionRow } from '../../payments/views.ts';
 import type { Keyset, PageCursors } from '../../lib/page-cursor.ts';
-import { evmDetailsOf, toBlockSummary } from './chain-details.ts';
+import { evmDetailsOf } from './chain-details.ts';
 import { parseAddress, parseQuery } from './lookup.ts';
 import {
   countAddressTransactions,
@@ -124,7 +124,7 @@ export function createExplorerService(db: Db, timeScale: number, now: () => numb
     if (block === undefined || block.hash === null) throw notFound(API_ERRORS.NOT_FOUND.messages.blockNotRead);
     const rows = await listRealBlockTransactions(db, block, keysetOf(query.cursor), query.limit + 1);
     return {
-      ...toBlockSummary(block),
+      ...toExplorerBlockSummary(block),
       networkLabel: getNetwork(networkIdSchema.parse(block.network)).label,
       headNumber: head.number,
       transactions: toPage(rows, query.limit, cursors),
@@ -169,7 +169,7 @@ export function createExplorerService(db: Db, timeScale: number, now: () => numb
         }),
       );
       const rows = perNetwork.flat().sort((a, b) => b.producedAt.getTime() - a.producedAt.getTime() || b.number - a.number);
-      return { blocks: rows.map(toBlockSummary) };
+      return { blocks: rows.map(toExplorerBlockSummary) };
     },
 
     /** Each network's figures over the last minute. */

@@ -42,13 +42,6 @@ describe('upsertBlock', () => {
     const next = makeBlock({ number: 11 });
     expect(upsertBlock(blocks, next, 2).map((block) => `${block.network}:${block.number}`)).toEqual(['eth_sepolia:11', 'eth_sepolia:10', 'solana_devnet:3']);
   });
-
-  it("keeps a real chain's block header when the event about it carries none", () => {
-    const header = { hash: `0x${'aa'.repeat(32)}`, parentHash: `0x${'bb'.repeat(32)}`, gasLimit: '30000000', gasUsed: '21000', baseFeePerGas: '7' };
-    const listed = makeBlock({ number: 10, header });
-    const grown = makeBlock({ number: 10, transactionCount: 3 });
-    expect(upsertBlock([listed], grown, 8)).toEqual([{ ...grown, header }]);
-  });
 });
 
 describe('applying the public events to the cache', () => {
@@ -91,21 +84,17 @@ describe('applying the public events to the cache', () => {
     expect(queryClient.getQueryState(explorerDataKeys.block('eth_sepolia', 5000))?.isInvalidated).toBe(true);
   });
 
-  it("a real chain's new block announced without its header reads the list again instead of showing it without", () => {
+  it("a real chain's block joins the list with its header, and never says the latest transactions are behind", () => {
     const queryClient = new QueryClient();
-    const header = { hash: `0x${'aa'.repeat(32)}`, parentHash: `0x${'bb'.repeat(32)}`, gasLimit: '30000000', gasUsed: '0', baseFeePerGas: '7' };
-    const listed = [makeBlock({ number: 20, transactionCount: 0, header }), makeBlock({ network: 'solana_devnet', number: 3, feeSymbol: 'SOL' })];
-    queryClient.setQueryData(explorerDataKeys.blocks(undefined), listed);
-    applyExplorerBlock(queryClient, { block: makeBlock({ number: 21, transactionCount: 0 }) });
-    expect(queryClient.getQueryState(explorerDataKeys.blocks(undefined))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryData(explorerDataKeys.blocks(undefined))).toEqual(listed);
-    // A simulated network's block still joins the list in place.
-    const solana = makeBlock({ network: 'solana_devnet', number: 4, feeSymbol: 'SOL' });
-    const other = new QueryClient();
-    other.setQueryData(explorerDataKeys.blocks(undefined), listed);
-    applyExplorerBlock(other, { block: solana });
-    expect(other.getQueryState(explorerDataKeys.blocks(undefined))?.isInvalidated).toBe(false);
-    expect(other.getQueryData<unknown[]>(explorerDataKeys.blocks(undefined))).toContainEqual(solana);
+    const header = { hash: `0x${'aa'.repeat(32)}`, parentHash: `0x${'bb'.repeat(32)}`, gasLimit: '30000000', gasUsed: '21000', baseFeePerGas: '7' };
+    queryClient.setQueryData(explorerDataKeys.blocks(undefined), [makeBlock({ number: 20, transactionCount: 0, header: { ...header, gasUsed: '0' } })]);
+    const pending = makeListItem({ status: 'pending', blockNumber: null, timestamp: '2026-11-25T03:10:01.000Z' });
+    queryClient.setQueryData<ExplorerPage>(explorerDataKeys.latest(undefined), { items: [pending], nextCursor: null });
+    const block = makeBlock({ number: 21, timestamp: '2026-11-25T03:10:00.000Z', header });
+    // Its indexer announces every row a block includes: a row still pending on screen is still pending.
+    expect(applyExplorerBlock(queryClient, { block })).toBe(false);
+    expect(queryClient.getQueryState(explorerDataKeys.blocks(undefined))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryData<unknown[]>(explorerDataKeys.blocks(undefined))?.[0]).toEqual(block);
   });
 
   it('a block says the latest transactions may be behind when one of its network shown is still pending', () => {

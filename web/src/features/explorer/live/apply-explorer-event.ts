@@ -27,13 +27,10 @@ const sameBlock = (a: ExplorerBlockSummary, b: ExplorerBlockSummary) => a.networ
 
 /**
  * The latest blocks after an event: the block as it now stands, each network's newest first, at most `perNetwork` of
- * each. A real chain's block keeps the header it was listed with when the event carries none.
+ * each.
  */
 export function upsertBlock(blocks: readonly ExplorerBlockSummary[], block: ExplorerBlockSummary, perNetwork: number): ExplorerBlockSummary[] {
-  const shown = blocks.find((candidate) => sameBlock(candidate, block));
-  const others = blocks.filter((candidate) => !sameBlock(candidate, block));
-  const header = block.header ?? shown?.header;
-  const merged = [...others, header === undefined ? block : { ...block, header }];
+  const merged = [...blocks.filter((candidate) => !sameBlock(candidate, block)), block];
   return NETWORK_IDS.flatMap((network) =>
     merged
       .filter((candidate) => candidate.network === network)
@@ -65,33 +62,22 @@ export function applyExplorerTransaction(queryClient: QueryClient, { transaction
   }
 }
 
-/** A block the event announces without a header, of a network whose listed blocks have one (a real chain), not listed yet. */
-function isHeaderMissing(shown: readonly ExplorerBlockSummary[], block: ExplorerBlockSummary): boolean {
-  if (block.header !== undefined || shown.some((candidate) => sameBlock(candidate, block))) return false;
-  return shown.some((candidate) => candidate.network === block.network && candidate.header !== undefined);
-}
-
 /**
  * `explorer_block`: the latest blocks change in place; that block's page reads it again. Returns whether the latest
- * transactions shown may be behind: the clock announces only the newest inclusions of a big batch one by one (every
- * block it grew, always), so a row of that network still pending on screen may have been included unannounced. Any
- * such row, whenever it was made: a block grows over its whole block time, and its timestamp is when that began, so a
- * row made after the timestamp can be in it too. The caller reads the list again at most every few seconds.
+ * transactions shown may be behind: the simulated clock announces only the newest inclusions of a big batch one by one
+ * (every block it grew, always), so a row of that network still pending on screen may have been included unannounced.
+ * Any such row, whenever it was made: a block grows over its whole block time, and its timestamp is when that began,
+ * so a row made after the timestamp can be in it too. The caller reads the list again at most every few seconds. A
+ * real chain's block (it carries its header) never says so: its indexer announces every row a block includes.
  */
 export function applyExplorerBlock(queryClient: QueryClient, { block }: ExplorerRealtimeEvents['explorer_block']): boolean {
   for (const network of [undefined, block.network] as const) {
-    const shown = queryClient.getQueryData<ExplorerBlockSummary[]>(explorerDataKeys.blocks(network));
-    if (shown !== undefined && isHeaderMissing(shown, block)) {
-      // A real chain's new block announced without its header: the list is read again rather than shown without it
-      // (a read already under way is kept, not restarted: a node's blocks can come faster than an answer).
-      void queryClient.invalidateQueries({ queryKey: explorerDataKeys.blocks(network), exact: true }, { cancelRefetch: false });
-      continue;
-    }
     queryClient.setQueryData<ExplorerBlockSummary[]>(explorerDataKeys.blocks(network), (blocks) =>
       blocks ? upsertBlock(blocks, block, LATEST_BLOCKS_SHOWN) : blocks,
     );
   }
   void queryClient.invalidateQueries({ queryKey: explorerDataKeys.block(block.network, block.number) });
+  if (block.header !== undefined) return false;
   return queryClient
     .getQueriesData<ExplorerPage>({ queryKey: explorerDataKeys.latestAll })
     .some(([, page]) => page?.items.some((item) => item.network === block.network && item.status === 'pending'));
