@@ -2,13 +2,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHAIN_BASE_URL, CHAIN_PORT } from './support/chain-server.ts';
+import { SIMULATED_BASE_URL, SIMULATED_PORT } from './support/simulated-server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4319);
 // A fresh embedded database per run; set once in the main process so workers see the same value.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-e2e-'));
-process.env.E2E_CHAIN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-e2e-chain-'));
+process.env.E2E_SIMULATED_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-e2e-simulated-'));
+
+/** What both journey servers share. */
+const JOURNEY_SERVER_ENV = {
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  FINCRYPT_E2E: 'true',
+  // No simulated participants paying in the background: journeys count exact rows and balances.
+  // (NODE_ENV=test turns it off already; said here so a journey that wants it knows where to turn it on.)
+  DEMO_NETWORK: 'off',
+  // Every journey signs in from 127.0.0.1: keep the per-IP limits out of the way (the API tests cover them).
+  RATE_LIMIT_SIGN_IN_PER_IP: '10000',
+  RATE_LIMIT_SIGN_UP_PER_IP: '10000',
+  RATE_LIMIT_TWO_FACTOR_PER_IP: '10000',
+  RATE_LIMIT_CONTACT_PER_IP: '10000',
+  RATE_LIMIT_EXPLORER_PER_IP: '10000',
+  // Firm quotes last 20 s here instead of 30: the expiry journey waits one out, while every other journey
+  // reviews and sends within a few seconds (a timed-out send's retry reuses its key and is answered as before).
+  QUOTE_TTL_SECONDS: '20',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -35,54 +54,34 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } } }],
   webServer: [
+    // The app as `npm start` runs it: Anvil under Sepolia and Amoy, started by this server.
     {
       command: 'node --import tsx ../server/src/main.ts',
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
+        ...JOURNEY_SERVER_ENV,
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        FINCRYPT_E2E: 'true',
-        // No simulated participants paying in the background: journeys count exact rows and balances.
-        // (NODE_ENV=test turns it off already; said here so a journey that wants it knows where to turn it on.)
-        DEMO_NETWORK: 'off',
-        // Every journey signs in from 127.0.0.1: keep the per-IP limits out of the way (the API tests cover them).
-        RATE_LIMIT_SIGN_IN_PER_IP: '10000',
-        RATE_LIMIT_SIGN_UP_PER_IP: '10000',
-        RATE_LIMIT_TWO_FACTOR_PER_IP: '10000',
-        RATE_LIMIT_CONTACT_PER_IP: '10000',
-        RATE_LIMIT_EXPLORER_PER_IP: '10000',
-        // These journeys watch the simulated chains' schedules (a slow send pending for seconds, a speed-up in time);
-        // the journeys of the real local chain run against their own server below.
-        CHAIN: 'simulated',
-        // Chain time runs 10× the wall clock: a fast send has all 12 confirmations within about 5 s, while a slow
-        // one stays pending for at least 3 s, long enough for a journey to see it pending.
+        // Blocks every 1.2 s (Sepolia) and 0.2 s (Amoy): twelve confirmations within about 15 s and 3 s.
         CHAIN_TIME_SCALE: '10',
-        // Firm quotes last 20 s here instead of 30: the expiry journey waits one out, while every other journey
-        // reviews and sends within a few seconds (a timed-out send's retry reuses its key and is answered as before).
-        QUOTE_TTL_SECONDS: '20',
       },
     },
-    // The journeys of the real local chain (chain.spec.ts): Anvil under Sepolia and Amoy, started by this server.
+    // The journeys that watch the simulated chains' schedules (a slow send pending for seconds, a speed-up in time,
+    // the demo explorer's traffic) run against this one (support/simulated-server.ts).
     {
       command: 'node --import tsx ../server/src/main.ts',
-      url: `${CHAIN_BASE_URL}/api/health`,
+      url: `${SIMULATED_BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(CHAIN_PORT),
-        DATA_DIR: process.env.E2E_CHAIN_DATA_DIR,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        FINCRYPT_E2E: 'true',
-        DEMO_NETWORK: 'off',
-        RATE_LIMIT_SIGN_IN_PER_IP: '10000',
-        RATE_LIMIT_SIGN_UP_PER_IP: '10000',
-        CHAIN: 'local',
-        // Blocks every 1.2 s (Sepolia) and 0.2 s (Amoy): twelve confirmations within about 15 s and 3 s.
+        ...JOURNEY_SERVER_ENV,
+        PORT: String(SIMULATED_PORT),
+        DATA_DIR: process.env.E2E_SIMULATED_DATA_DIR,
+        CHAIN: 'simulated',
+        // Chain time runs 10× the wall clock: a fast send has all 12 confirmations within about 5 s, while a slow
+        // one stays pending for at least 3 s, long enough for a journey to see it pending.
         CHAIN_TIME_SCALE: '10',
       },
     },

@@ -3,10 +3,31 @@ import { type APIRequestContext, type Page, test as base, expect } from '@playwr
 
 export { newAccount, type TestAccount };
 
-/** Creates an account through the API; the request context's cookie jar is then signed in. */
-export async function signUpViaApi(request: APIRequestContext, account: TestAccount = newAccount()): Promise<TestAccount> {
+/**
+ * Until none of the signed-in user's wallets has money on its way in. On a real chain a new account's opening grants
+ * are spendable once a block includes them (1.2 s on Sepolia in the journeys), as its owner would see; on the
+ * simulated chains they are at once.
+ */
+export async function untilNothingIncoming(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { wallets } = (await (await request.get('/api/wallets')).json()) as { wallets: { balances: { incomingUnits?: string }[] }[] };
+        return wallets.length > 0 && wallets.every((wallet) => wallet.balances.every((balance) => balance.incomingUnits === undefined));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Creates an account through the API; the request context's cookie jar is then signed in. Returns once its opening
+ * grants are spendable, unless `untilFunded` is false (a journey that watches them arrive).
+ */
+export async function signUpViaApi(request: APIRequestContext, account: TestAccount = newAccount(), options: { untilFunded?: boolean } = {}): Promise<TestAccount> {
   const response = await request.post('/api/auth/sign-up/email', { data: account });
   expect(response.status(), await response.text()).toBe(200);
+  if (options.untilFunded !== false) await untilNothingIncoming(request);
   return account;
 }
 

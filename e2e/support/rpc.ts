@@ -1,9 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 
-/** The app started on real local chains (CHAIN=local) for chain.spec.ts, beside the simulated one the other journeys use. */
-export const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 4320);
-export const CHAIN_BASE_URL = `http://localhost:${CHAIN_PORT}`;
-
 /** A JSON-RPC call through the app's own /rpc endpoint, as any wallet would make it. */
 export async function rpc<T>(request: APIRequestContext, network: string, method: string, params: unknown[]): Promise<T> {
   const response = await request.post(`/rpc/${network}`, { data: { jsonrpc: '2.0', id: 1, method, params } });

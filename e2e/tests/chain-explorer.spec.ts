@@ -3,12 +3,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test } from '../support/accounts.ts';
-import { CHAIN_BASE_URL, rpc } from '../support/chain-server.ts';
+import { rpc } from '../support/rpc.ts';
 import { walletOn } from '../support/send-receive.ts';
 
-// These journeys run against the app started on real local chains (Anvil under Sepolia and Amoy, blocks every 1.2 s
+// The journeys' app runs on real local chains, as `npm start` does (Anvil under Sepolia and Amoy, blocks every 1.2 s
 // and 0.2 s): the explorer shows the blocks the indexer read from the node.
-test.use({ baseURL: CHAIN_BASE_URL });
 
 /** Until the signed-in user's grants are in a block: a new wallet's coin pays the gas of its first send. */
 async function untilGrantsIncluded(request: APIRequestContext): Promise<void> {
@@ -34,13 +33,14 @@ test.describe('The explorer on a real local chain', () => {
   test('lists every Sepolia block in order, empty ones too, with its gas; a USDC transfer sent through the API shows decoded', async ({
     page,
     playwright,
+    baseURL,
     account: _account,
   }) => {
     // Axe at two widths on three pages, blocks included one by one: about a minute on a slow two-core machine.
     test.slow();
     const sepolia = NETWORKS.eth_sepolia.label;
     const usdc = findAsset('eth_sepolia', 'USDC')!.address!;
-    const recipientRequest = await playwright.request.newContext({ baseURL: CHAIN_BASE_URL });
+    const recipientRequest = await playwright.request.newContext({ baseURL });
     await signUpViaApi(recipientRequest);
     const recipient = await walletOn(recipientRequest, 'eth_sepolia');
     const sender = await walletOn(page.request, 'eth_sepolia');

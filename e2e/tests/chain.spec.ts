@@ -2,19 +2,19 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, type TransactionView } from '@fincrypt/do
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signInViaForm, signUpViaApi, test } from '../support/accounts.ts';
-import { CHAIN_BASE_URL, rpc } from '../support/chain-server.ts';
+import { rpc } from '../support/rpc.ts';
 import { chooseSendWallet, openSendReceive, reviewAndSend, sendForm, walletOn } from '../support/send-receive.ts';
 
-// These journeys run against the app started on real local chains (Anvil under Sepolia and Amoy).
-test.use({ baseURL: CHAIN_BASE_URL });
+// The journeys' app runs on real local chains, as `npm start` does (Anvil under Sepolia and Amoy).
 
 test.describe('Payments on a real local chain', () => {
   test('pays another user on Polygon Amoy: the node includes it, the detail page counts the node’s blocks to 12, and the node holds what the app shows', async ({
     page,
     playwright,
+    baseURL,
     account: _account,
   }) => {
-    const recipientRequest = await playwright.request.newContext({ baseURL: CHAIN_BASE_URL });
+    const recipientRequest = await playwright.request.newContext({ baseURL });
     await signUpViaApi(recipientRequest);
     const recipient = await walletOn(recipientRequest, 'polygon_amoy');
     const sender = await walletOn(page.request, 'polygon_amoy');
@@ -66,6 +66,7 @@ test.describe('Any wallet can look', () => {
 
   test('Add to MetaMask asks the browser’s wallet to add Amoy with the app’s RPC endpoint, which then answers the balance the app shows', async ({
     page,
+    baseURL,
     account: _account,
   }) => {
     // MetaMask's provider as a page sees it (EIP-1193): it records what the page asks and accepts.
@@ -98,9 +99,9 @@ test.describe('Any wallet can look', () => {
     expect(asked?.params[0]).toMatchObject({
       chainId: '0x13882',
       chainName: 'Polygon Amoy',
-      rpcUrls: [`${CHAIN_BASE_URL}/rpc/polygon_amoy`],
+      rpcUrls: [`${baseURL}/rpc/polygon_amoy`],
       nativeCurrency: { symbol: 'MATIC', decimals: 18 },
-      blockExplorerUrls: [`${CHAIN_BASE_URL}/explorer`],
+      blockExplorerUrls: [`${baseURL}/explorer`],
     });
     // The wallet would now read the balance there: once a block has the grant, it is what the app shows (before,
     // the app shows it as incoming, and the two may be read either side of that block).
@@ -116,13 +117,13 @@ test.describe('Any wallet can look', () => {
       .toBe(true);
   });
 
-  test('without a wallet extension the tab shows what to type by hand, and a demo account shows its test key to import', async ({ page }) => {
+  test('without a wallet extension the tab shows what to type by hand, and a demo account shows its test key to import', async ({ page, baseURL }) => {
     const [demo] = DEMO_ACCOUNTS;
     await signInViaForm(page, demo.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard/);
     await openWalletsTab(page);
     const amoy = page.getByRole('region', { name: 'Use the Polygon Amoy wallet in MetaMask' });
-    await expect(amoy).toContainText(`${CHAIN_BASE_URL}/rpc/polygon_amoy`);
+    await expect(amoy).toContainText(`${baseURL}/rpc/polygon_amoy`);
     await expect(amoy).toContainText('80002');
     await amoy.getByRole('button', { name: 'Show test key of the Polygon Amoy wallet' }).click();
     await expect(amoy.getByTestId('test-key')).toHaveText(/^0x[0-9a-f]{64}$/);

@@ -2,6 +2,11 @@ import type { Page } from '@playwright/test';
 import { expect, signInViaForm, test } from '../support/accounts.ts';
 import { PENDING_GLANCE_MS, liveConnection, newSignedInUser, openLiveDashboard, seenWhilePending, toastWith } from '../support/live.ts';
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
+import { SIMULATED_BASE_URL } from '../support/simulated-server.ts';
+
+// On the simulated chains: this watches a payment stay pending for the simulated clock's seconds, and a history that starts empty (on a real
+// chain a new account's history starts with its opening grants).
+test.use({ baseURL: SIMULATED_BASE_URL });
 
 const recentRows = (page: Page) => page.getByRole('region', { name: 'Recent Transactions' }).getByTestId('transaction-row');
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Confirmations' });

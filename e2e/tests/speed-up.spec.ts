@@ -4,6 +4,10 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/accounts.ts';
 import { PENDING_GLANCE_MS, liveConnection, seenWhilePending, toastWith } from '../support/live.ts';
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
+import { SIMULATED_BASE_URL } from '../support/simulated-server.ts';
+
+// On the simulated chains: this needs a send that stays pending long enough to be sped up: the simulated clock's slow speed.
+test.use({ baseURL: SIMULATED_BASE_URL });
 
 /** Moves the open app to a path without reloading it (the router follows history), as a link would. */
 async function goInApp(page: Page, path: string): Promise<void> {

@@ -5,6 +5,11 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, newAccount, signUpViaApi, test } from '../support/accounts.ts';
 import { PENDING_GLANCE_MS, liveConnection, seenWhilePending } from '../support/live.ts';
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
+import { SIMULATED_BASE_URL } from '../support/simulated-server.ts';
+
+// On the simulated chains: this counts the rows of a history that starts empty; on a real chain a new account's history starts with its
+// opening grants (four treasury transactions), and its pending rows are watched for the simulated clock's seconds.
+test.use({ baseURL: SIMULATED_BASE_URL });
 
 /** "YYYY-MM-DD" of a day relative to today, in this machine's time zone (the browser's too). */
 function localDay(offsetDays: number): string {

@@ -3,7 +3,7 @@ import type { SendResponse } from '@fincrypt/domain';
 import type { Page, Request } from '@playwright/test';
 import { drainNativeCoin, feeQuotes, shownBalanceOf, unitsOf } from '../support/assets.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { expect, signUpViaApi, test } from '../support/accounts.ts';
+import { expect, signUpViaApi, test, untilNothingIncoming } from '../support/accounts.ts';
 import {
   OUTSIDE_EVM_ADDRESS,
   TOASTS_SELECTOR,
@@ -99,6 +99,8 @@ test.describe('Sending USDC', () => {
     expect(BigInt(transaction.feeUnits)).toBeGreaterThan(0n);
 
     const senderAfter = await walletOn(page.request, 'eth_sepolia');
+    // On a real chain the recipient can spend it once a block includes it.
+    await untilNothingIncoming(recipientRequest);
     const recipientAfter = await walletOn(recipientRequest, 'eth_sepolia');
     expect(unitsOf(senderAfter, 'USDC')).toBe(unitsOf(senderBefore, 'USDC') - 25n * USDC);
     expect(unitsOf(recipientAfter, 'USDC')).toBe(unitsOf(recipientBefore, 'USDC') + 25n * USDC);
