@@ -6,7 +6,10 @@
  * - chain_indexed_p50_ms / chain_indexed_p99_ms: from a block first answering on the node (eth_blockNumber through
  *   the app's /rpc, polled every 10 ms) to that block in the app's index (the explorer's block list, polled every
  *   10 ms), over the blocks mined during the load: how long the chain's truth takes to reach the book;
- * - chain_node_rss_mb: the Amoy node's resident memory at the end, with how many transactions its chain holds.
+ * - chain_node_rss_mb: the Amoy node's resident memory after the load, with how many transactions its chain holds;
+ * - chain_node_rss_100k_mb: the same once its chain holds 100,000 transactions more, sent straight to the node by
+ *   accounts it impersonates (at the app's 60-90 sends/s that many would take half an hour): what a node that has run
+ *   for a while costs. The node is on loopback; the bench is the one client allowed its admin methods.
  */
 import fs from 'node:fs';
 import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
@@ -24,6 +27,8 @@ const POLL_MS = 10;
 
 export interface ChainBenchOptions {
   durationS: number;
+  /** Transactions sent straight to the node after the load, before its memory is read again. */
+  fillTransactions: number;
 }
 
 async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
@@ -55,15 +60,83 @@ function watchBlocks(read: () => Promise<number | undefined>, seen: Map<number, 
   })();
 }
 
-/** The resident memory of the server's Amoy node, found by its state file under the data directory. */
-function nodeRssMb(dataDir: string): number | undefined {
+/** The server's Amoy node, found by its state file under the data directory: its process id and port. */
+function findNode(dataDir: string): { pid: string; url: string } | undefined {
   for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    const commandLine = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
-    if (!commandLine.includes('anvil') || !commandLine.includes(`${dataDir}/chain/${NETWORK}.json`)) continue;
-    const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return rss ? Number(rss[1]) / 1024 : undefined;
+    const commandLine = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') : [];
+    if (!commandLine.some((part) => part.includes('anvil')) || !commandLine.includes(`${dataDir}/chain/${NETWORK}.json`)) continue;
+    return { pid, url: `http://127.0.0.1:${listeningPort(pid)}` };
   }
   return undefined;
+}
+
+/** The TCP port a process listens on (the node picks a free one): its sockets' inodes, looked up in /proc/net/tcp. */
+function listeningPort(pid: string): number {
+  const inodes = new Set(
+    fs.readdirSync(`/proc/${pid}/fd`).flatMap((fd) => /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? []),
+  );
+  for (const line of fs.readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+    // State 0A is LISTEN; the local address is hex ip:port.
+    if (state === '0A' && inode !== undefined && inodes.has(inode)) return Number.parseInt(local!.split(':')[1]!, 16);
+  }
+  throw new Error(`process ${pid} listens on no TCP port`);
+}
+
+function rssMb(pid: string): number | undefined {
+  const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return rss ? Number(rss[1]) / 1024 : undefined;
+}
+
+async function nodeCall<T>(url: string, calls: { method: string; params: unknown[] }[]): Promise<T[]> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))),
+  });
+  const answers = (await response.json()) as { id: number; result?: T; error?: { message: string } }[];
+  return answers.sort((a, b) => a.id - b.id).map((answer) => {
+    if (answer.error) throw new Error(answer.error.message);
+    return answer.result as T;
+  });
+}
+
+const FILL_SENDERS = 4;
+/** Transactions per round: a block's worth (30,000,000 gas ÷ 21,000 is 1,428 transfers). */
+const FILL_ROUND = 1_400;
+
+/**
+ * Adds `count` plain transfers to the node's chain from FILL_SENDERS accounts it impersonates. The node's timer is
+ * stopped first and each round of FILL_ROUND is mined by hand once in the pool: Anvil strands a transaction in its
+ * queue when it arrives while the timer mines its sender's previous one (seen here, 3 of 4 senders stuck within
+ * 20,000), so a filled node keeps no timer; the bench ends after reading its memory.
+ */
+async function fillNode(url: string, count: number): Promise<void> {
+  const senders = Array.from({ length: FILL_SENDERS }, (_, index) => `0x${'f1'.repeat(19)}${(index + 16).toString(16)}`);
+  await nodeCall(url, [
+    { method: 'evm_setIntervalMining', params: [0] },
+    ...senders.flatMap((sender) => [
+      { method: 'anvil_impersonateAccount', params: [sender] },
+      // Enough for any base fee: a run of full blocks raises it 12.5% a block (EIP-1559).
+      { method: 'anvil_setBalance', params: [sender, `0x${(10n ** 30n).toString(16)}`] },
+    ]),
+  ]);
+  for (let sent = 0; sent < count; sent += FILL_ROUND) {
+    const size = Math.min(FILL_ROUND, count - sent);
+    await nodeCall(url, Array.from({ length: size }, (_, offset) => {
+      const index = sent + offset;
+      return {
+        method: 'eth_sendTransaction',
+        params: [{ from: senders[index % FILL_SENDERS], to: OUTSIDE, value: '0x1', gas: '0x5208', maxFeePerGas: `0x${(10n ** 15n).toString(16)}`, maxPriorityFeePerGas: '0x1', nonce: `0x${Math.floor(index / FILL_SENDERS).toString(16)}` }],
+      };
+    }));
+    for (;;) {
+      await nodeCall(url, [{ method: 'anvil_mine', params: ['0x1'] }]);
+      const [status] = await nodeCall<{ pending: string; queued: string }>(url, [{ method: 'txpool_status', params: [] }]);
+      if (Number(status!.pending) + Number(status!.queued) === 0) break;
+    }
+    if ((sent + size) % 20_000 < FILL_ROUND) progress(`chain: ${sent + size} transactions sent straight to the node`);
+  }
 }
 
 export async function benchChain(options: ChainBenchOptions): Promise<void> {
@@ -105,9 +178,16 @@ export async function benchChain(options: ChainBenchOptions): Promise<void> {
       report('chain_indexed_p50_ms', summary.p50, 'ms', `block on the node → in the app's index, ${summary.count} blocks`);
       report('chain_indexed_p99_ms', summary.p99, 'ms', `block on the node → in the app's index, ${summary.count} blocks`);
       const transactionsOnChain = Number(await rpc<string>(server.url, 'eth_getTransactionCount', [users[0]!.address, 'latest'])) * users.length;
-      const rss = nodeRssMb(dataDir);
-      if (rss !== undefined) report('chain_node_rss_mb', rss, 'MB', `Amoy's Anvil after about ${transactionsOnChain} transactions`);
       progress(`chain: ${load.ok} sends, ${onNode.size} blocks seen on the node, ${indexed.size} in the index`);
+      const node = findNode(dataDir);
+      if (!node) throw new Error(`no Amoy node found under ${dataDir}`);
+      const rss = rssMb(node.pid);
+      if (rss !== undefined) report('chain_node_rss_mb', rss, 'MB', `Amoy's Anvil after about ${transactionsOnChain} transactions`);
+      const started = performance.now();
+      await fillNode(node.url, options.fillTransactions);
+      progress(`chain: ${options.fillTransactions} more transactions on the node in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      const filledRss = rssMb(node.pid);
+      if (filledRss !== undefined) report('chain_node_rss_100k_mb', filledRss, 'MB', `Amoy's Anvil after ${options.fillTransactions} more transactions (about ${transactionsOnChain + options.fillTransactions} in all)`);
     } finally {
       await server.close();
     }

@@ -44,7 +44,7 @@ const settings = isQuick
       // The same 1,000,000 rows: the figure is about that size.
       migration: { transactions: 1_000_000, users: 1000 },
       quotes: { durationS: 2, warmupS: 1 },
-      chain: { durationS: 3 },
+      chain: { durationS: 3, fillTransactions: 100_000 },
     }
   : {
       sends: { durationS: 10, warmupS: 2, connectionCounts: [8, 32] },
@@ -65,7 +65,7 @@ const settings = isQuick
       lagProbes: { count: 300, windowMs: 10_000 },
       migration: { transactions: 1_000_000, users: 1000 },
       quotes: { durationS: 5, warmupS: 2 },
-      chain: { durationS: 10 },
+      chain: { durationS: 10, fillTransactions: 100_000 },
     };
 
 /** The targets, checked at the end (on stderr); the figures themselves are never adjusted. */
