@@ -22,12 +22,12 @@ export async function untilNothingIncoming(request: APIRequestContext): Promise<
 
 /**
  * Creates an account through the API; the request context's cookie jar is then signed in. Returns once its opening
- * grants are spendable, unless `untilFunded` is false (a journey that watches them arrive).
+ * grants are spendable.
  */
-export async function signUpViaApi(request: APIRequestContext, account: TestAccount = newAccount(), options: { untilFunded?: boolean } = {}): Promise<TestAccount> {
+export async function signUpViaApi(request: APIRequestContext, account: TestAccount = newAccount()): Promise<TestAccount> {
   const response = await request.post('/api/auth/sign-up/email', { data: account });
   expect(response.status(), await response.text()).toBe(200);
-  if (options.untilFunded !== false) await untilNothingIncoming(request);
+  await untilNothingIncoming(request);
   return account;
 }
 

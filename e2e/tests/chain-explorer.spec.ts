@@ -1,5 +1,5 @@
-import { type ExplorerTransaction, NETWORKS, type SendResponse, type TransactionPage, findAsset } from '@fincrypt/domain';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type ExplorerTransaction, NETWORKS, type SendResponse, findAsset } from '@fincrypt/domain';
+import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, signUpViaApi, test } from '../support/accounts.ts';
@@ -8,19 +8,6 @@ import { walletOn } from '../support/send-receive.ts';
 
 // The journeys' app runs on real local chains, as `npm start` does (Anvil under Sepolia and Amoy, blocks every 1.2 s
 // and 0.2 s): the explorer shows the blocks the indexer read from the node.
-
-/** Until the signed-in user's grants are in a block: a new wallet's coin pays the gas of its first send. */
-async function untilGrantsIncluded(request: APIRequestContext): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const page = (await (await request.get('/api/transactions?type=mint&limit=10')).json()) as TransactionPage;
-        return page.items.length > 0 && page.items.every((item) => item.status === 'confirmed');
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 /** The numbers of a network's latest blocks as listed at one moment (the list moves with every block). */
 const listedNumbers = (page: Page, label: string) =>
@@ -44,7 +31,6 @@ test.describe('The explorer on a real local chain', () => {
     await signUpViaApi(recipientRequest);
     const recipient = await walletOn(recipientRequest, 'eth_sepolia');
     const sender = await walletOn(page.request, 'eth_sepolia');
-    await untilGrantsIncluded(page.request);
 
     const response = await page.request.post('/api/transactions', {
       headers: { 'idempotency-key': randomUUID() },
