@@ -1,7 +1,7 @@
 import type { FeeQuotesResponse, PaymentQuote, SendResponse, TransactionView } from '@fincrypt/domain';
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { expect, signUpViaApi, test } from '../support/accounts.ts';
+import { expect, signUpViaApi, test, untilNothingIncoming } from '../support/accounts.ts';
 import {
   OUTSIDE_EVM_ADDRESS,
   TOASTS_SELECTOR,
@@ -83,6 +83,8 @@ test.describe('Sending', () => {
     expect(transaction.feeUnits).toBe(quote.feeUnits);
     expect(traffic.sends).toHaveLength(1);
 
+    // Confirmed for the sender is included; the recipient's index may read that block a moment later.
+    await untilNothingIncoming(recipientRequest);
     const credited = await walletOn(recipientRequest, 'polygon_amoy');
     expect(credited.balance).toBe('102.5000');
     const debited = await walletOn(page.request, 'polygon_amoy');

@@ -89,7 +89,7 @@ export async function followStep(client: PublicClient, tail: readonly SeenBlock[
   const added: FollowedBlock[] = [];
   let parent = kept.at(-1)?.hash;
   // Every block of the step asked for at once (one JSON-RPC batch), then taken in order while each follows the last.
-  const count = head < from ? 0 : Number(head - from + 1n > BigInt(MAX_BLOCKS_PER_STEP) ? BigInt(MAX_BLOCKS_PER_STEP) : head - from + 1n);
+  const count = head < from ? 0 : Math.min(MAX_BLOCKS_PER_STEP, Number(head - from + 1n));
   const fetched = await Promise.all(Array.from({ length: count }, (_, index) => blockAt(client, from + BigInt(index))));
   for (const block of fetched) {
     if (!block || (parent !== undefined && block.parentHash !== parent)) break;

@@ -10,7 +10,7 @@ import { transactions } from '../db/schema.ts';
 import type { UserEvent } from '../lib/event-bus.ts';
 import { call, signUp } from '../test/auth-client.ts';
 import { balanceOf, expectLedgerBalanced, postSend, walletOn } from '../test/ledger-client.ts';
-import { fundedUser } from '../test/funded-user.ts';
+import { fundedUser } from '../test/chain-steps.ts';
 import { indexAll, type TestChain } from '../test/local-chain.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';

@@ -18,7 +18,7 @@ import type { Database } from '../../db/database.ts';
 import { transactions } from '../../db/schema.ts';
 import { call, type TestUser } from '../../test/auth-client.ts';
 import { externalAddress, postSend } from '../../test/ledger-client.ts';
-import { fundedUser } from '../../test/funded-user.ts';
+import { fundedUser } from '../../test/chain-steps.ts';
 import { indexAll, type TestChain } from '../../test/local-chain.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';

@@ -11,19 +11,22 @@ import {
 } from '@fincrypt/domain';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { Hex } from 'viem';
 import { expect, it } from 'vitest';
 import type { UserEvent } from '../../lib/event-bus.ts';
 import { transactions } from '../../db/schema.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, listWallets, postSend, storedBalances, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser, includePending } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
 const ETH = 10n ** 18n;
 const SOL = 10n ** 9n;
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Solana Devnet is simulated there too.
 describeEachDatabase('send API', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
 
   const quotes = async (user: TestUser, walletId: string): Promise<FeeQuotesResponse> => {
     const response = await call(ctx.app, 'GET', `/api/fees?walletId=${walletId}`, { cookie: user.cookie });
@@ -34,8 +37,8 @@ describeEachDatabase('send API', (kind) => {
   const rowCount = async (hash: string) =>
     (await ctx.database.db.select({ count: count() }).from(transactions).where(eq(transactions.hash, hash)))[0]!.count;
 
-  it('quotes fees per speed with the max sendable, and charges exactly the quoted fee', async () => {
-    const user = await signUp(ctx.app);
+  it('quotes fees per speed with the max sendable, holds exactly the quoted fee, and keeps what the receipt charged', async () => {
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const quoted = await quotes(user, wallet.id);
     // No upstream configured: the simulated feed, the same USD price /api/prices serves.
@@ -77,6 +80,15 @@ describeEachDatabase('send API', (kind) => {
     expect(await balanceOf(wallet.id)).toBe(expectedBalance);
     expect(await rowCount(sent.transaction.hash)).toBe(1);
     await expectLedgerBalanced(ctx.database.db);
+
+    // The quote's fee was the cap; once a block includes the send, the receipt's fee is kept and the rest given back.
+    await includePending(ctx);
+    const receipt = await ctx.testChain.chain.client.getTransactionReceipt({ hash: sent.transaction.hash as Hex });
+    const charged = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(charged).toBeLessThanOrEqual(BigInt(fast.feeUnits));
+    expect(await balanceOf(wallet.id)).toBe(100n * ETH - 125n * ETH / 10n - charged);
+    expect(await ctx.testChain.chain.client.getBalance({ address: to as Hex })).toBe(125n * ETH / 10n);
+    await expectLedgerBalanced(ctx.database.db);
   });
 
   it('credits a recipient inside the system at once, with a mirrored receive, and tells both users after commit', async () => {
@@ -99,7 +111,7 @@ describeEachDatabase('send API', (kind) => {
     expect(await balanceOf(to.id, 'SOL')).toBe(100n * SOL + 123_456_789n);
     expect(sent.transaction.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
 
-    const bobList = (await call(ctx.app, 'GET', '/api/transactions', { cookie: bob.cookie })).json();
+    const bobList = (await call(ctx.app, 'GET', '/api/transactions?type=receive', { cookie: bob.cookie })).json();
     expect(bobList.items).toHaveLength(1);
     expect(bobList.items[0]).toMatchObject({ type: 'receive', hash: sent.transaction.hash, walletId: to.id, amount: '0.123456789', status: 'pending', feeUnits: sent.transaction.feeUnits });
 
@@ -115,7 +127,7 @@ describeEachDatabase('send API', (kind) => {
   });
 
   it('refuses with the messages of docs/product.md#sending, in its order, and changes nothing', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const eth = await walletOn(ctx.app, user, 'eth_sepolia');
     const sol = await walletOn(ctx.app, user, 'solana_devnet');
     const valid = externalAddress('eth_sepolia');
@@ -152,22 +164,24 @@ describeEachDatabase('send API', (kind) => {
     expect(lower.json().transaction.toAddress).toBe(toChecksumAddress(valid));
   });
 
-  it('sends everything but the fee with the max sendable amount, and not one unit more', async () => {
-    const user = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, user, 'polygon_amoy');
-    const slow = (await quotes(user, wallet.id)).quotes[0]!;
+  it('sends everything but the fee with the max sendable amount, and not one unit more; the node takes it', async () => {
+    const { user, walletId } = await fundedUser(ctx);
+    const slow = (await quotes(user, walletId)).quotes[0]!;
     const tooMuch = BigInt(slow.maxSendableUnits) + 1n;
-    const refused = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: `${tooMuch / ETH}.${(tooMuch % ETH).toString().padStart(18, '0')}`, speed: 'slow', feeQuoteId: slow.quoteId });
+    const refused = await postSend(ctx.app, user, { walletId, to: externalAddress('eth_sepolia'), amount: `${tooMuch / ETH}.${(tooMuch % ETH).toString().padStart(18, '0')}`, speed: 'slow', feeQuoteId: slow.quoteId });
     expect(refused.json().error?.message).toBe(SEND_MESSAGES.insufficientBalance);
-    const all = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: slow.maxSendable, speed: 'slow', feeQuoteId: slow.quoteId });
+    const all = await postSend(ctx.app, user, { walletId, to: externalAddress('eth_sepolia'), amount: slow.maxSendable, speed: 'slow', feeQuoteId: slow.quoteId });
     expect(all.statusCode).toBe(201);
     // maxSendable is cut to 8 decimals, so what is left is below 10^-8 coin.
     expect(BigInt(all.json().wallet.balanceUnits)).toBeLessThan(ETH / 10n ** 8n);
+    // The node holds the sender to amount + gas × fee cap, which the quote's fee is: it includes the send.
+    await includePending(ctx);
+    expect((await ctx.testChain.chain.client.getTransactionReceipt({ hash: all.json().transaction.hash as Hex })).status).toBe('success');
     await expectLedgerBalanced(ctx.database.db);
   });
 
   it('replays the first answer for a repeated Idempotency-Key, refuses it with another body, and writes once', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const body = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '3' };
     const key = randomUUID();
@@ -190,7 +204,7 @@ describeEachDatabase('send API', (kind) => {
     expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
 
     // The same key from another user is another request.
-    const stranger = await signUp(ctx.app);
+    const { user: stranger } = await fundedUser(ctx);
     const strangerWallet = await walletOn(ctx.app, stranger, 'eth_sepolia');
     expect((await postSend(ctx.app, stranger, { ...body, walletId: strangerWallet.id }, key)).statusCode).toBe(201);
 
@@ -200,6 +214,7 @@ describeEachDatabase('send API', (kind) => {
     expect(poor.statusCode).toBe(400);
     const gift = await postSend(ctx.app, stranger, { walletId: strangerWallet.id, to: wallet.address, amount: '50' });
     expect(gift.statusCode).toBe(201);
+    await includePending(ctx);
     const replayedPoor = await postSend(ctx.app, user, { ...body, amount: '98' }, poorKey);
     expect(replayedPoor.statusCode).toBe(400);
     expect(replayedPoor.json()).toEqual(poor.json());
@@ -215,7 +230,7 @@ describeEachDatabase('send API', (kind) => {
   });
 
   it('requires a sane Idempotency-Key', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const body = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1' };
     const missing = await call(ctx.app, 'POST', '/api/transactions', { cookie: user.cookie, body });
@@ -229,7 +244,7 @@ describeEachDatabase('send API', (kind) => {
   });
 
   it('answers fuzzed bodies with 4xx and the rule that applies, never 5xx, and moves no money', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const list = await listWallets(ctx.app, user);
     const ids = list.map((wallet) => wallet.id);
     const addresses = [...list.map((wallet) => wallet.address), externalAddress('eth_sepolia'), externalAddress('solana_devnet')];
@@ -305,16 +320,16 @@ describeEachDatabase('send API', (kind) => {
       expect(response.statusCode, raw).toBe(400);
     }
     expect((await listWallets(ctx.app, user)).map((wallet) => wallet.balance)).toEqual(['100.0000', '100.0000', '100.0000']);
-    const [sent] = await ctx.database.db.select({ count: count() }).from(transactions).where(and(eq(transactions.userId, user.id)));
+    const [sent] = await ctx.database.db.select({ count: count() }).from(transactions).where(and(eq(transactions.userId, user.id), eq(transactions.type, 'send')));
     expect(sent?.count).toBe(0);
   });
 });
 
 describeEachDatabase('send rate limit', (kind) => {
-  const ctx = useTestApp(kind, { rateLimits: { sendPerUser: 3 } });
+  const ctx = useTestApp(kind, { rateLimits: { sendPerUser: 3 }, chain: { network: 'eth_sepolia' } });
 
   it('allows a few sends a minute per user, then answers 429; replays are free and still answered', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const firstBody = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' };
     const firstKey = randomUUID();
@@ -333,9 +348,9 @@ describeEachDatabase('send rate limit', (kind) => {
     });
     // Over the limit, a replay still gets its stored answer, and the refused send wrote nothing.
     expect((await postSend(ctx.app, user, firstBody, firstKey)).json()).toEqual(first.json());
-    const [sent] = await ctx.database.db.select({ count: count() }).from(transactions).where(eq(transactions.userId, user.id));
+    const [sent] = await ctx.database.db.select({ count: count() }).from(transactions).where(and(eq(transactions.userId, user.id), eq(transactions.type, 'send')));
     expect(sent?.count).toBe(3);
-    const other = await signUp(ctx.app);
+    const { user: other } = await fundedUser(ctx);
     const otherWallet = await walletOn(ctx.app, other, 'eth_sepolia');
     expect((await postSend(ctx.app, other, { walletId: otherWallet.id, to: externalAddress('eth_sepolia'), amount: '0.1' })).statusCode).toBe(201);
   });
