@@ -8,17 +8,19 @@ import {
   type TransactionDetail,
 } from '@fincrypt/domain';
 import { eq, inArray } from 'drizzle-orm';
-import { keccak256, parseTransaction, recoverTransactionAddress } from 'viem';
+import { type Hex, keccak256, parseTransaction, recoverTransactionAddress } from 'viem';
 import { expect, it } from 'vitest';
 import { transactionReplacements, transactions } from '../db/schema.ts';
 import type { PublicEvent, UserEvent } from '../lib/event-bus.ts';
 import { call, signUp, type TestUser } from '../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, postSend, storedBalances, walletOn } from '../test/ledger-client.ts';
+import { fundedUser, includePending } from '../test/chain-steps.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it: a send stays pending until the test mines a block.
 describeEachDatabase('speed-up API', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
 
   const speedUp = (user: Pick<TestUser, 'cookie'>, hash: string, body: Record<string, unknown>) =>
     call(ctx.app, 'POST', `/api/transactions/${hash}/speed-up`, { cookie: user.cookie, body });
@@ -34,8 +36,8 @@ describeEachDatabase('speed-up API', (kind) => {
 
   /** A pending slow send from a new user's Sepolia wallet to another new user's (an internal transfer). */
   async function pendingTransfer(options: { speed?: 'slow' | 'normal' | 'fast'; asset?: string; amount?: string } = {}) {
-    const sender = await signUp(ctx.app);
-    const recipient = await signUp(ctx.app);
+    const { user: sender } = await fundedUser(ctx);
+    const { user: recipient } = await fundedUser(ctx);
     const from = await walletOn(ctx.app, sender, 'eth_sepolia');
     const to = await walletOn(ctx.app, recipient, 'eth_sepolia');
     const response = await postSend(ctx.app, sender, {
@@ -80,15 +82,11 @@ describeEachDatabase('speed-up API', (kind) => {
     expect(body.wallet.balanceUnits).toBe((before - BigInt(body.feeDifferenceUnits)).toString());
     expect(await ethOf(from.id, 'USDC')).toBe(usdcBefore);
 
-    // Both rows moved to the new hash, included no later than before; the signed transaction is the same transfer, same nonce.
+    // Both rows moved to the new hash; the signed transaction is the same transfer, same nonce.
     expect(await rowsOf([sent.hash])).toEqual([]);
     const moved = await rowsOf([newHash]);
     expect(moved.map((row) => row.type).sort()).toEqual(['receive', 'send']);
-    for (const row of moved) {
-      expect(row.includeAt.getTime()).toBeLessThanOrEqual(oldRow!.includeAt.getTime());
-      expect(row.nextConfirmationAt).toEqual(row.includeAt);
-      expect(row.speed).toBe('fast');
-    }
+    for (const row of moved) expect(row.speed).toBe('fast');
     const raw = moved[0]!.rawTransaction as `0x${string}`;
     expect(keccak256(raw)).toBe(newHash);
     const parsed = parseTransaction(raw);
@@ -120,12 +118,19 @@ describeEachDatabase('speed-up API', (kind) => {
     expect(replacement.json()).toMatchObject({ hash: newHash, replacedHashes: [sent.hash], raw: { kind: 'evm', chainId: 11155111, serialized: raw } });
     await expectLedgerBalanced(ctx.database.db);
 
-    // Included at its new, sooner time: both rows at once, with the new fee.
-    await ctx.app.ledger.clock.tick(moved[0]!.includeAt.getTime());
-    expect((await rowsOf([newHash])).map((row) => [row.type, row.status, row.confirmations]).sort()).toEqual([
-      ['receive', 'confirmed', 1],
-      ['send', 'confirmed', 1],
+    // The node replaced the original in its pool: the next block includes the replacement alone, both rows at once,
+    // and the sender keeps the receipt's fee, at most the new cap.
+    await includePending(ctx);
+    expect(await ctx.testChain.chain.client.getTransaction({ hash: sent.hash as Hex }).catch(() => null)).toBeNull();
+    const receipt = await ctx.testChain.chain.client.getTransactionReceipt({ hash: newHash as Hex });
+    expect(receipt.status).toBe('success');
+    expect((await rowsOf([newHash])).map((row) => [row.type, row.status, row.confirmations, row.blockNumber]).sort()).toEqual([
+      ['receive', 'confirmed', 1, Number(receipt.blockNumber)],
+      ['send', 'confirmed', 1, Number(receipt.blockNumber)],
     ]);
+    const kept = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(kept).toBeLessThanOrEqual(newFee);
+    expect(await ethOf(from.id)).toBe(before + BigInt(sent.feeUnits) - kept);
     await expectLedgerBalanced(ctx.database.db);
 
     // Asked again, by the old or the new hash: answered as it is, charged nothing more.
@@ -134,7 +139,7 @@ describeEachDatabase('speed-up API', (kind) => {
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ feeDifference: '0', feeDifferenceUnits: '0', replacedHash: sent.hash, transaction: { hash: newHash, speed: 'fast' } });
     }
-    expect(await ethOf(from.id)).toBe(before - BigInt(body.feeDifferenceUnits));
+    expect(await ethOf(from.id)).toBe(before + BigInt(sent.feeUnits) - kept);
   });
 
   it('keeps every old hash pointing at the newest replacement, and a retry of an earlier step charges nothing', async () => {
@@ -213,6 +218,7 @@ describeEachDatabase('speed-up API', (kind) => {
 
   it('lets only the sender speed up, only to a faster speed, and only on an EVM network; each refusal changes nothing', async () => {
     const { sender, recipient, from, sent } = await pendingTransfer({ speed: 'normal' });
+    // Not funded: a block for their grants would include the send too.
     const stranger = await signUp(ctx.app);
     const before = await ethOf(from.id);
     const refusals: [TestUser, string, Record<string, unknown>, number, string][] = [
@@ -245,7 +251,7 @@ describeEachDatabase('speed-up API', (kind) => {
 
   it('refuses once the transaction is in a block', async () => {
     const { sender, from, sent } = await pendingTransfer();
-    await ctx.app.ledger.clock.tick(Date.now() + 61_000);
+    await includePending(ctx);
     const before = await ethOf(from.id);
     const response = await speedUp(sender, sent.hash, { speed: 'fast' });
     expect(response.statusCode).toBe(409);
@@ -254,7 +260,7 @@ describeEachDatabase('speed-up API', (kind) => {
   });
 
   it('refuses, changing nothing, when the native coin cannot pay the difference', async () => {
-    const sender = await signUp(ctx.app);
+    const { user: sender } = await fundedUser(ctx);
     const from = await walletOn(ctx.app, sender, 'eth_sepolia');
     const slow = (await quotes(sender, from.id)).quotes.find((quote) => quote.speed === 'slow')!;
     // Everything goes out, fee included: nothing is left for a faster fee.

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { RealtimeEvents } from '@fincrypt/domain';
+import { MAX_CONFIRMATIONS, type RealtimeEvents } from '@fincrypt/domain';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { call, cookiesFrom, signIn, signUp, uniqueEmail } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { fundedUser, includePending } from '../test/chain-steps.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { TEST_ORIGIN, testConfig, useTestApp } from '../test/test-app.ts';
 import { createEmptyPostgresDatabase, describeEachDatabase, describeOnPostgres } from '../test/test-database.ts';
@@ -55,8 +56,9 @@ async function eventually(check: () => void | Promise<void>, timeoutMs = 5_000) 
   }
 }
 
+// Polygon Amoy on a local Anvil, as `npm start` runs it.
 describeEachDatabase('realtime (socket.io)', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'polygon_amoy' } });
   let url = '';
   const sockets: Socket[] = [];
   const open = (options: Parameters<typeof connect>[1]) => {
@@ -150,9 +152,11 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
   });
 
   it("delivers a send's events to the sender's and the recipient's sockets, and to no one else", async () => {
-    const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
-    const eve = await signUp(ctx.app);
+    const { user: alice } = await fundedUser(ctx);
+    const { user: bob } = await fundedUser(ctx);
+    const { user: eve } = await fundedUser(ctx);
+    // Their grants settle before the sockets open: every event after is the payment's.
+    await includePending(ctx, MAX_CONFIRMATIONS);
     const [aliceSocket, bobSocket, eveSocket] = [open({ cookie: alice.cookie }), open({ cookie: bob.cookie }), open({ cookie: eve.cookie })];
     expect(await Promise.all([outcome(aliceSocket), outcome(bobSocket), outcome(eveSocket)])).toEqual(['connected', 'connected', 'connected']);
     const [toAlice, toBob, toEve] = [record(aliceSocket), record(bobSocket), record(eveSocket)];
@@ -168,28 +172,32 @@ describeEachDatabase('realtime (socket.io)', (kind) => {
         { walletId: from.id, network: 'polygon_amoy', asset: 'MATIC', newBalance: wallet.balance, newBalanceUnits: wallet.balanceUnits, balances: wallet.balances },
       ]);
       expect(toAlice.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'send', status: 'pending' });
-      expect(toBob.balance_update).toMatchObject([{ walletId: to.id, network: 'polygon_amoy', asset: 'MATIC', newBalance: '102.0000', newBalanceUnits: (102n * 10n ** 18n).toString() }]);
-      expect((toBob.balance_update?.[0] as { balances: { asset: string; balance: string }[] }).balances.map((entry) => [entry.asset, entry.balance])).toEqual([
-        ['MATIC', '102.0000'],
-        ['USDC', '1000.00'],
+      // On its way to Bob, not yet his to spend: a block has not included it.
+      expect(toBob.balance_update).toMatchObject([{ walletId: to.id, network: 'polygon_amoy', asset: 'MATIC', newBalance: '100.0000', newBalanceUnits: (100n * 10n ** 18n).toString() }]);
+      const bobBalances = (toBob.balance_update?.[0] as { balances: { asset: string; balance: string; incomingUnits?: string }[] }).balances;
+      expect(bobBalances.map((entry) => [entry.asset, entry.balance, entry.incomingUnits])).toEqual([
+        ['MATIC', '100.0000', (2n * 10n ** 18n).toString()],
+        ['USDC', '1000.00', undefined],
       ]);
       expect(toBob.transaction_update?.[0]?.transaction).toMatchObject({ hash, type: 'receive' });
       expect(toBob.transaction_status).toEqual([{ hash, network: 'polygon_amoy', status: 'pending' }]);
     });
     expect(toAlice.fraud_alert?.[0]).toMatchObject({ level: 'low', message: 'Unfamiliar receiving address' });
 
-    await ctx.app.ledger.clock.tick(Date.now() + 10 * 60_000);
+    await includePending(ctx, MAX_CONFIRMATIONS);
     await eventually(() => {
       expect(toAlice.transaction_status?.at(-1)).toEqual({ hash, network: 'polygon_amoy', status: 'confirmed' });
-      expect(toBob.transaction_update?.at(-1)?.transaction).toMatchObject({ hash, type: 'receive', status: 'confirmed', confirmations: 12 });
+      expect(toBob.transaction_update?.at(-1)?.transaction).toMatchObject({ hash, type: 'receive', status: 'confirmed', confirmations: MAX_CONFIRMATIONS });
+      expect(toBob.balance_update?.at(-1)).toMatchObject({ walletId: to.id, newBalance: '102.0000' });
     });
+    const aliceUpdates = toAlice.balance_update?.length ?? 0;
 
     const profile = await call(ctx.app, 'PATCH', '/api/account/profile', { cookie: eve.cookie, body: { name: 'Eve Renamed', email: eve.email, avatar: 'preset-3' } });
     expect(profile.statusCode).toBe(200);
     await eventually(() => expect(toEve.profile_update).toEqual([{ name: 'Eve Renamed', email: eve.email, avatar: 'preset-3' }]));
     const other = await postSend(ctx.app, alice, { walletId: from.id, to: externalAddress('polygon_amoy'), amount: '1' });
     expect(other.statusCode).toBe(201);
-    await eventually(() => expect(toAlice.balance_update).toHaveLength(2));
+    await eventually(() => expect(toAlice.balance_update).toHaveLength(aliceUpdates + 1));
     expect(Object.keys(toEve)).toEqual(['profile_update']);
   });
 });

@@ -3,15 +3,17 @@ import { expect, it } from 'vitest';
 import type { UserEvent } from '../../lib/event-bus.ts';
 import { call, signUp } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 import { FRAUD_REASONS } from '../../payments/fraud-rules.ts';
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy simulated.
 describeEachDatabase('alerts and risk API', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
 
   it('stores, lists and pushes the alerts a send raises, and scores risk over the last ten sends', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const friend = externalAddress('eth_sepolia');
     const pushed: UserEvent[] = [];
@@ -54,7 +56,7 @@ describeEachDatabase('alerts and risk API', (kind) => {
   });
 
   it('judges a USDC send by its value: 500 USDC is large on Polygon (above 10 MATIC), not on Ethereum (below 10 ETH)', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     for (const network of ['polygon_amoy', 'eth_sepolia'] as const) {
       const wallet = await walletOn(ctx.app, user, network);
       const response = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress(network), amount: '500', asset: 'USDC' });

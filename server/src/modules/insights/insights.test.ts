@@ -16,15 +16,18 @@ import { DEFAULT_PRICE_FEED_SETTINGS } from '../../config.ts';
 import { transactions } from '../../db/schema.ts';
 import { type TestUser, call, signUp } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
 const HOUR_MS = 3_600_000;
 const INSIGHTS_PATHS = ['/stats', '/sentiment', '/forecasts', '/order-book', '/volume'];
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Solana Devnet simulated.
 describeEachDatabase('insights API', (kind) => {
   const clock = { offsetMs: 0 };
   const ctx = useTestApp(kind, {
+    chain: { network: 'eth_sepolia' },
     // A long cache keeps one simulated price through each test, so expected values can be computed from it.
     config: { prices: { ...DEFAULT_PRICE_FEED_SETTINGS, apiUrl: undefined, apiKey: undefined, cacheTtlMs: 10 * 60_000 } },
     app: { prices: { now: () => Date.now() + clock.offsetMs } },
@@ -54,8 +57,8 @@ describeEachDatabase('insights API', (kind) => {
   });
 
   it('computes volume, active users, average transaction and TPS from the ledger, with the change against the day before', async () => {
-    const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
+    const { user: alice } = await fundedUser(ctx);
+    const { user: bob } = await fundedUser(ctx);
     const yesterdays = await send(alice, 'eth_sepolia', externalAddress('eth_sepolia'), '2');
     await ctx.database.db
       .update(transactions)
@@ -173,7 +176,7 @@ describeEachDatabase('insights API', (kind) => {
 
   it('does not count a faucet claim (mint transactions) as a send, as volume or as activity', async () => {
     const before = insightsStatsSchema.parse(await get('/stats?currency=usd'));
-    const dave = await signUp(ctx.app);
+    const { user: dave } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, dave, 'eth_sepolia');
     expect((await call(ctx.app, 'POST', `/api/wallets/${wallet.id}/faucet`, { cookie: dave.cookie })).statusCode).toBe(201);
     const after = insightsStatsSchema.parse(await get('/stats?currency=usd'));
@@ -185,7 +188,7 @@ describeEachDatabase('insights API', (kind) => {
   it('values a USDC send at the usd-coin price, not as that many ETH, in volume, average and the per-network buckets', async () => {
     const before = insightsStatsSchema.parse(await get('/stats?currency=eur'));
     const volumeBefore = volumeResponseSchema.parse(await get('/volume?currency=eur'));
-    const carol = await signUp(ctx.app);
+    const { user: carol } = await fundedUser(ctx);
     await send(carol, 'eth_sepolia', externalAddress('eth_sepolia'), '500', 'USDC');
     await send(carol, 'eth_sepolia', externalAddress('eth_sepolia'), '0.5');
     const usdcSends = await ctx.database.db.select({ amount: transactions.amount }).from(transactions).where(and(eq(transactions.asset, 'USDC'), eq(transactions.type, 'send')));

@@ -9,6 +9,7 @@ import {
   type Network,
 } from '@fincrypt/domain';
 import { and, eq } from 'drizzle-orm';
+import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createKeyVault } from '../../chain/key-vault.ts';
@@ -17,6 +18,7 @@ import { mints, wallets } from '../../db/schema.ts';
 import { loadSecret } from '../../lib/secrets.ts';
 import { call, cookiesFrom, signIn, signUp } from '../../test/auth-client.ts';
 import { claimFaucet, expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser, includePending } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -27,11 +29,12 @@ const failingOn =
     return generateKeyPair(network);
   };
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy and Solana Devnet simulated.
 describeEachDatabase('wallets API', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
 
   it('gives a new user one wallet per network at sign-up, each a real address holding 100.0000, minted', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const list = await listWallets(ctx.app, user);
     expect(list.map((wallet) => wallet.network).sort()).toEqual([...NETWORK_IDS].sort());
     for (const wallet of list) {
@@ -41,11 +44,14 @@ describeEachDatabase('wallets API', (kind) => {
       const [mint] = await ctx.database.db.select().from(mints).where(eq(mints.walletId, wallet.id));
       expect(mint?.amount).toBe(100n * 10n ** BigInt(network.decimals));
     }
+    // On the chain the grant is the node's balance, not a row alone.
+    const sepolia = list.find((wallet) => wallet.network === 'eth_sepolia')!;
+    expect(await ctx.testChain.chain.client.getBalance({ address: sepolia.address as Hex })).toBe(100n * 10n ** 18n);
     await expectLedgerBalanced(ctx.database.db);
   });
 
   it('gives a new user one EVM address on Sepolia and Amoy, as MetaMask shows one account on every chain, each chain with its own nonce', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const sepolia = await walletOn(ctx.app, user, 'eth_sepolia');
     const amoy = await walletOn(ctx.app, user, 'polygon_amoy');
     expect(amoy.address).toBe(sepolia.address);
@@ -59,6 +65,9 @@ describeEachDatabase('wallets API', (kind) => {
       const [row] = await ctx.database.db.select({ nonce: wallets.nextNonce }).from(wallets).where(eq(wallets.id, wallet.id));
       expect(row?.nonce).toBe(1);
     }
+    // The node counts the shared address's first Sepolia transaction once a block includes it.
+    await includePending(ctx);
+    expect(await ctx.testChain.chain.client.getTransactionCount({ address: sepolia.address as Hex })).toBe(1);
     // Another user has another address.
     expect((await walletOn(ctx.app, await signUp(ctx.app), 'eth_sepolia')).address).not.toBe(sepolia.address);
 
