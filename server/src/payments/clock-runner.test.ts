@@ -18,8 +18,9 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
   }
 }
 
+// The simulated chain clock's runner (Solana Devnet's under `npm start`, every network's with CHAIN=simulated).
 describe.each(testDatabaseKinds())('clock runner [%s]', (kind) => {
-  const ctx = useTestApp(kind, { config: { chain: { timeScale: 60, tickIntervalMs: 20 } } });
+  const ctx = useTestApp(kind, { chain: 'simulated', config: { chain: { timeScale: 60, tickIntervalMs: 20 } } });
   const start = () =>
     startClockRunner({ database: ctx.database, events: ctx.app.ledger.events, timeScale: 60, tickIntervalMs: 20, leaderRetryMs: 50, log: quiet });
 

@@ -39,8 +39,9 @@ describe('progressAt', () => {
   });
 });
 
+// The simulated chain clock (Solana Devnet's under `npm start`, every network's with CHAIN=simulated), on Sepolia rows.
 describeEachDatabase('chain clock', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: 'simulated' });
 
   async function sendOne(user: TestUser, speed: GasSpeed, to?: string) {
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
@@ -208,8 +209,9 @@ describeEachDatabase('chain clock', (kind) => {
   });
 });
 
+// The simulated chain clock (Solana Devnet's under `npm start`, every network's with CHAIN=simulated), on Sepolia rows.
 describe('chain clock with a time scale [pglite]', () => {
-  const ctx = useTestApp('pglite', { config: { chain: { timeScale: 60, tickIntervalMs: 20 } } });
+  const ctx = useTestApp('pglite', { chain: 'simulated', config: { chain: { timeScale: 60, tickIntervalMs: 20 } } });
 
   it('shrinks the pending wait and the confirmation interval by the scale', async () => {
     const user = await signUp(ctx.app);
@@ -229,8 +231,9 @@ describe('chain clock with a time scale [pglite]', () => {
   });
 });
 
+// The simulated chain clock (Solana Devnet's under `npm start`, every network's with CHAIN=simulated), on Sepolia rows.
 describeEachDatabase('chain clock blocks', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: 'simulated' });
 
   it('counts every inclusion in its block exactly once, even when two clocks tick at the same moment', async () => {
     const alice = await signUp(ctx.app);

@@ -351,8 +351,10 @@ const commands = fc.commands(
   { maxCommands: 10 },
 );
 
+// Simulated chains: the model predicts every balance the moment an operation commits and ticks the simulated clock;
+// chain-random.test.ts drives the same kinds of operation on a real node.
 describeEachDatabase('ledger model (property-based)', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: 'simulated' });
   const users: TestUser[] = [];
 
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import { EARLIER_SENDS_COMPARED, PAYEES_KNOWN } from './fraud-rules.ts';
 import { fraudHistorySql, readFraudHistory } from './send-state.ts';
 import { signUp, type TestUser } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { fundedUser } from '../test/chain-steps.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { insertTransactionCopies } from '../test/transaction-copies.ts';
@@ -16,7 +17,7 @@ import { insertTransactionCopies } from '../test/transaction-copies.ts';
  * networks where the sender has wallets but no sends) made it read far more of the history than the latest sends.
  */
 describeEachDatabase('fraud history: the same cost for a long history as for a short one', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
   const rows = <T>(query: SQL) => rowsOf<T>(ctx.database.db, query);
 
   /** `count` more sends like the user's first, each a second older than the last and to one of 40 addresses. */
@@ -48,8 +49,8 @@ describeEachDatabase('fraud history: the same cost for a long history as for a s
   }
 
   it('reads about as much for a sender of 3,000 sends as for one of 100, before and after ANALYZE', async () => {
-    const sender = await signUp(ctx.app);
-    const other = await signUp(ctx.app);
+    const { user: sender } = await fundedUser(ctx);
+    const { user: other } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, sender, 'eth_sepolia');
     for (const user of [sender, other]) {
       const from = user === sender ? wallet : await walletOn(ctx.app, user, 'eth_sepolia');

@@ -21,8 +21,8 @@ export async function includePending(ctx: TestContext, blocks = 1): Promise<void
 }
 
 /** A new user whose grants on the test chain's network a block has included, and the index has read. */
-export async function fundedUser(ctx: TestContext): Promise<{ user: TestUser; walletId: string; address: string; grants: string[] }> {
-  const user = await signUp(ctx.app);
+export async function fundedUser(ctx: TestContext, profile: Parameters<typeof signUp>[1] = {}): Promise<{ user: TestUser; walletId: string; address: string; grants: string[] }> {
+  const user = await signUp(ctx.app, profile);
   const wallet = await walletOn(ctx.app, user, ctx.testChain.chain.network);
   const grants = await ctx.database.db
     .select({ hash: transactions.hash })

@@ -44,9 +44,11 @@ export interface TestAppOptions {
   app?: Omit<BuildAppOptions, 'config' | 'database'>;
   /**
    * A local Anvil under this network for the file (startTestChain: it mines when told, or every `blockTimeSeconds`),
-   * its treasury ready; the file's tests drive the leader's index and outbox themselves.
+   * its treasury ready; the file's tests drive the leader's index and outbox themselves (chain-steps.ts). The other
+   * EVM network stays simulated, as Solana Devnet is under `npm start`. 'simulated': no node, for a file about the
+   * simulated chains themselves.
    */
-  chain?: { network: 'eth_sepolia' | 'polygon_amoy'; blockTimeSeconds?: number };
+  chain?: 'simulated' | { network: 'eth_sepolia' | 'polygon_amoy'; blockTimeSeconds?: number };
 }
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -86,7 +88,7 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     ctx.webDistDir = makeFakeWebBuild();
     ctx.config = testConfig(options, ctx.webDistDir);
     let evmChains = options.app?.evmChains;
-    if (options.chain) {
+    if (options.chain && options.chain !== 'simulated') {
       ctx.testChain = await startTestChain(options.chain.network, { blockTimeSeconds: options.chain.blockTimeSeconds });
       await syncTreasuryNonce(ctx.database.db, ctx.testChain.chain);
       evmChains = new Map([[options.chain.network, ctx.testChain.chain]]);

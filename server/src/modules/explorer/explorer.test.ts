@@ -31,8 +31,10 @@ import { describeEachDatabase } from '../../test/test-database.ts';
 const FAST_CHAIN = { chain: loadConfig({ CHAIN_TIME_SCALE: '10000' }).chain };
 const NETWORKS: NetworkId[] = ['eth_sepolia', 'polygon_amoy', 'solana_devnet'];
 
+// The explorer over the simulated chains (Solana Devnet's under `npm start`): blocks the clock makes from its inclusions.
+// chain-explorer.test.ts shows a real node's blocks.
 describeEachDatabase('public explorer API', (kind) => {
-  const ctx = useTestApp(kind, { config: FAST_CHAIN });
+  const ctx = useTestApp(kind, { chain: 'simulated', config: FAST_CHAIN });
 
   const get = async <T>(url: string, status = 200): Promise<T> => {
     const response = await call(ctx.app, 'GET', url);

@@ -5,8 +5,9 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { simulatedParticipants } from '../../db/schema.ts';
-import { call, signUp } from '../../test/auth-client.ts';
+import { call } from '../../test/auth-client.ts';
 import { claimFaucet, postSend, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser, includePending } from '../../test/chain-steps.ts';
 import { TEST_ORIGIN, useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -47,8 +48,9 @@ const outcome = (socket: Socket) =>
     socket.on('connect_error', (error) => resolve(error.message));
   });
 
+// Ethereum Sepolia on a local Anvil (its indexer's events), Solana Devnet and Polygon Amoy on the simulated clock's.
 describeEachDatabase('public explorer privacy', (kind) => {
-  const ctx = useTestApp(kind, { config: { chain: loadConfig({ CHAIN_TIME_SCALE: '10000' }).chain } });
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' }, config: { chain: loadConfig({ CHAIN_TIME_SCALE: '10000' }).chain } });
   let url = '';
   const sockets: Socket[] = [];
 
@@ -77,8 +79,8 @@ describeEachDatabase('public explorer privacy', (kind) => {
     socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
 
     // Two people with names and emails; sends between them and outside, a faucet claim, a simulated participant.
-    const alice = await signUp(ctx.app, { name: 'Alice Privateperson' });
-    const bob = await signUp(ctx.app, { name: 'Bob Secretname' });
+    const { user: alice } = await fundedUser(ctx, { name: 'Alice Privateperson' });
+    const { user: bob } = await fundedUser(ctx, { name: 'Bob Secretname' });
     const aliceEth = await walletOn(ctx.app, alice, 'eth_sepolia');
     const bobEth = await walletOn(ctx.app, bob, 'eth_sepolia');
     const aliceSol = await walletOn(ctx.app, alice, 'solana_devnet');
@@ -94,6 +96,7 @@ describeEachDatabase('public explorer privacy', (kind) => {
     await ctx.database.db
       .insert(simulatedParticipants)
       .values({ userId: bob.id, key: `bob-${randomUUID()}`, label: 'Simulated · Bob, merchant in Lagos', role: 'merchant', currency: 'GBP' });
+    await includePending(ctx);
     await new Promise((resolve) => setTimeout(resolve, 50));
     await ctx.app.ledger.clock.tick(Date.now());
 

@@ -12,22 +12,29 @@ import {
   type SendResponse,
 } from '@fincrypt/domain';
 import { count, eq, inArray } from 'drizzle-orm';
+import { erc20Abi, type Hex } from 'viem';
 import { expect, it } from 'vitest';
+import { usdcAddressOn } from '../../chain/local-chain-setup.ts';
 import { paymentRequests, transactions } from '../../db/schema.ts';
 import type { UserEvent } from '../../lib/event-bus.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, postSend, storedBalances, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser, includePending } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
 const OPEN_MAX = 4;
 const CREATE_LIMIT = 12;
 const PAY_PAGE_LIMIT = 25;
+const ETH = 10n ** 18n;
+const USDC = 10n ** 6n;
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy and Solana Devnet stay simulated in this app.
 describeEachDatabase('payment requests', (kind) => {
   const ctx = useTestApp(kind, {
     rateLimits: { paymentRequestPerUser: CREATE_LIMIT, payPagePerIp: PAY_PAGE_LIMIT },
     config: { paymentRequests: { openMax: OPEN_MAX } },
+    chain: { network: 'eth_sepolia' },
   });
 
   const createRequest = (user: TestUser, body: CreatePaymentRequestInput | Record<string, unknown>) =>
@@ -55,6 +62,10 @@ describeEachDatabase('payment requests', (kind) => {
     ...overrides,
   });
   const storedRequest = async (id: string) => (await ctx.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+  /** What the node holds for `address`: its ETH, or its test USDC. */
+  const ethOnChain = (address: string) => ctx.testChain.chain.client.getBalance({ address: address as Hex });
+  const usdcOnChain = (address: string) =>
+    ctx.testChain.chain.client.readContract({ address: usdcAddressOn('eth_sepolia'), abi: erc20Abi, functionName: 'balanceOf', args: [address as Hex] });
   const captureEvents = () => {
     const seen: UserEvent[] = [];
     const stop = ctx.app.ledger.events.subscribe((event) => seen.push(event));
@@ -112,9 +123,9 @@ describeEachDatabase('payment requests', (kind) => {
 
   it('is paid by the send that carries its reference, once: the request, the rows and the requester’s live event', async () => {
     const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
+    const { user: bob } = await fundedUser(ctx);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '25', displayName: 'Alice' });
 
     // A payment to the right address without the reference does not pay it.
@@ -127,9 +138,11 @@ describeEachDatabase('payment requests', (kind) => {
     events.stop();
     expect(paid.statusCode, paid.body).toBe(201);
     const sent: SendResponse = paid.json();
+    // Paid when the send commits (send.ts), while the chain has yet to include it.
     const stored = await storedRequest(request.id);
     expect(stored).toMatchObject({ status: 'paid', transactionId: sent.transaction.id });
     const rows = await ctx.database.db.select().from(transactions).where(eq(transactions.hash, sent.transaction.hash));
+    expect(rows.every((row) => row.status === 'pending')).toBe(true);
     expect(rows.map((row) => [row.type, row.paymentReference]).sort()).toEqual([
       ['receive', request.reference],
       ['send', request.reference],
@@ -152,13 +165,21 @@ describeEachDatabase('payment requests', (kind) => {
     // Paid: it cannot be cancelled either.
     expect((await cancel(alice, request.id)).json().error.code).toBe('PAYMENT_REQUEST_NOT_OPEN');
     await expectLedgerBalanced(ctx.database.db);
+
+    // A block includes both payments: Alice holds her grant and the two 25 USDC, and the request stays paid.
+    await includePending(ctx);
+    expect((await ctx.testChain.chain.client.getTransactionReceipt({ hash: sent.transaction.hash as Hex })).status).toBe('success');
+    expect(await usdcOnChain(aliceWallet.address)).toBe(1000n * USDC + 50n * USDC);
+    expect((await storedBalances(ctx.database.db, [aliceWallet.id], 'USDC')).get(aliceWallet.id)).toBe(1000n * USDC + 50n * USDC);
+    expect((await storedRequest(request.id)).status).toBe('paid');
+    await expectLedgerBalanced(ctx.database.db);
   });
 
   it('pays a currency request at the rate quoted when it is paid, and refuses less than it asks', async () => {
     const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
+    const { user: bob } = await fundedUser(ctx);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
     // The unit reads in either case, as every currency code does.
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '500', unit: 'INR', displayName: 'Alice' });
     expect(request).toMatchObject({ fiat: { currency: 'inr', amountMinor: '50000' }, assetAmountIsIndicative: true, asset: 'USDC' });
@@ -185,20 +206,23 @@ describeEachDatabase('payment requests', (kind) => {
     // Paid: the asset amount is the one that paid it, no longer indicative.
     expect(listed).toMatchObject({ status: 'paid', amountUnits: quote.amountUnits, assetAmountIsIndicative: false, fiat: { currency: 'inr', amountMinor: '50000' } });
     await expectLedgerBalanced(ctx.database.db);
+    // The node moved the quoted amount exactly.
+    await includePending(ctx);
+    expect(await usdcOnChain(aliceWallet.address)).toBe(1000n * USDC + BigInt(quote.amountUnits));
   });
 
   it('refuses a payment of another asset, network or address, and a smaller asset amount, changing nothing', async () => {
     const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
-    const bobSepolia = await walletOn(ctx.app, bob, 'eth_sepolia');
+    const { user: bob } = await fundedUser(ctx);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
+    const bobAmoy = await walletOn(ctx.app, bob, 'polygon_amoy');
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '25', displayName: 'Alice' });
-    const rowsBefore = (await ctx.database.db.select({ count: count() }).from(transactions).where(inArray(transactions.walletId, [aliceWallet.id, bobWallet.id, bobSepolia.id])))[0]!.count;
+    const rowsBefore = (await ctx.database.db.select({ count: count() }).from(transactions).where(inArray(transactions.walletId, [aliceWallet.id, bobWallet.id, bobAmoy.id])))[0]!.count;
     const cases: [string, SendRequestInput, string][] = [
-      ['another asset', paymentOf(request, bobWallet.id, { asset: 'MATIC', amount: '25' }), 'PAYMENT_REQUEST_MISMATCH'],
-      ['another address', paymentOf(request, bobWallet.id, { to: externalAddress('polygon_amoy') }), 'PAYMENT_REQUEST_MISMATCH'],
-      ['another network', paymentOf(request, bobSepolia.id), 'PAYMENT_REQUEST_MISMATCH'],
+      ['another asset', paymentOf(request, bobWallet.id, { asset: 'ETH', amount: '25' }), 'PAYMENT_REQUEST_MISMATCH'],
+      ['another address', paymentOf(request, bobWallet.id, { to: externalAddress('eth_sepolia') }), 'PAYMENT_REQUEST_MISMATCH'],
+      ['another network', paymentOf(request, bobAmoy.id), 'PAYMENT_REQUEST_MISMATCH'],
       ['less than asked', paymentOf(request, bobWallet.id, { amount: '24.999999' }), 'PAYMENT_REQUEST_UNDERPAID'],
     ];
     for (const [label, body, code] of cases) {
@@ -207,10 +231,10 @@ describeEachDatabase('payment requests', (kind) => {
       expect(response.statusCode, label).toBe(API_ERRORS[code as 'PAYMENT_REQUEST_MISMATCH'].status);
     }
     const mismatch = await postSend(ctx.app, bob, cases[0]![1]);
-    expect(mismatch.json().error.message).toBe(`This payment does not match the request: it asks for 25 USDC on Polygon Amoy to ${aliceWallet.address}`);
+    expect(mismatch.json().error.message).toBe(`This payment does not match the request: it asks for 25 USDC on Ethereum Sepolia to ${aliceWallet.address}`);
     const underpaid = await postSend(ctx.app, bob, cases[3]![1]);
     expect(underpaid.json().error.message).toBe('The request asks for 25 USDC; this payment is 24.999999 USDC');
-    const rowsAfter = (await ctx.database.db.select({ count: count() }).from(transactions).where(inArray(transactions.walletId, [aliceWallet.id, bobWallet.id, bobSepolia.id])))[0]!.count;
+    const rowsAfter = (await ctx.database.db.select({ count: count() }).from(transactions).where(inArray(transactions.walletId, [aliceWallet.id, bobWallet.id, bobAmoy.id])))[0]!.count;
     expect(rowsAfter).toBe(rowsBefore);
     expect((await storedRequest(request.id)).status).toBe('open');
     // More than asked pays it.
@@ -218,6 +242,9 @@ describeEachDatabase('payment requests', (kind) => {
     expect(more.statusCode, more.body).toBe(201);
     expect((await storedRequest(request.id)).status).toBe('paid');
     await expectLedgerBalanced(ctx.database.db);
+    // Only that payment reached the chain.
+    await includePending(ctx);
+    expect(await usdcOnChain(aliceWallet.address)).toBe(1000n * USDC + 30n * USDC);
   });
 
   it('sends a payment whose reference no FinCrypt request has (another issuer’s Solana Pay code) and keeps the reference', async () => {
@@ -235,7 +262,7 @@ describeEachDatabase('payment requests', (kind) => {
 
   it('pays a currency request without a quote at the prices at hand: the indicative amount is enough', async () => {
     const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
+    const { user: bob } = await fundedUser(ctx);
     const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
     const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1000', unit: 'eur', displayName: 'Alice' });
@@ -247,6 +274,8 @@ describeEachDatabase('payment requests', (kind) => {
     expect(paid.statusCode, paid.body).toBe(201);
     expect((await storedRequest(request.id)).status).toBe('paid');
     await expectLedgerBalanced(ctx.database.db);
+    await includePending(ctx);
+    expect(await ethOnChain(aliceWallet.address)).toBe(100n * ETH + BigInt((paid.json() as SendResponse).transaction.amountUnits));
   });
 
   it('lives open → expired: an expired request reads as expired, cannot be paid or cancelled, and stops counting as open', async () => {
@@ -303,7 +332,7 @@ describeEachDatabase('payment requests', (kind) => {
 
   it('cancels the open requests of a wallet when it is disconnected, so they cannot be paid', async () => {
     const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
+    const { user: bob } = await fundedUser(ctx);
     const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
     const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
     const open = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '1', displayName: 'Alice' });
@@ -328,9 +357,9 @@ describeEachDatabase('payment requests', (kind) => {
 
   it('replays a paying send for its Idempotency-Key, and refuses the key with another reference', async () => {
     const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
-    const bobWallet = await walletOn(ctx.app, bob, 'polygon_amoy');
+    const { user: bob } = await fundedUser(ctx);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
     const first = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '1', displayName: 'Alice' });
     const second = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '1', displayName: 'Alice' });
     const key = '6f1c1c9e-6a0f-4c55-9b76-2f7e9a6d0c11';
@@ -343,6 +372,9 @@ describeEachDatabase('payment requests', (kind) => {
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await storedRequest(second.id)).status).toBe('open');
+    // The replay sent nothing more: 1 USDC reaches Alice.
+    await includePending(ctx);
+    expect(await usdcOnChain(aliceWallet.address)).toBe(1000n * USDC + 1n * USDC);
   });
 
   it('refuses bad input with a clear 4xx and creates nothing', async () => {
@@ -443,9 +475,11 @@ describeEachDatabase('payment requests', (kind) => {
 
   it('marks a request paid once under concurrent payments; the others are refused and the ledger balances', async () => {
     const alice = await signUp(ctx.app);
-    const aliceWallet = await walletOn(ctx.app, alice, 'polygon_amoy');
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
     const payers = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx.app)));
-    const payerWallets = await Promise.all(payers.map((payer) => walletOn(ctx.app, payer, 'polygon_amoy')));
+    const payerWallets = await Promise.all(payers.map((payer) => walletOn(ctx.app, payer, 'eth_sepolia')));
+    // One block includes everyone's grants (Alice's too), so the payers can pay.
+    await includePending(ctx);
     const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'USDC', amount: '40', displayName: 'Alice' });
     // Six payers, and one of them twice with two keys, at once.
     const attempts = [...payers.map((payer, index) => [payer, payerWallets[index]!] as const), [payers[0]!, payerWallets[0]!] as const];
@@ -458,20 +492,29 @@ describeEachDatabase('payment requests', (kind) => {
     expect(await storedRequest(request.id)).toMatchObject({ status: 'paid', transactionId: winner.transaction.id });
     const paying = await ctx.database.db.select().from(transactions).where(eq(transactions.paymentReference, request.reference));
     expect(paying.map((row) => row.type).sort()).toEqual(['receive', 'send']);
-    expect((await storedBalances(ctx.database.db, [aliceWallet.id], 'USDC')).get(aliceWallet.id)).toBe(1_000_000_000n + 40_000_000n);
+    // Shown as incoming until a block includes it; then Alice holds 40 USDC more, on the node too.
+    expect((await walletOn(ctx.app, alice, 'eth_sepolia')).balances.find((balance) => balance.asset === 'USDC')).toMatchObject({
+      balanceUnits: String(1000n * USDC),
+      incomingUnits: String(40n * USDC),
+    });
+    await includePending(ctx);
+    expect((await storedBalances(ctx.database.db, [aliceWallet.id], 'USDC')).get(aliceWallet.id)).toBe(1000n * USDC + 40n * USDC);
+    expect(await usdcOnChain(aliceWallet.address)).toBe(1000n * USDC + 40n * USDC);
     await expectLedgerBalanced(ctx.database.db);
   });
 
   it('lets one of a concurrent cancel and payment win, never both', async () => {
     const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
+    const { user: bob } = await fundedUser(ctx);
     const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
     const bobWallet = await walletOn(ctx.app, bob, 'eth_sepolia');
+    let paidRounds = 0n;
     for (let round = 0; round < 3; round += 1) {
       const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '0.1', displayName: 'Alice' });
       const [paid, cancelled] = await Promise.all([postSend(ctx.app, bob, paymentOf(request, bobWallet.id)), cancel(alice, request.id)]);
       const stored = await storedRequest(request.id);
       if (paid.statusCode === 201) {
+        paidRounds += 1n;
         expect(cancelled.statusCode).toBe(409);
         expect(stored.status).toBe('paid');
       } else {
@@ -481,6 +524,9 @@ describeEachDatabase('payment requests', (kind) => {
       }
     }
     await expectLedgerBalanced(ctx.database.db);
+    // The chain moved 0.1 ETH for each payment that won, and nothing for a cancel that did.
+    await includePending(ctx);
+    expect(await ethOnChain(aliceWallet.address)).toBe(100n * ETH + paidRounds * ETH / 10n);
   });
 
   it('keeps the open limit under concurrent creates', async () => {

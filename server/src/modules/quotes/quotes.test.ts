@@ -15,21 +15,24 @@ import {
   type SendResponse,
 } from '@fincrypt/domain';
 import { count, eq, inArray } from 'drizzle-orm';
+import type { Hex } from 'viem';
 import { expect, it, vi } from 'vitest';
 import { idempotencyKeys, paymentQuotes, transactions } from '../../db/schema.ts';
 import { deleteUnusedQuotesExpiredBefore, UNUSED_QUOTE_RETENTION_MS } from '../../payments/quotes.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, postSend, storedBalances, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser, includePending } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
 const ETH = 10n ** 18n;
 const QUOTE_LIMIT = 8;
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy and Solana Devnet stay simulated in this app.
 describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   // The price service's clock is the test's: moving it moves the simulated feed's prices.
   let priceNowMs = Date.now();
-  const ctx = useTestApp(kind, { rateLimits: { quotePerUser: QUOTE_LIMIT }, app: { prices: { now: () => priceNowMs } } });
+  const ctx = useTestApp(kind, { rateLimits: { quotePerUser: QUOTE_LIMIT }, app: { prices: { now: () => priceNowMs } }, chain: { network: 'eth_sepolia' } });
 
   const postQuote = (user: TestUser, body: CreateQuoteRequestInput | Record<string, unknown>) =>
     call(ctx.app, 'POST', '/api/quotes', { cookie: user.cookie, body });
@@ -48,7 +51,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   const storedQuote = async (id: string) => (await ctx.database.db.select().from(paymentQuotes).where(eq(paymentQuotes.id, id)))[0];
 
   it('quotes a payment in fiat with exact units, both sides, the rates, the comparison and an expiry', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const to = externalAddress('eth_sepolia');
     const quote = await quoteFor(user, { walletId: wallet.id, to: to.toLowerCase(), amount: '10000', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'eur', speed: 'fast' });
@@ -95,7 +98,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   });
 
   it('gives ₹1,000 the same euros whichever asset carries it: one cross rate, and a markup line that says so', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const body = { amount: '1000', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'eur' } as const;
     const carriers = [
       { network: 'eth_sepolia', asset: 'ETH' },
@@ -121,7 +124,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   });
 
   it('sends exactly the quoted amount and fee even after the price moved, keeps the values, and stamps the quote used', async () => {
-    const alice = await signUp(ctx.app);
+    const { user: alice } = await fundedUser(ctx);
     const bob = await signUp(ctx.app);
     expect((await call(ctx.app, 'PUT', '/api/account/currency', { cookie: bob.cookie, body: { currency: 'eur' } })).statusCode).toBe(200);
     const from = await walletOn(ctx.app, alice, 'eth_sepolia');
@@ -165,10 +168,22 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect(explorer.json().timeline[0]).toMatchObject({ kind: 'quoted', at: quote.createdAt });
     expect(JSON.stringify(explorer.json())).not.toMatch(/"eur"|"inr"/);
     await expectLedgerBalanced(ctx.database.db);
+
+    // On the chain: the quoted amount exactly, to Bob; the quoted fee was the cap, and the receipt's fee is what is kept.
+    await includePending(ctx);
+    const hash = sent.transaction.hash as Hex;
+    const [onChain, receipt] = await Promise.all([ctx.testChain.chain.client.getTransaction({ hash }), ctx.testChain.chain.client.getTransactionReceipt({ hash })]);
+    expect(receipt.status).toBe('success');
+    expect([onChain.to?.toLowerCase(), onChain.value]).toEqual([to.address.toLowerCase(), BigInt(quote.amountUnits)]);
+    const charged = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(charged).toBeLessThanOrEqual(BigInt(quote.feeUnits));
+    expect((await storedBalances(ctx.database.db, [from.id], 'ETH')).get(from.id)).toBe(100n * ETH - BigInt(quote.amountUnits) - charged);
+    expect((await storedBalances(ctx.database.db, [to.id], 'ETH')).get(to.id)).toBe(100n * ETH + BigInt(quote.amountUnits));
+    await expectLedgerBalanced(ctx.database.db);
   });
 
   it('keeps the value at send of a send without a quote, in the sender\'s and the recipient owner\'s currencies', async () => {
-    const alice = await signUp(ctx.app);
+    const { user: alice } = await fundedUser(ctx);
     const bob = await signUp(ctx.app);
     const carol = await signUp(ctx.app);
     await call(ctx.app, 'PUT', '/api/account/currency', { cookie: carol.cookie, body: { currency: 'gbp' } });
@@ -189,7 +204,8 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     const toCarol = await postSend(ctx.app, alice, { walletId: from.id, to: (await walletOn(ctx.app, carol, 'eth_sepolia')).address, amount: '0.5' });
     expect(toCarol.json().transaction.valueAtSend).toMatchObject({ senderCurrency: 'jpy', recipientCurrency: 'gbp' });
     expect(Number(toCarol.json().transaction.valueAtSend.recipientMinor) / 100).toBeCloseTo(eth.gbp / 2, 0);
-    const carolRows = (await call(ctx.app, 'GET', '/api/transactions', { cookie: carol.cookie })).json().items;
+    // Carol's grants on the chain are rows of hers too: her receives only.
+    const carolRows = (await call(ctx.app, 'GET', '/api/transactions?type=receive', { cookie: carol.cookie })).json().items;
     expect(carolRows[0]).toMatchObject({ type: 'receive', quoteId: null, valueAtSend: toCarol.json().transaction.valueAtSend });
     const outside = await postSend(ctx.app, alice, { walletId: from.id, to: externalAddress('eth_sepolia'), amount: '0.1' });
     expect(outside.json().transaction.valueAtSend).toMatchObject({ senderCurrency: 'jpy', recipientCurrency: 'jpy' });
@@ -211,7 +227,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   });
 
   it('refuses an expired, used, unknown, foreign or mismatched quote with its message and changes nothing', async () => {
-    const alice = await signUp(ctx.app);
+    const { user: alice } = await fundedUser(ctx);
     const mallory = await signUp(ctx.app);
     const from = await walletOn(ctx.app, alice, 'eth_sepolia');
     const to = externalAddress('eth_sepolia');
@@ -254,7 +270,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   });
 
   it('makes exactly one payment from concurrent sends of one quote', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const quote = await quoteFor(user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1.5', senderCurrency: 'usd', recipientCurrency: 'usd' });
     const responses = await Promise.all(Array.from({ length: 6 }, () => postSend(ctx.app, user, sendOf(quote))));
@@ -265,10 +281,15 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect(rows).toHaveLength(1);
     expect((await storedBalances(ctx.database.db, [wallet.id], 'ETH')).get(wallet.id)).toBe(100n * ETH - 15n * ETH / 10n - BigInt(quote.feeUnits));
     await expectLedgerBalanced(ctx.database.db);
+    // One payment on the chain too: the recipient holds the quoted amount once.
+    await includePending(ctx);
+    expect(await ctx.testChain.chain.client.getBalance({ address: quote.to as Hex })).toBe(15n * ETH / 10n);
+    await expectLedgerBalanced(ctx.database.db);
   });
 
   it('refuses every bad quote request with a 4xx and a clear message', async () => {
-    const user = await signUp(ctx.app);
+    // Funded, so only the balance cases are refused for the balance.
+    const { user } = await fundedUser(ctx);
     const other = await signUp(ctx.app);
     const eth = await walletOn(ctx.app, user, 'eth_sepolia');
     const sol = await walletOn(ctx.app, user, 'solana_devnet');
@@ -302,7 +323,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     let caller = { user, eth, sol };
     for (const [index, [body, status, code, message]] of cases.entries()) {
       if (index > 0 && index % (QUOTE_LIMIT - 1) === 0) {
-        const next = await signUp(ctx.app);
+        const { user: next } = await fundedUser(ctx);
         caller = { user: next, eth: await walletOn(ctx.app, next, 'eth_sepolia'), sol: await walletOn(ctx.app, next, 'solana_devnet') };
       }
       const own = (value: unknown) =>
@@ -317,7 +338,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   });
 
   it('limits quotes per user', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const body = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1', senderCurrency: 'inr', recipientCurrency: 'inr' };
     for (let i = 0; i < QUOTE_LIMIT; i += 1) expect((await postQuote(user, body)).statusCode).toBe(201);
@@ -327,13 +348,13 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
     expect(refused.json().error.message).toMatch(/^Too many quotes\. Please wait/);
     expect(refused.headers['retry-after']).toBeDefined();
     // Another user is not affected.
-    const other = await signUp(ctx.app);
+    const { user: other } = await fundedUser(ctx);
     const otherWallet = await walletOn(ctx.app, other, 'eth_sepolia');
     expect((await postQuote(other, { ...body, walletId: otherWallet.id })).statusCode).toBe(201);
   });
 
   it('deletes unused quotes a bounded time after they expire, and keeps used ones', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const body = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '0.1', senderCurrency: 'usd', recipientCurrency: 'usd' } as const;
     const [stale, recent, used] = [await quoteFor(user, body), await quoteFor(user, body), await quoteFor(user, body)];
@@ -370,12 +391,13 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   });
 
   it("fixes the fee of the fee quote the form showed while it is fresh, so MAX at that fee can be quoted after the live fee moved", async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const to = externalAddress('eth_sepolia');
     const feeQuotes = feeQuotesResponseSchema.parse((await call(ctx.app, 'GET', `/api/fees?walletId=${wallet.id}`, { cookie: user.cookie })).json());
     const shown = feeQuotes.quotes.find((quote) => quote.speed === 'normal')!;
     const max = { walletId: wallet.id, to, amount: shown.maxSendable, fixed: 'asset', senderCurrency: 'usd', recipientCurrency: 'usd', speed: 'normal' } as const;
+    let hash: Hex = '0x';
     // Only the clock moves (timers stay real): on to a 15 s window whose live fee is another, within the fee quote's minute.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
@@ -396,13 +418,17 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
       const sent = await postSend(ctx.app, user, sendOf(quote));
       expect(sent.statusCode, sent.body).toBe(201);
       expect((sent.json() as SendResponse).transaction.feeUnits).toBe(shown.feeUnits);
+      hash = (sent.json() as SendResponse).transaction.hash as Hex;
     } finally {
       vi.useRealTimers();
     }
+    // The node holds the sender to amount + gas × the fee cap the form showed: it includes the send.
+    await includePending(ctx);
+    expect((await ctx.testChain.chain.client.getTransactionReceipt({ hash })).status).toBe('success');
   });
 
   it('names cheaper networks where the recipient has a wallet when the fee is high: theirs on FinCrypt, or a contact of the same name', async () => {
-    const sender = await signUp(ctx.app);
+    const { user: sender } = await fundedUser(ctx);
     const recipient = await signUp(ctx.app);
     const [sepolia] = [await walletOn(ctx.app, sender, 'eth_sepolia')];
     const theirSepolia = await walletOn(ctx.app, recipient, 'eth_sepolia');
@@ -433,7 +459,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   });
 
   it('reads currency codes in either case, answering them in lower case', async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const quote = await quoteFor(user, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '100', fixed: 'sender', senderCurrency: 'INR', recipientCurrency: ' Eur ' });
     expect(quote).toMatchObject({ senderCurrency: 'inr', recipientCurrency: 'eur' });
@@ -459,28 +485,31 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
 
 describeEachDatabase('firm quotes with a short life (QUOTE_TTL_SECONDS)', (kind) => {
   const TTL_MS = 400;
-  const ctx = useTestApp(kind, { config: { quotes: { ttlMs: TTL_MS } } });
+  const ctx = useTestApp(kind, { config: { quotes: { ttlMs: TTL_MS } }, chain: { network: 'eth_sepolia' } });
 
   it('honours a quote while it is fresh and refuses it once it has expired, changing nothing', async () => {
-    const user = await signUp(ctx.app);
-    const wallet = await walletOn(ctx.app, user, 'polygon_amoy');
-    const body = { walletId: wallet.id, to: externalAddress('polygon_amoy'), amount: '2', fixed: 'sender', senderCurrency: 'usd', recipientCurrency: 'gbp' } as const;
+    const { user } = await fundedUser(ctx);
+    const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
+    const body = { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '2', fixed: 'sender', senderCurrency: 'usd', recipientCurrency: 'gbp' } as const;
     const ask = async () => paymentQuoteSchema.parse((await call(ctx.app, 'POST', '/api/quotes', { cookie: user.cookie, body })).json());
     const send = (quote: PaymentQuote) => postSend(ctx.app, user, { walletId: wallet.id, to: quote.to, amount: quote.amount, speed: quote.speed, quoteId: quote.id });
 
     const late = await ask();
     expect(new Date(late.expiresAt).getTime() - new Date(late.createdAt).getTime()).toBe(TTL_MS);
     await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
-    const before = await storedBalances(ctx.database.db, [wallet.id], 'MATIC');
+    const before = await storedBalances(ctx.database.db, [wallet.id], 'ETH');
     const refused = await send(late);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({ code: 'QUOTE_EXPIRED', message: 'This quote has expired. Get a new quote.' });
-    expect(await storedBalances(ctx.database.db, [wallet.id], 'MATIC')).toEqual(before);
+    expect(await storedBalances(ctx.database.db, [wallet.id], 'ETH')).toEqual(before);
 
     const fresh = await ask();
     const sent = await send(fresh);
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().transaction).toMatchObject({ quoteId: fresh.id, amountUnits: fresh.amountUnits, feeUnits: fresh.feeUnits });
     await expectLedgerBalanced(ctx.database.db);
+    // Only the fresh quote's payment reaches the chain, for its amount.
+    await includePending(ctx);
+    expect(await ctx.testChain.chain.client.getBalance({ address: fresh.to as Hex })).toBe(BigInt(fresh.amountUnits));
   });
 });

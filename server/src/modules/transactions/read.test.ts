@@ -1,4 +1,5 @@
 import {
+  MAX_CONFIRMATIONS,
   NETWORKS,
   type TransactionView,
   explorerTransactionSchema,
@@ -8,17 +9,20 @@ import {
   parseAmount,
   toChecksumAddress,
 } from '@fincrypt/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Hex } from 'viem';
 import { expect, it } from 'vitest';
 import { transactions } from '../../db/schema.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
+import { fundedUser, includePending } from '../../test/chain-steps.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 import { trigramProbes } from './repo.ts';
 
+// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Solana Devnet is simulated there too.
 describeEachDatabase('transactions read API', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
 
   const list = async (user: TestUser, query = '') => {
     const response = await call(ctx.app, 'GET', `/api/transactions${query}`, { cookie: user.cookie });
@@ -26,14 +30,17 @@ describeEachDatabase('transactions read API', (kind) => {
     return response.json() as { items: TransactionView[]; nextCursor: string | null };
   };
 
-  /** Alice sends 4 ETH transfers outside, 2 MATIC transfers to Bob; Bob sends 1 SOL back. */
+  /**
+   * Each has two Sepolia grants (ETH, USDC: `mint` rows a block has included); then Alice sends 4 ETH transfers outside
+   * and 2 to Bob, and Bob sends 1 SOL back. The sends are pending: no block has included them.
+   */
   async function history() {
     const alice = await signUp(ctx.app, { name: 'Alice' });
     const bob = await signUp(ctx.app, { name: 'Bob' });
+    await includePending(ctx);
     const aliceEth = await walletOn(ctx.app, alice, 'eth_sepolia');
-    const aliceMatic = await walletOn(ctx.app, alice, 'polygon_amoy');
     const aliceSol = await walletOn(ctx.app, alice, 'solana_devnet');
-    const bobMatic = await walletOn(ctx.app, bob, 'polygon_amoy');
+    const bobEth = await walletOn(ctx.app, bob, 'eth_sepolia');
     const bobSol = await walletOn(ctx.app, bob, 'solana_devnet');
     const outside = externalAddress('eth_sepolia');
     const hashes: string[] = [];
@@ -44,15 +51,15 @@ describeEachDatabase('transactions read API', (kind) => {
       return response.json().transaction as TransactionView;
     };
     for (let i = 1; i <= 4; i += 1) await send(alice, { walletId: aliceEth.id, to: outside, amount: `0.${i}` });
-    for (let i = 1; i <= 2; i += 1) await send(alice, { walletId: aliceMatic.id, to: bobMatic.address, amount: `${i}` });
+    for (let i = 1; i <= 2; i += 1) await send(alice, { walletId: aliceEth.id, to: bobEth.address, amount: `${i}` });
     const back = await send(bob, { walletId: bobSol.id, to: aliceSol.address, amount: '1', speed: 'fast' });
-    return { alice, bob, outside, aliceEth, bobMatic, hashes, back };
+    return { alice, bob, outside, aliceEth, hashes, back };
   }
 
   it('lists your transactions newest first, in pages, and only yours', async () => {
     const { alice, bob, hashes } = await history();
     const all = await list(alice);
-    expect(all.items).toHaveLength(7);
+    expect(all.items).toHaveLength(9);
     expect(all.nextCursor).toBeNull();
     const times = all.items.map((item) => Date.parse(item.timestamp));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -71,7 +78,7 @@ describeEachDatabase('transactions read API', (kind) => {
     expect(seen).toEqual(all.items.map((item) => item.id));
 
     const bobs = await list(bob);
-    expect(bobs.items.map((item) => item.type).sort()).toEqual(['receive', 'receive', 'send']);
+    expect(bobs.items.map((item) => item.type).sort()).toEqual(['mint', 'mint', 'receive', 'receive', 'send']);
     for (const query of ['?limit=0', '?limit=101', '?cursor=bm90LWEtY3Vyc29y', '?type=sideways', '?status=lost', '?from=yesterday']) {
       expect((await call(ctx.app, 'GET', `/api/transactions${query}`, { cookie: alice.cookie })).statusCode, query).toBe(400);
     }
@@ -79,8 +86,14 @@ describeEachDatabase('transactions read API', (kind) => {
 
   it('carries every fee exactly: fee is feeUnits in coin, every digit, in the list, the detail and the explorer', async () => {
     const { alice } = await history();
+    // Once a block includes the sends, each keeps the fee its receipt charged.
+    await includePending(ctx);
     const all = await list(alice);
-    expect(all.items).toHaveLength(7);
+    expect(all.items).toHaveLength(9);
+    for (const item of all.items.filter((candidate) => candidate.network === 'eth_sepolia' && candidate.type === 'send')) {
+      const receipt = await ctx.testChain.chain.client.getTransactionReceipt({ hash: item.hash as Hex });
+      expect(BigInt(item.feeUnits)).toBe(receipt.gasUsed * receipt.effectiveGasPrice);
+    }
     for (const item of all.items) {
       const decimals = NETWORKS[item.network].decimals;
       expect(BigInt(item.feeUnits)).toBe(feeFromReceipt(item.gasUsed, item.effectiveGasPrice, item.network));
@@ -100,21 +113,24 @@ describeEachDatabase('transactions read API', (kind) => {
     const byHash = await list(alice, `?search=${hashes[2]!.slice(10, 30).toUpperCase()}`);
     expect(byHash.items.map((item) => item.hash)).toEqual([hashes[2]]);
     expect((await list(alice, `?search=${outside.toLowerCase()}`)).items).toHaveLength(4);
-    // Alice's one EVM address sent the four on Sepolia and the two on Amoy.
-    expect((await list(alice, `?search=${aliceEth.address.slice(0, 12).toUpperCase()}`)).items).toHaveLength(6);
+    // Alice's Sepolia address sent the six and received the two grants.
+    expect((await list(alice, `?search=${aliceEth.address.slice(0, 12).toUpperCase()}`)).items).toHaveLength(8);
     expect((await list(alice, '?search=%25')).items).toHaveLength(0);
     expect((await list(alice, '?type=receive')).items.map((item) => item.network)).toEqual(['solana_devnet']);
+    expect((await list(alice, '?type=mint')).items.map((item) => item.network)).toEqual(['eth_sepolia', 'eth_sepolia']);
     expect((await list(alice, '?type=send&status=pending')).items).toHaveLength(6);
 
+    // Blocks settle the Sepolia rows; the simulated clock, the Solana one.
+    await includePending(ctx, MAX_CONFIRMATIONS);
     await ctx.app.ledger.clock.tick(Date.now() + 10 * 60_000);
     expect((await list(alice, '?status=pending')).items).toHaveLength(0);
-    expect((await list(alice, '?status=confirmed')).items).toHaveLength(7);
+    expect((await list(alice, '?status=confirmed')).items).toHaveLength(9);
     const counts = await call(ctx.app, 'GET', '/api/transactions/counts', { cookie: alice.cookie });
-    expect(counts.json()).toEqual({ pending: 0, confirmed: 7, failed: 0 });
+    expect(counts.json()).toEqual({ pending: 0, confirmed: 9, failed: 0 });
 
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect((await list(alice, `?from=${today}&to=${today}`)).items).toHaveLength(7);
+    expect((await list(alice, `?from=${today}&to=${today}`)).items).toHaveLength(9);
     expect((await list(alice, `?to=${yesterday}`)).items).toHaveLength(0);
     const inAnHour = encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString());
     expect((await list(alice, `?from=${inAnHour}`)).items).toHaveLength(0);
@@ -140,16 +156,25 @@ describeEachDatabase('transactions read API', (kind) => {
         expect((await list(alice, `?status=${status}`)).items, status).toHaveLength(expected[status]);
       }
     };
-    await expectCountsAsStored({ pending: 7, confirmed: 0, failed: 0 });
-    // In a block but not yet at 12 confirmations (unsettled), then settled.
+    const sepoliaSends = async () =>
+      db.select().from(transactions).where(and(eq(transactions.userId, alice.id), eq(transactions.network, 'eth_sepolia'), eq(transactions.type, 'send')));
+    // The grants a block has included; the six sends and the Solana receive.
+    await expectCountsAsStored({ pending: 7, confirmed: 2, failed: 0 });
+    // In a block but not yet at 12 confirmations (unsettled), then settled: blocks move the Sepolia rows, the simulated
+    // clock the Solana one.
+    await includePending(ctx);
     await ctx.app.ledger.clock.tick(Date.now() + 30_000);
-    await expectCountsAsStored({ pending: 0, confirmed: 7, failed: 0 });
+    expect((await sepoliaSends()).map((row) => [row.confirmations, row.isSettled])).toEqual(Array.from({ length: 6 }, () => [1, false]));
+    await expectCountsAsStored({ pending: 0, confirmed: 9, failed: 0 });
+    await includePending(ctx, MAX_CONFIRMATIONS - 1);
     await ctx.app.ledger.clock.tick(Date.now() + 10 * 60_000);
-    await expectCountsAsStored({ pending: 0, confirmed: 7, failed: 0 });
-    // No path of the app writes a failed transaction yet; the status exists, and a failed row must count as failed.
-    const [oldest] = await db.select().from(transactions).where(eq(transactions.userId, alice.id)).orderBy(asc(transactions.createdAt)).limit(1);
+    expect((await sepoliaSends()).map((row) => [row.confirmations, row.isSettled])).toEqual(Array.from({ length: 6 }, () => [MAX_CONFIRMATIONS, true]));
+    await expectCountsAsStored({ pending: 0, confirmed: 9, failed: 0 });
+    // A send fails when the node drops it (chain-payments.test.ts); here only the counting is under test, so a row is
+    // marked failed straight in the book.
+    const [oldest] = (await sepoliaSends()).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     await db.update(transactions).set({ status: 'failed', confirmations: 0, blockNumber: null, nextConfirmationAt: null }).where(eq(transactions.id, oldest!.id));
-    await expectCountsAsStored({ pending: 0, confirmed: 6, failed: 1 });
+    await expectCountsAsStored({ pending: 0, confirmed: 8, failed: 1 });
   });
 
   it('searches EVM hex in any case and Solana base58 only as typed, short strings included, exactly as the shared rule says', async () => {
@@ -190,15 +215,14 @@ describeEachDatabase('transactions read API', (kind) => {
   });
 
   it('lists a row the trigram probes pick out only if it holds the whole search', async () => {
-    const alice = await signUp(ctx.app, { name: 'Alice' });
-    const wallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const { user: alice, walletId } = await fundedUser(ctx);
     const search = '8a78a76a67be';
     // The decoy holds each probe (8a7, a76, 7be) but never the search; the payee holds the search.
     const decoy = toChecksumAddress(`0x${'8a7'}${'1'.repeat(8)}${'a76'}${'1'.repeat(8)}${'7be'}${'1'.repeat(15)}`);
     const payee = toChecksumAddress(`0x${'1'.repeat(10)}${search}${'1'.repeat(18)}`);
     expect(trigramProbes(search).every((probe) => decoy.toLowerCase().includes(probe))).toBe(true);
     for (const to of [decoy, payee, decoy]) {
-      expect((await postSend(ctx.app, alice, { walletId: wallet.id, to, amount: '0.001', speed: 'fast' })).statusCode).toBe(201);
+      expect((await postSend(ctx.app, alice, { walletId, to, amount: '0.001', speed: 'fast' })).statusCode).toBe(201);
     }
     for (const typed of [search, search.toUpperCase(), search.slice(1, 9)]) {
       const found = (await list(alice, `?search=${typed}`)).items;
@@ -209,14 +233,16 @@ describeEachDatabase('transactions read API', (kind) => {
   it('filters by network, with the other filters, and refuses an unknown network with a 400', async () => {
     const { alice, bob } = await history();
     const networksOf = async (user: TestUser, query: string) => (await list(user, query)).items.map((item) => item.network);
-    expect(await networksOf(alice, '?network=eth_sepolia')).toEqual(['eth_sepolia', 'eth_sepolia', 'eth_sepolia', 'eth_sepolia']);
-    expect(await networksOf(alice, '?network=polygon_amoy')).toEqual(['polygon_amoy', 'polygon_amoy']);
+    // Six sends and two grants on Sepolia; Amoy runs simulated in this app, where grants are not in a history.
+    expect(await networksOf(alice, '?network=eth_sepolia')).toEqual(Array.from({ length: 8 }, () => 'eth_sepolia'));
+    expect(await networksOf(alice, '?network=polygon_amoy')).toEqual([]);
     expect(await networksOf(alice, '?network=solana_devnet&type=receive')).toEqual(['solana_devnet']);
     expect(await networksOf(alice, '?network=solana_devnet&type=send')).toEqual([]);
-    expect(await networksOf(bob, '?network=eth_sepolia')).toEqual([]);
-    const paged = await list(alice, '?network=eth_sepolia&limit=3');
-    expect(paged.items).toHaveLength(3);
-    expect(await networksOf(alice, `?network=eth_sepolia&limit=3&cursor=${paged.nextCursor}`)).toEqual(['eth_sepolia']);
+    expect(await networksOf(bob, '?network=eth_sepolia&type=receive')).toEqual(['eth_sepolia', 'eth_sepolia']);
+    expect(await networksOf(bob, '?network=solana_devnet&type=receive')).toEqual([]);
+    const paged = await list(alice, '?network=eth_sepolia&type=send&limit=4');
+    expect(paged.items).toHaveLength(4);
+    expect(await networksOf(alice, `?network=eth_sepolia&type=send&limit=4&cursor=${paged.nextCursor}`)).toEqual(['eth_sepolia', 'eth_sepolia']);
     for (const network of ['bitcoin', 'ETH_SEPOLIA', '']) {
       const refused = await call(ctx.app, 'GET', `/api/transactions?network=${network}`, { cookie: alice.cookie });
       expect(refused.statusCode, network).toBe(400);
@@ -230,8 +256,15 @@ describeEachDatabase('transactions read API', (kind) => {
     const internal = hashes[4]!;
     const asSender = await call(ctx.app, 'GET', `/api/transactions/${internal}`, { cookie: alice.cookie });
     const asRecipient = await call(ctx.app, 'GET', `/api/transactions/${internal.toUpperCase().replace('0X', '0x')}`, { cookie: bob.cookie });
-    expect(asSender.json()).toMatchObject({ type: 'send', hash: internal });
-    expect(asRecipient.json()).toMatchObject({ type: 'receive', hash: internal });
+    expect(asSender.json()).toMatchObject({ type: 'send', hash: internal, status: 'pending' });
+    expect(asRecipient.json()).toMatchObject({ type: 'receive', hash: internal, status: 'pending' });
+    // Both sides follow the block that includes it.
+    await includePending(ctx);
+    const { blockNumber } = await ctx.testChain.chain.client.getTransactionReceipt({ hash: internal as Hex });
+    for (const viewer of [alice, bob]) {
+      const included = await call(ctx.app, 'GET', `/api/transactions/${internal}`, { cookie: viewer.cookie });
+      expect(included.json()).toMatchObject({ status: 'confirmed', confirmations: 1, blockNumber: Number(blockNumber) });
+    }
     expect((await call(ctx.app, 'GET', `/api/transactions/${internal}`, { cookie: stranger.cookie })).statusCode).toBe(404);
     const missing = await call(ctx.app, 'GET', `/api/transactions/0x${'ab'.repeat(32)}`, { cookie: alice.cookie });
     expect(missing.statusCode).toBe(404);

@@ -1,16 +1,19 @@
-import { CONFIRMATION_INTERVAL_MS, type SendResponse, type TransactionView } from '@fincrypt/domain';
+import { CONFIRMATION_INTERVAL_MS, MAX_CONFIRMATIONS, type SendResponse, type TransactionView } from '@fincrypt/domain';
 import { count, inArray, sql } from 'drizzle-orm';
+import type { Hex } from 'viem';
 import { expect, it } from 'vitest';
 import { transactionSearchTerms, transactions } from '../../db/schema.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
+import { fundedUser, includePending } from '../../test/chain-steps.ts';
 import { postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
 // The search's side table (schema.ts transactionSearchTerms) is written by triggers on `transactions` alone:
-// these tests hold it to following every transaction, a speed-up's new hash, and nothing of the clock's rewrites.
+// these tests hold it to following every transaction, a speed-up's new hash, and nothing of the index's or the
+// clock's rewrites. Ethereum Sepolia runs on a local Anvil, as `npm start` runs it; Solana Devnet is simulated there too.
 describeEachDatabase('transaction search terms', (kind) => {
-  const ctx = useTestApp(kind);
+  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
   const db = () => ctx.database.db;
 
   const searchIds = async (user: TestUser, search: string) => {
@@ -32,12 +35,15 @@ describeEachDatabase('transaction search terms', (kind) => {
     expect(side!.n).toBe(main!.n);
   };
 
-  /** A pending slow internal transfer on Sepolia: the sender's send row and the recipient's receive row. */
-  async function pendingTransfer() {
-    const sender = await signUp(ctx.app);
+  /**
+   * A pending slow internal transfer of 1.5 coins: the sender's send row and the recipient's receive row. On Sepolia
+   * (the local Anvil) the sender's grants are included first so that they can spend.
+   */
+  async function pendingTransfer(network: 'eth_sepolia' | 'solana_devnet') {
+    const sender = network === 'eth_sepolia' ? (await fundedUser(ctx)).user : await signUp(ctx.app);
     const recipient = await signUp(ctx.app);
-    const from = await walletOn(ctx.app, sender, 'eth_sepolia');
-    const to = await walletOn(ctx.app, recipient, 'eth_sepolia');
+    const from = await walletOn(ctx.app, sender, network);
+    const to = await walletOn(ctx.app, recipient, network);
     const response = await postSend(ctx.app, sender, { walletId: from.id, to: to.address, amount: '1.5', speed: 'slow' });
     expect(response.statusCode).toBe(201);
     const sent = (response.json() as SendResponse).transaction;
@@ -46,8 +52,8 @@ describeEachDatabase('transaction search terms', (kind) => {
     return { sender, recipient, from, to, sent, rows };
   }
 
-  it('holds each transaction’s hash and addresses from its insert, and follows a speed-up to the new hash', async () => {
-    const { sender, recipient, from, to, sent, rows } = await pendingTransfer();
+  it('holds each transaction’s hash and addresses from its insert, and follows a speed-up to the new hash the node includes', async () => {
+    const { sender, recipient, from, to, sent, rows } = await pendingTransfer('eth_sepolia');
     const ids = rows.map((row) => row.id);
     const sendId = rows.find((row) => row.type === 'send')!.id;
     const receiveId = rows.find((row) => row.type === 'receive')!.id;
@@ -75,11 +81,36 @@ describeEachDatabase('transaction search terms', (kind) => {
     // The list shows the transaction under its current hash: the replaced one no longer finds it.
     expect(await searchIds(sender, oldFragment)).toEqual([]);
     expect(await searchIds(recipient, oldFragment)).toEqual([]);
+    // The hash the search holds is the one the node included; the replaced transaction never made a block.
+    await includePending(ctx);
+    const { client } = ctx.testChain.chain;
+    expect((await client.getTransactionReceipt({ hash: newHash as Hex })).status).toBe('success');
+    await expect(client.getTransactionReceipt({ hash: sent.hash as Hex })).rejects.toThrow();
+    expect(await searchIds(sender, newFragment)).toEqual([sendId]);
     await expectOneRowPerTransaction();
   });
 
-  it('is never written by the chain clock: inclusion and every confirmation leave its rows as they were', async () => {
-    const { sender, sent, rows } = await pendingTransfer();
+  it('is never written by the chain index: a block’s inclusion and every confirmation leave its rows as they were', async () => {
+    const { sender, sent, rows } = await pendingTransfer('eth_sepolia');
+    const ids = rows.map((row) => row.id);
+    const before = await termsOf(ids);
+    expect(before).toHaveLength(2);
+
+    await includePending(ctx, MAX_CONFIRMATIONS);
+    const after = await db().select().from(transactions).where(inArray(transactions.id, ids));
+    expect(after.map((row) => [row.status, row.confirmations])).toEqual([
+      ['confirmed', MAX_CONFIRMATIONS],
+      ['confirmed', MAX_CONFIRMATIONS],
+    ]);
+    // The same row versions (xmin): no insert, update or delete reached the side table.
+    expect(await termsOf(ids)).toEqual(before);
+    expect(await searchIds(sender, sent.hash.slice(2, 40))).toEqual([rows.find((row) => row.type === 'send')!.id]);
+    await expectOneRowPerTransaction();
+  });
+
+  // Solana Devnet runs on the simulated chain clock under `npm start` too: the clock's rewrites must spare the table as well.
+  it('is never written by the simulated chain clock: inclusion and every confirmation leave its rows as they were', async () => {
+    const { sender, sent, rows } = await pendingTransfer('solana_devnet');
     const ids = rows.map((row) => row.id);
     const before = await termsOf(ids);
     expect(before).toHaveLength(2);
@@ -87,13 +118,13 @@ describeEachDatabase('transaction search terms', (kind) => {
     const includeAtMs = rows[0]!.includeAt.getTime();
     const clock = ctx.app.ledger.clock;
     await clock.tick(includeAtMs);
-    for (let confirmation = 2; confirmation <= 12; confirmation += 1) {
+    for (let confirmation = 2; confirmation <= MAX_CONFIRMATIONS; confirmation += 1) {
       await clock.tick(includeAtMs + (confirmation - 1) * CONFIRMATION_INTERVAL_MS.slow);
     }
     const after = await db().select().from(transactions).where(inArray(transactions.id, ids));
     expect(after.map((row) => [row.status, row.confirmations])).toEqual([
-      ['confirmed', 12],
-      ['confirmed', 12],
+      ['confirmed', MAX_CONFIRMATIONS],
+      ['confirmed', MAX_CONFIRMATIONS],
     ]);
     // The same row versions (xmin): no insert, update or delete reached the side table.
     expect(await termsOf(ids)).toEqual(before);
