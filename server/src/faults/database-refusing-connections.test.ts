@@ -7,7 +7,9 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type RouteEntry, buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { type OwnedThings, SAMPLE_REQUESTS, apiRoutes, createOwnedThings, routeKey, urlFor } from '../security/testing/route-samples.ts';
+import { syncTreasuryNonce } from '../payments/chain-grants.ts';
 import { call } from '../test/auth-client.ts';
+import { type TestChain, startTestChain } from '../test/local-chain.ts';
 import { TEST_ORIGIN, testConfig } from '../test/test-app.ts';
 import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 
@@ -32,6 +34,7 @@ describeOnPostgres('a database refusing connections (SQLSTATE 55000)', () => {
   let database: Database;
   let app: FastifyInstance;
   let things: OwnedThings;
+  let testChain: TestChain;
   const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-no-web-'));
 
   beforeAll(async () => {
@@ -40,9 +43,12 @@ describeOnPostgres('a database refusing connections (SQLSTATE 55000)', () => {
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     database = await openDatabase({ kind: 'postgres', url: target.url });
-    app = await buildApp({ config: testConfig({}, webDistDir), database, logger: false });
+    // Ethereum Sepolia on a local node, as useTestApp gives one: the app is built here to close its database under it.
+    testChain = await startTestChain('eth_sepolia');
+    await syncTreasuryNonce(database.db, testChain.chain);
+    app = await buildApp({ config: testConfig({}, webDistDir), database, logger: false, evmChains: new Map([['eth_sepolia', testChain.chain]]) });
     await app.ready();
-    things = await createOwnedThings(app, 'Maintenance Owner');
+    things = await createOwnedThings({ app, database, testChain }, 'Maintenance Owner');
   }, 60_000);
 
   afterAll(async () => {
@@ -50,6 +56,7 @@ describeOnPostgres('a database refusing connections (SQLSTATE 55000)', () => {
     await admin?.end();
     await app?.close();
     await database?.close();
+    await testChain?.stop();
     await target?.drop();
     fs.rmSync(webDistDir, { recursive: true, force: true });
   });

@@ -22,7 +22,7 @@ const ETH = 10n ** 18n;
 const USDC = 10n ** 6n;
 
 describeEachDatabase('payments on a real local chain (Anvil under Ethereum Sepolia)', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
   let testChain: TestChain;
   let database: Database;
   let app: FastifyInstance;

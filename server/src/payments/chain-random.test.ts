@@ -26,7 +26,7 @@ const USERS = 4;
  * balances equal the chain's.
  */
 describeEachDatabase(`random sends, speed-ups and outside deposits on a real local chain (LEDGER_SEED=${SEED})`, (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
   let testChain: TestChain;
   let database: Database;
   let app: FastifyInstance;

@@ -44,7 +44,7 @@ async function expectBookEqualsChain(ctx: TestContext): Promise<void> {
  * Ethereum Sepolia on a local Anvil, as `npm start` runs it: each send holds its quoted fee as a cap until a block includes it.
  */
 describeOnPostgres('concurrent sends [postgres]', () => {
-  const ctx = useTestApp('postgres', { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp('postgres');
 
   it('lets exactly the affordable ones of 50 concurrent overdrafts through', async () => {
     const { user, walletId } = await fundedUser(ctx);
@@ -204,7 +204,7 @@ describeOnPostgres('concurrent sends [postgres]', () => {
  * Sepolia on a local Anvil, as `npm start` runs it: a wallet connected there is funded by treasury transactions.
  */
 describeEachDatabase('wallet cap under concurrent connects', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   /** Wallets the user had and closed, each with its minted starting balance, as many connects would leave them. */
   async function addClosedWallets(userId: string, howMany: number) {

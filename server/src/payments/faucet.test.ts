@@ -35,9 +35,8 @@ async function expectBookEqualsChain(ctx: TestContext): Promise<void> {
   await expectLedgerBalanced(ctx.database.db);
 }
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it: there the faucet's mints are treasury transactions.
 describeEachDatabase('faucet', (kind) => {
-  const ctx = useTestApp(kind, { rateLimits: { faucetPerUser: 2 }, chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind, { rateLimits: { faucetPerUser: 2 } });
 
   it('tops a wallet up by 10 of the coin and 500 USDC as one treasury mint per asset the explorer shows, credited once a block includes them', async () => {
     const { user, walletId, address } = await fundedUser(ctx);
@@ -163,7 +162,7 @@ describeEachDatabase('faucet', (kind) => {
 });
 
 describeOnPostgres('faucet under concurrent claims [postgres]', () => {
-  const ctx = useTestApp('postgres', { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp('postgres');
 
   it('pays exactly one of 20 concurrent claims on one wallet, and signs nothing for the others', async () => {
     const user = await signUp(ctx.app);

@@ -48,9 +48,8 @@ async function ledgerCheckScript(env: Record<string, string>) {
 const ETH = 10n ** 18n;
 const USDC = 10n ** 6n;
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it.
 describeEachDatabase('ledger check', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   it('holds on a busy ledger, with money in flight and once blocks include it, and names each kind of breach', async () => {
     const alice = await fundedUser(ctx);

@@ -17,7 +17,7 @@ import { insertTransactionCopies } from '../test/transaction-copies.ts';
  * networks where the sender has wallets but no sends) made it read far more of the history than the latest sends.
  */
 describeEachDatabase('fraud history: the same cost for a long history as for a short one', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
   const rows = <T>(query: SQL) => rowsOf<T>(ctx.database.db, query);
 
   /** `count` more sends like the user's first, each a second older than the last and to one of 40 addresses. */

@@ -18,9 +18,8 @@ import { fundedUser, includePending } from '../test/chain-steps.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it: a send stays pending until the test mines a block.
 describeEachDatabase('speed-up API', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   const speedUp = (user: Pick<TestUser, 'cookie'>, hash: string, body: Record<string, unknown>) =>
     call(ctx.app, 'POST', `/api/transactions/${hash}/speed-up`, { cookie: user.cookie, body });

@@ -15,9 +15,8 @@ import { compareWithChain } from './ledger-vs-chain.ts';
 const ETH = 10n ** 18n;
 const USDC = 10n ** 6n;
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it, where USDC is a real ERC-20; Solana Devnet is simulated there too.
 describeEachDatabase('token sends', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   const usdcOnNode = (address: string) =>
     ctx.testChain.chain.client.readContract({ address: usdcAddressOn('eth_sepolia'), abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] });

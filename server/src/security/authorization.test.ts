@@ -29,7 +29,7 @@ describeEachDatabase('authorization sweep over every route', (kind) => {
   let endedSessionCookie: string;
 
   beforeAll(async () => {
-    things = await createOwnedThings(ctx.app);
+    things = await createOwnedThings(ctx);
     intruder = await signUp(ctx.app, { name: 'Intruder' });
     const leaver = await signUp(ctx.app, { name: 'Leaver' });
     expect((await call(ctx.app, 'POST', '/api/auth/sign-out', { cookie: leaver.cookie, body: {} })).statusCode).toBe(200);

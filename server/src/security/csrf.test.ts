@@ -36,7 +36,7 @@ describeEachDatabase('CSRF: cookie-authenticated writes from another site', (kin
   const ctx = useTestApp(kind);
   let things: OwnedThings;
   beforeAll(async () => {
-    things = await createOwnedThings(ctx.app);
+    things = await createOwnedThings(ctx);
   });
 
   it('refuses every state-changing route with 403 before anything happens, however the path is spelled', async () => {

@@ -6,6 +6,7 @@ import { createKeyVault } from '../chain/key-vault.ts';
 import { accounts, appSecrets, twoFactors, wallets } from '../db/schema.ts';
 import { SESSION_COOKIE, call, cookiesFrom, uniqueEmail } from '../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../test/ledger-client.ts';
+import { includePending } from '../test/chain-steps.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 import { previousTotpCode, secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
@@ -73,7 +74,8 @@ describeEachDatabase('no secret in logs or responses', (kind) => {
     await seen('disconnect wallet', call(app, 'DELETE', `/api/wallets/${polygon.id}`, { cookie }));
     await seen('connect wallet', call(app, 'POST', '/api/wallets', { cookie, body: { network: 'polygon_amoy' } }));
 
-    // Sends: fee quotes, one to Bob, one outside, a refused one; then read them back.
+    // Sends: fee quotes, one to Bob, one outside, a refused one; then read them back. A block includes the grants first.
+    await includePending(ctx);
     const eth = await walletOn(app, { cookie }, 'eth_sepolia');
     const bobEth = await walletOn(app, { cookie: bobCookie }, 'eth_sepolia');
     await seen('fees', call(app, 'GET', `/api/fees?walletId=${eth.id}`, { cookie }));

@@ -125,7 +125,7 @@ describeEachDatabase('bad text on every route', (kind) => {
   let things: OwnedThings;
 
   beforeAll(async () => {
-    things = await createOwnedThings(ctx.app, 'Fuzz Owner');
+    things = await createOwnedThings(ctx, 'Fuzz Owner');
   });
 
   it('never answers 5xx, refuses what cannot be stored with 4xx, and changes nothing', async () => {

@@ -5,11 +5,14 @@ import { walletOn } from './ledger-client.ts';
 import { indexAll } from './local-chain.ts';
 import type { TestContext } from './test-app.ts';
 
+/** What these steps need of a test app: a file's own, or one a test built on a local node itself. */
+export type ChainApp = Pick<TestContext, 'app' | 'database' | 'testChain'>;
+
 /**
  * What a block does on the test chain's network, as the leader would see it: every pending transaction there reaches
  * the node (the hand-over after a commit does not wait for it), `blocks` blocks are mined, and the index reads them.
  */
-export async function includePending(ctx: TestContext, blocks = 1): Promise<void> {
+export async function includePending(ctx: ChainApp, blocks = 1): Promise<void> {
   const { network } = ctx.testChain.chain;
   const pending = await ctx.database.db
     .selectDistinct({ hash: transactions.hash })
@@ -21,7 +24,7 @@ export async function includePending(ctx: TestContext, blocks = 1): Promise<void
 }
 
 /** A new user whose grants on the test chain's network a block has included, and the index has read. */
-export async function fundedUser(ctx: TestContext, profile: Parameters<typeof signUp>[1] = {}): Promise<{ user: TestUser; walletId: string; address: string; grants: string[] }> {
+export async function fundedUser(ctx: ChainApp, profile: Parameters<typeof signUp>[1] = {}): Promise<{ user: TestUser; walletId: string; address: string; grants: string[] }> {
   const user = await signUp(ctx.app, profile);
   const wallet = await walletOn(ctx.app, user, ctx.testChain.chain.network);
   const grants = await ctx.database.db

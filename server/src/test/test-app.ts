@@ -45,8 +45,8 @@ export interface TestAppOptions {
   /**
    * A local Anvil under this network for the file (startTestChain: it mines when told, or every `blockTimeSeconds`),
    * its treasury ready; the file's tests drive the leader's index and outbox themselves (chain-steps.ts). The other
-   * EVM network stays simulated, as Solana Devnet is under `npm start`. 'simulated': no node, for a file about the
-   * simulated chains themselves.
+   * EVM network stays simulated, as Solana Devnet is under `npm start`. Ethereum Sepolia unless told: tests run on the
+   * backend `npm start` runs. 'simulated': no node, for a file about the simulated chains themselves.
    */
   chain?: 'simulated' | { network: 'eth_sepolia' | 'polygon_amoy'; blockTimeSeconds?: number };
 }
@@ -88,10 +88,11 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     ctx.webDistDir = makeFakeWebBuild();
     ctx.config = testConfig(options, ctx.webDistDir);
     let evmChains = options.app?.evmChains;
-    if (options.chain && options.chain !== 'simulated') {
-      ctx.testChain = await startTestChain(options.chain.network, { blockTimeSeconds: options.chain.blockTimeSeconds });
+    const chain = options.chain ?? { network: 'eth_sepolia' };
+    if (chain !== 'simulated' && !evmChains) {
+      ctx.testChain = await startTestChain(chain.network, { blockTimeSeconds: chain.blockTimeSeconds });
       await syncTreasuryNonce(ctx.database.db, ctx.testChain.chain);
-      evmChains = new Map([[options.chain.network, ctx.testChain.chain]]);
+      evmChains = new Map([[chain.network, ctx.testChain.chain]]);
     }
     ctx.app = await buildApp({ logger: false, ...options.app, evmChains, config: ctx.config, database: ctx.database });
     await ctx.app.ready();

@@ -8,9 +8,8 @@ import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 import { FRAUD_REASONS } from '../../payments/fraud-rules.ts';
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy simulated.
 describeEachDatabase('alerts and risk API', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   it('stores, lists and pushes the alerts a send raises, and scores risk over the last ten sends', async () => {
     const { user } = await fundedUser(ctx);

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { contacts } from '../../db/schema.ts';
 import { type TestUser, call, signUp } from '../../test/auth-client.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -173,7 +174,7 @@ describeEachDatabase('contacts API', (kind) => {
   });
 
   it("counts a contact as a known recipient in the send's fraud rules, and a look-alike of one as poisoning", async () => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, 'eth_sepolia');
     const contact = await saved(user, { network: 'eth_sepolia', address: externalAddress('eth_sepolia'), name: 'Landlord' });
     const reasonsOf = async (to: string) => {

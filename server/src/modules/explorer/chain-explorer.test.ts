@@ -28,7 +28,7 @@ import { describeEachDatabase } from '../../test/test-database.ts';
  * Polygon Amoy and Solana Devnet stay simulated in the same app.
  */
 describeEachDatabase('public explorer on a real local chain (Anvil under Ethereum Sepolia)', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
   let testChain: TestChain;
   let database: Database;
   let app: FastifyInstance;

@@ -50,7 +50,7 @@ const outcome = (socket: Socket) =>
 
 // Ethereum Sepolia on a local Anvil (its indexer's events), Solana Devnet and Polygon Amoy on the simulated clock's.
 describeEachDatabase('public explorer privacy', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' }, config: { chain: loadConfig({ CHAIN_TIME_SCALE: '10000' }).chain } });
+  const ctx = useTestApp(kind, { config: { chain: loadConfig({ CHAIN_TIME_SCALE: '10000' }).chain } });
   let url = '';
   const sockets: Socket[] = [];
 

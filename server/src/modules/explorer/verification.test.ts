@@ -3,7 +3,8 @@ import { base58 } from '@scure/base';
 import { explorerTransactionSchema, getNetwork, type NetworkId, type TransactionView } from '@fincrypt/domain';
 import { Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { call, signUp } from '../../test/auth-client.ts';
+import { call } from '../../test/auth-client.ts';
+import { fundedUser } from '../../test/chain-steps.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -30,7 +31,7 @@ describe('the explorer’s signed transactions, checked with independent librari
   ];
 
   it.each(cases)('$network $label: the hash is the signed transaction’s, on its chain, signed by the sender', async ({ network, asset, amount }) => {
-    const user = await signUp(ctx.app);
+    const { user } = await fundedUser(ctx);
     const wallet = await walletOn(ctx.app, user, network);
     const sent = await postSend(ctx.app, user, { walletId: wallet.id, to: externalAddress(network), amount, ...(asset ? { asset } : {}) });
     expect(sent.statusCode, sent.body).toBe(201);

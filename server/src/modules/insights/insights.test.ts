@@ -23,11 +23,9 @@ import { describeEachDatabase } from '../../test/test-database.ts';
 const HOUR_MS = 3_600_000;
 const INSIGHTS_PATHS = ['/stats', '/sentiment', '/forecasts', '/order-book', '/volume'];
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Solana Devnet simulated.
 describeEachDatabase('insights API', (kind) => {
   const clock = { offsetMs: 0 };
   const ctx = useTestApp(kind, {
-    chain: { network: 'eth_sepolia' },
     // A long cache keeps one simulated price through each test, so expected values can be computed from it.
     config: { prices: { ...DEFAULT_PRICE_FEED_SETTINGS, apiUrl: undefined, apiKey: undefined, cacheTtlMs: 10 * 60_000 } },
     app: { prices: { now: () => Date.now() + clock.offsetMs } },

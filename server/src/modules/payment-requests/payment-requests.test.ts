@@ -29,12 +29,10 @@ const PAY_PAGE_LIMIT = 25;
 const ETH = 10n ** 18n;
 const USDC = 10n ** 6n;
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy and Solana Devnet stay simulated in this app.
 describeEachDatabase('payment requests', (kind) => {
   const ctx = useTestApp(kind, {
     rateLimits: { paymentRequestPerUser: CREATE_LIMIT, payPagePerIp: PAY_PAGE_LIMIT },
     config: { paymentRequests: { openMax: OPEN_MAX } },
-    chain: { network: 'eth_sepolia' },
   });
 
   const createRequest = (user: TestUser, body: CreatePaymentRequestInput | Record<string, unknown>) =>

@@ -28,11 +28,10 @@ import { describeEachDatabase } from '../../test/test-database.ts';
 const ETH = 10n ** 18n;
 const QUOTE_LIMIT = 8;
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy and Solana Devnet stay simulated in this app.
 describeEachDatabase('firm quotes and sends that honour them', (kind) => {
   // The price service's clock is the test's: moving it moves the simulated feed's prices.
   let priceNowMs = Date.now();
-  const ctx = useTestApp(kind, { rateLimits: { quotePerUser: QUOTE_LIMIT }, app: { prices: { now: () => priceNowMs } }, chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind, { rateLimits: { quotePerUser: QUOTE_LIMIT }, app: { prices: { now: () => priceNowMs } } });
 
   const postQuote = (user: TestUser, body: CreateQuoteRequestInput | Record<string, unknown>) =>
     call(ctx.app, 'POST', '/api/quotes', { cookie: user.cookie, body });
@@ -485,7 +484,7 @@ describeEachDatabase('firm quotes and sends that honour them', (kind) => {
 
 describeEachDatabase('firm quotes with a short life (QUOTE_TTL_SECONDS)', (kind) => {
   const TTL_MS = 400;
-  const ctx = useTestApp(kind, { config: { quotes: { ttlMs: TTL_MS } }, chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind, { config: { quotes: { ttlMs: TTL_MS } } });
 
   it('honours a quote while it is fresh and refuses it once it has expired, changing nothing', async () => {
     const { user } = await fundedUser(ctx);

@@ -6,10 +6,9 @@ import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Solana Devnet is simulated there too. On the chain a new
 // user's grants are mint rows of their history, so the lists below hold them.
 describeEachDatabase('transactions list: the asset filter', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   const list = async (user: TestUser, query: string) => {
     const response = await call(ctx.app, 'GET', `/api/transactions${query}`, { cookie: user.cookie });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { call, signUp } from '../../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, listWallets, postSend, walletOn } from '../../test/ledger-client.ts';
+import { fundedUser } from '../../test/chain-steps.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -11,7 +12,7 @@ describeEachDatabase('wallet and transaction routes: authorization', (kind) => {
   const ctx = useTestApp(kind);
 
   it("answers 401 when signed out and 404 for another user's wallets and transactions, and changes nothing", async () => {
-    const owner = await signUp(ctx.app, { name: 'Owner' });
+    const { user: owner } = await fundedUser(ctx, { name: 'Owner' });
     const intruder = await signUp(ctx.app, { name: 'Intruder' });
     const wallet = await walletOn(ctx.app, owner, 'eth_sepolia');
     const sent = await postSend(ctx.app, owner, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1' });

@@ -20,9 +20,8 @@ import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 import { trigramProbes } from './repo.ts';
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Solana Devnet is simulated there too.
 describeEachDatabase('transactions read API', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   const list = async (user: TestUser, query = '') => {
     const response = await call(ctx.app, 'GET', `/api/transactions${query}`, { cookie: user.cookie });

@@ -13,7 +13,7 @@ import { describeEachDatabase } from '../../test/test-database.ts';
 // these tests hold it to following every transaction, a speed-up's new hash, and nothing of the index's or the
 // clock's rewrites. Ethereum Sepolia runs on a local Anvil, as `npm start` runs it; Solana Devnet is simulated there too.
 describeEachDatabase('transaction search terms', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
   const db = () => ctx.database.db;
 
   const searchIds = async (user: TestUser, search: string) => {

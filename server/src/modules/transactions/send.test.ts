@@ -24,9 +24,8 @@ import { describeEachDatabase } from '../../test/test-database.ts';
 const ETH = 10n ** 18n;
 const SOL = 10n ** 9n;
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Solana Devnet is simulated there too.
 describeEachDatabase('send API', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   const quotes = async (user: TestUser, walletId: string): Promise<FeeQuotesResponse> => {
     const response = await call(ctx.app, 'GET', `/api/fees?walletId=${walletId}`, { cookie: user.cookie });
@@ -326,7 +325,7 @@ describeEachDatabase('send API', (kind) => {
 });
 
 describeEachDatabase('send rate limit', (kind) => {
-  const ctx = useTestApp(kind, { rateLimits: { sendPerUser: 3 }, chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind, { rateLimits: { sendPerUser: 3 } });
 
   it('allows a few sends a minute per user, then answers 429; replays are free and still answered', async () => {
     const { user } = await fundedUser(ctx);

@@ -29,9 +29,8 @@ const failingOn =
     return generateKeyPair(network);
   };
 
-// Ethereum Sepolia on a local Anvil, as `npm start` runs it; Polygon Amoy and Solana Devnet simulated.
 describeEachDatabase('wallets API', (kind) => {
-  const ctx = useTestApp(kind, { chain: { network: 'eth_sepolia' } });
+  const ctx = useTestApp(kind);
 
   it('gives a new user one wallet per network at sign-up, each a real address holding 100.0000, minted', async () => {
     const { user } = await fundedUser(ctx);
@@ -248,6 +247,8 @@ describe.each(['pglite'] as const)('demo accounts [%s]', (kind) => {
   const ctx = useTestApp(kind, { shouldSeedDemoAccounts: true });
 
   it('have their three wallets from the first start', async () => {
+    // Their Sepolia grants are spendable once a block includes them, as anyone's.
+    await includePending(ctx);
     for (const account of DEMO_ACCOUNTS) {
       const signedIn = await signIn(ctx.app, account.email, DEMO_PASSWORD);
       expect(signedIn.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RouteEntry } from '../../app.ts';
-import { type TestUser, call, signUp } from '../../test/auth-client.ts';
+import { type TestUser, call } from '../../test/auth-client.ts';
+import { type ChainApp, fundedUser } from '../../test/chain-steps.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
 
 /**
@@ -104,9 +105,10 @@ export interface SampleRequest {
   ownerStatus?: number;
 }
 
-/** Signs a user up and makes one send, so there is a wallet and a transaction hash to reach for. */
-export async function createOwnedThings(app: FastifyInstance, name = 'Owner'): Promise<OwnedThings> {
-  const owner = await signUp(app, { name });
+/** Signs a user up and makes one send once their grants are in a block, so there is a wallet and a transaction hash to reach for. */
+export async function createOwnedThings(ctx: ChainApp, name = 'Owner'): Promise<OwnedThings> {
+  const { app } = ctx;
+  const { user: owner } = await fundedUser(ctx, { name });
   const wallet = await walletOn(app, owner, 'eth_sepolia');
   const sent = await postSend(app, owner, { walletId: wallet.id, to: externalAddress('eth_sepolia'), amount: '1' });
   if (sent.statusCode !== 201) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
