@@ -61,6 +61,8 @@ export interface RealtimeEvents {
   profile_update: { name: string; email: string; avatar: (typeof AVATAR_PRESETS)[number] };
   /** One of your payment requests was paid (payment-requests.ts): the request as it now is, and the paying send's hash. */
   payment_request_paid: { request: PaymentRequestView; transactionHash: string };
+  /** The send that paid one of your requests failed on its chain (dropped or reverted): the request is open again. */
+  payment_request_reopened: { requestId: string; transactionHash: string };
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 export const REALTIME_EVENT_NAMES = [
@@ -72,5 +74,6 @@ export const REALTIME_EVENT_NAMES = [
   'fraud_alert',
   'profile_update',
   'payment_request_paid',
+  'payment_request_reopened',
 ] as const satisfies readonly RealtimeEventName[];
 export const REALTIME_PATH = '/socket.io';

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { blocks, transactions, wallets } from '../db/schema.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { effectOfChange, netted } from './chain-book-effects.ts';
+import { reopenRequestPaidBy } from './payment-requests.ts';
 import { type BalanceChange, moveBalances } from './send-store.ts';
 import {
   balanceUpdateOf,
@@ -85,6 +86,8 @@ async function updateRow(tx: Db, before: TransactionRow, after: TransactionRow, 
     .where(eq(transactions.id, before.id));
   changes.balanceChanges.push(...effectOfChange(before, after));
   changes.changed.push(after);
+  // A reverted payment paid nothing: its request is open again.
+  if (before.type === 'send' && before.status !== 'failed' && after.status === 'failed') await reopenRequestPaidBy(tx, before, changes.outbox);
 }
 
 /** Rows included at or after `fromNumber` go back to pending, and those blocks are forgotten: the chain no longer has them. */

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
 import { createOutbox, type EventBus } from '../lib/event-bus.ts';
 import { effectOfChange } from './chain-book-effects.ts';
+import { reopenRequestPaidBy } from './payment-requests.ts';
 import { moveBalances } from './send-store.ts';
 import { networkOf, toTransactionView, type TransactionRow } from './views.ts';
 
@@ -62,6 +63,7 @@ async function markDropped(db: Db, row: TransactionRow, reason: string, events: 
         .set({ status: after.status, fee: after.fee, gasUsed: after.gasUsed, nextConfirmationAt: null, failureReason: reason })
         .where(eq(transactions.id, before.id));
       changes.push(...effectOfChange(before, after));
+      if (before.type === 'send') await reopenRequestPaidBy(tx, before, outbox);
       outbox.add(after.userId, 'transaction_status', { hash: after.hash, network: networkOf(after.network).id, status: 'failed' });
       outbox.add(after.userId, 'transaction_update', { transaction: toTransactionView(after) });
     }

@@ -38,6 +38,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { paymentRequests, transactions, users, wallets } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { Outbox } from '../lib/event-bus.ts';
 import { type PricesAtHand, type QuoteRow, snapshotRates } from './quotes.ts';
 import { networkOf } from './views.ts';
 
@@ -264,6 +265,19 @@ export function markRequestPaidSql(db: Db, paid: { requestId: string; transactio
     .set({ status: 'paid', paidAt: paid.paidAt, transactionId: paid.transactionId })
     .where(and(eq(paymentRequests.id, paid.requestId), eq(paymentRequests.status, 'open')))
     .getSQL();
+}
+
+/**
+ * The send that paid a request failed on its chain (dropped, or reverted): no money came, so the request is open again
+ * and can be paid, and its owner is told. Called in the transaction that fails the send (chain-outbox.ts, chain-indexer.ts).
+ */
+export async function reopenRequestPaidBy(db: Db, failed: { id: string; hash: string }, outbox: Outbox): Promise<void> {
+  const reopened = await db
+    .update(paymentRequests)
+    .set({ status: 'open', paidAt: null, transactionId: null })
+    .where(and(eq(paymentRequests.transactionId, failed.id), eq(paymentRequests.status, 'paid')))
+    .returning({ id: paymentRequests.id, userId: paymentRequests.userId });
+  for (const request of reopened) outbox.add(request.userId, 'payment_request_reopened', { requestId: request.id, transactionHash: failed.hash });
 }
 
 /** The request as the send just left it (paid by `transactionId` at `paidAt`), for the requester's realtime event. */

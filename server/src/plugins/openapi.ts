@@ -56,7 +56,8 @@ Solana), a 32-byte \`reference\` and the public link \`/pay/{id}\` (\`GET /api/p
 carries the reference (\`POST /api/transactions\` with \`reference\`) pays the request and marks it paid in the same
 database transaction, once: a second payment is refused (409 \`PAYMENT_REQUEST_PAID\`), as are payments of an
 expired or cancelled request (409), of another network, asset or address (400 \`PAYMENT_REQUEST_MISMATCH\`) or of
-less than asked (400 \`PAYMENT_REQUEST_UNDERPAID\`). The requester gets the realtime event \`payment_request_paid\`.
+less than asked (400 \`PAYMENT_REQUEST_UNDERPAID\`). The requester gets the realtime event \`payment_request_paid\`; should the
+chain drop or revert the paying send, the request is open again and the requester gets \`payment_request_reopened\`.
 `;
 
 const errorBodySchema = {

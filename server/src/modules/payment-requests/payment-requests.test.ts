@@ -20,6 +20,8 @@ import type { UserEvent } from '../../lib/event-bus.ts';
 import { call, signUp, type TestUser } from '../../test/auth-client.ts';
 import { expectLedgerBalanced, externalAddress, postSend, storedBalances, walletOn } from '../../test/ledger-client.ts';
 import { fundedUser, includePending } from '../../test/chain-steps.ts';
+import { outboxPass } from '../../payments/chain-outbox.ts';
+import { indexAll } from '../../test/local-chain.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -170,6 +172,45 @@ describeEachDatabase('payment requests', (kind) => {
     expect(await usdcOnChain(aliceWallet.address)).toBe(1000n * USDC + 50n * USDC);
     expect((await storedBalances(ctx.database.db, [aliceWallet.id], 'USDC')).get(aliceWallet.id)).toBe(1000n * USDC + 50n * USDC);
     expect((await storedRequest(request.id)).status).toBe('paid');
+    await expectLedgerBalanced(ctx.database.db);
+  });
+
+  it('is open again when the chain drops the send that paid it, and its owner is told; a new payment pays it', async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await fundedUser(ctx);
+    const aliceWallet = await walletOn(ctx.app, alice, 'eth_sepolia');
+    const request = await requestFor(alice, { walletId: aliceWallet.id, asset: 'ETH', amount: '2', displayName: 'Alice' });
+    const paid: SendResponse = (await postSend(ctx.app, bob.user, paymentOf(request, bob.walletId))).json();
+    expect(await storedRequest(request.id)).toMatchObject({ status: 'paid', transactionId: paid.transaction.id });
+
+    // Another client holding Bob's key spends the payment's nonce first: the node can never include the payment.
+    const [send] = await ctx.database.db.select().from(transactions).where(eq(transactions.id, paid.transaction.id));
+    await ctx.testChain.untilKnown([paid.transaction.hash]);
+    await ctx.testChain.request('anvil_dropTransaction', [paid.transaction.hash]);
+    await ctx.testChain.request('anvil_impersonateAccount', [bob.address]);
+    await ctx.testChain.request('eth_sendTransaction', [
+      { from: bob.address, to: externalAddress('eth_sepolia'), value: '0x1', nonce: `0x${send!.nonce.toString(16)}`, gas: '0x5208', maxFeePerGas: '0x3b9aca000', maxPriorityFeePerGas: '0x3b9aca000' },
+    ]);
+    await ctx.testChain.request('anvil_stopImpersonatingAccount', [bob.address]);
+    const events = captureEvents();
+    // The node mines the other client's transaction; the outbox finds the payment's nonce taken.
+    await ctx.testChain.mine();
+    await indexAll(ctx.database.db, ctx.testChain.chain, ctx.app.ledger.events);
+    expect((await outboxPass(ctx.database.db, ctx.testChain.chain, ctx.app.ledger.events, Date.now() + 60_000)).dropped).toBe(1);
+    events.stop();
+
+    expect(await storedRequest(request.id)).toMatchObject({ status: 'open', transactionId: null, paidAt: null });
+    expect((await listOf(alice)).find((listed) => listed.id === request.id)).toMatchObject({ status: 'open', transactionHash: null });
+    expect((await payPage(request.id, '198.51.100.9')).json().status).toBe('open');
+    expect(events.seen.filter((item) => item.event === 'payment_request_reopened')).toEqual([
+      { userId: alice.id, event: 'payment_request_reopened', payload: { requestId: request.id, transactionHash: paid.transaction.hash } },
+    ]);
+    const again = await postSend(ctx.app, bob.user, paymentOf(request, bob.walletId));
+    expect(again.statusCode, again.body).toBe(201);
+    await includePending(ctx);
+    // Her grant, and the payment once: the dropped one never arrived.
+    expect(await ethOnChain(aliceWallet.address)).toBe(100n * ETH + 2n * ETH);
+    expect(await storedRequest(request.id)).toMatchObject({ status: 'paid', transactionId: again.json().transaction.id });
     await expectLedgerBalanced(ctx.database.db);
   });
 

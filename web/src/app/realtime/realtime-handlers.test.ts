@@ -442,4 +442,13 @@ describe('payment_request_paid', () => {
     expect(queryClient.getQueryData<PaymentRequestView[]>(paymentRequestKeys.mine)?.[0]?.status).toBe('paid');
     expect(toasts.success).not.toHaveBeenCalled();
   });
+
+  it('shows the request open again when its paying send failed on the chain, and reads the list again', async () => {
+    const { handlers, toasts, queryClient } = setUp();
+    queryClient.setQueryData(paymentRequestKeys.mine, [paid]);
+    await handlers.payment_request_reopened({ requestId: paid.id, transactionHash: paid.transactionHash! });
+    expect(queryClient.getQueryData<PaymentRequestView[]>(paymentRequestKeys.mine)?.[0]).toMatchObject({ status: 'open', paidAt: null, transactionHash: null });
+    expect(queryClient.getQueryState(paymentRequestKeys.mine)?.isInvalidated).toBe(true);
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
 });

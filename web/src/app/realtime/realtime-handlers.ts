@@ -171,5 +171,13 @@ export function createRealtimeHandlers(queryClient: QueryClient, toasts: Realtim
       if (!isFirstAnnouncement(request.id, 'request-paid') || !(await isWanted('transactionAlerts'))) return;
       toasts.success(paidToastText(request));
     },
+
+    payment_request_reopened({ requestId }) {
+      // Its paying send failed on the chain: open again in the list at once, then the list and its pay page are read again.
+      queryClient.setQueryData<PaymentRequestView[]>(paymentRequestKeys.mine, (requests) =>
+        requests?.map((candidate) => (candidate.id === requestId ? { ...candidate, status: 'open', paidAt: null, transactionHash: null } : candidate)),
+      );
+      void queryClient.invalidateQueries({ queryKey: paymentRequestKeys.all });
+    },
   };
 }
