@@ -90,45 +90,38 @@ describeEachDatabase('transaction search terms', (kind) => {
     await expectOneRowPerTransaction();
   });
 
-  it('is never written by the chain index: a block’s inclusion and every confirmation leave its rows as they were', async () => {
-    const { sender, sent, rows } = await pendingTransfer('eth_sepolia');
-    const ids = rows.map((row) => row.id);
-    const before = await termsOf(ids);
-    expect(before).toHaveLength(2);
+  // Two writers move a payment's rows after it is sent: the chain index on a node, and the simulated chain clock, which
+  // drives Solana Devnet under `npm start` too. Neither may touch the side table.
+  const writers = [
+    { writer: 'the chain index', network: 'eth_sepolia' as const, settle: () => includePending(ctx, MAX_CONFIRMATIONS) },
+    {
+      writer: 'the simulated chain clock',
+      network: 'solana_devnet' as const,
+      settle: async (includeAtMs: number) => {
+        for (let confirmation = 1; confirmation <= MAX_CONFIRMATIONS; confirmation += 1) {
+          await ctx.app.ledger.clock.tick(includeAtMs + (confirmation - 1) * CONFIRMATION_INTERVAL_MS.slow);
+        }
+      },
+    },
+  ];
 
-    await includePending(ctx, MAX_CONFIRMATIONS);
-    const after = await db().select().from(transactions).where(inArray(transactions.id, ids));
-    expect(after.map((row) => [row.status, row.confirmations])).toEqual([
-      ['confirmed', MAX_CONFIRMATIONS],
-      ['confirmed', MAX_CONFIRMATIONS],
-    ]);
-    // The same row versions (xmin): no insert, update or delete reached the side table.
-    expect(await termsOf(ids)).toEqual(before);
-    expect(await searchIds(sender, sent.hash.slice(2, 40))).toEqual([rows.find((row) => row.type === 'send')!.id]);
-    await expectOneRowPerTransaction();
-  });
+  for (const { writer, network, settle } of writers) {
+    it(`is never written by ${writer}: inclusion and every confirmation leave its rows as they were`, async () => {
+      const { sender, sent, rows } = await pendingTransfer(network);
+      const ids = rows.map((row) => row.id);
+      const before = await termsOf(ids);
+      expect(before).toHaveLength(2);
 
-  // Solana Devnet runs on the simulated chain clock under `npm start` too: the clock's rewrites must spare the table as well.
-  it('is never written by the simulated chain clock: inclusion and every confirmation leave its rows as they were', async () => {
-    const { sender, sent, rows } = await pendingTransfer('solana_devnet');
-    const ids = rows.map((row) => row.id);
-    const before = await termsOf(ids);
-    expect(before).toHaveLength(2);
-
-    const includeAtMs = rows[0]!.includeAt.getTime();
-    const clock = ctx.app.ledger.clock;
-    await clock.tick(includeAtMs);
-    for (let confirmation = 2; confirmation <= MAX_CONFIRMATIONS; confirmation += 1) {
-      await clock.tick(includeAtMs + (confirmation - 1) * CONFIRMATION_INTERVAL_MS.slow);
-    }
-    const after = await db().select().from(transactions).where(inArray(transactions.id, ids));
-    expect(after.map((row) => [row.status, row.confirmations])).toEqual([
-      ['confirmed', MAX_CONFIRMATIONS],
-      ['confirmed', MAX_CONFIRMATIONS],
-    ]);
-    // The same row versions (xmin): no insert, update or delete reached the side table.
-    expect(await termsOf(ids)).toEqual(before);
-    expect(await searchIds(sender, sent.hash.slice(2, 40))).toEqual([rows.find((row) => row.type === 'send')!.id]);
-    await expectOneRowPerTransaction();
-  });
+      await settle(rows[0]!.includeAt.getTime());
+      const after = await db().select().from(transactions).where(inArray(transactions.id, ids));
+      expect(after.map((row) => [row.status, row.confirmations])).toEqual([
+        ['confirmed', MAX_CONFIRMATIONS],
+        ['confirmed', MAX_CONFIRMATIONS],
+      ]);
+      // The same row versions (xmin): no insert, update or delete reached the side table.
+      expect(await termsOf(ids)).toEqual(before);
+      expect(await searchIds(sender, sent.hash.slice(2, 40))).toEqual([rows.find((row) => row.type === 'send')!.id]);
+      await expectOneRowPerTransaction();
+    });
+  }
 });
