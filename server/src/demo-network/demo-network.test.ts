@@ -17,7 +17,7 @@ import { participantLabel, type RosterEntry, rosterOf } from './roster.ts';
 /** 120× chain time: a minute of activity in half a second of wall time. */
 const SCALE = 120;
 const RATE = 6;
-const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
+const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;

@@ -27,6 +27,9 @@ describeOnPostgres('the demo network with two processes on one PostgreSQL', () =
   const start = async () => {
     const server = await startServerProcess({
       DATABASE_URL: target.url,
+      // CHAIN=simulated: two processes started with CHAIN=local would each start nodes of their own; chain-processes.test.ts
+      // shares one node between two apps.
+      CHAIN: 'simulated',
       CHAIN_TIME_SCALE: String(SCALE),
       DEMO_NETWORK: 'on',
       DEMO_NETWORK_PAYMENTS_PER_MINUTE: String(RATE),

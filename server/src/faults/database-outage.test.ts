@@ -67,7 +67,8 @@ describeOnPostgres('PostgreSQL stopped under load', () => {
     target = await createEmptyPostgresDatabase();
     const upstream = new URL(process.env.TEST_DATABASE_URL!);
     proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
-    const env = { DATABASE_URL: proxy.rewrite(target.url), CHAIN_TIME_SCALE: '60', RATE_LIMIT_SEND_PER_USER: '1000000', PRICE_API_URL: '', ...BOUNDS };
+    // CHAIN=simulated: two processes started with CHAIN=local would each start nodes of their own; chain-processes.test.ts shares one node between two apps.
+    const env = { DATABASE_URL: proxy.rewrite(target.url), CHAIN: 'simulated', CHAIN_TIME_SCALE: '60', RATE_LIMIT_SEND_PER_USER: '1000000', PRICE_API_URL: '', ...BOUNDS };
     // The first one migrates; then both lead or follow the chain clock between them.
     servers.push(await startServerProcess(env));
     servers.push(await startServerProcess(env));

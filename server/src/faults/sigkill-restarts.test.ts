@@ -64,7 +64,8 @@ for (const kind of testDatabaseKinds()) {
     }, 60_000);
 
     const start = async () => {
-      server = await startServerProcess({ ...env, CHAIN_TIME_SCALE: '60', RATE_LIMIT_SEND_PER_USER: '1000000', PRICE_API_URL: '' });
+      // The simulated backend's kills, twenty of them; sigkill-chain.test.ts kills a server on its local nodes.
+      server = await startServerProcess({ ...env, CHAIN: 'simulated', CHAIN_TIME_SCALE: '60', RATE_LIMIT_SEND_PER_USER: '1000000', PRICE_API_URL: '' });
       started.push(server);
       return server;
     };

@@ -31,7 +31,8 @@ describeOnPostgres('server processes on one PostgreSQL', () => {
   let database: Database;
   const servers: ServerProcess[] = [];
   const start = async () => {
-    const server = await startServerProcess({ DATABASE_URL: target.url, CHAIN_TIME_SCALE: SCALE, RATE_LIMIT_SEND_PER_USER: '10000' });
+    // CHAIN=simulated: two processes started with CHAIN=local would each start nodes of their own; chain-processes.test.ts shares one node between two apps.
+    const server = await startServerProcess({ DATABASE_URL: target.url, CHAIN: 'simulated', CHAIN_TIME_SCALE: SCALE, RATE_LIMIT_SEND_PER_USER: '10000' });
     servers.push(server);
     return server;
   };
