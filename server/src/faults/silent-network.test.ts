@@ -66,6 +66,7 @@ describeOnPostgres('a silent network to PostgreSQL', () => {
     proxy = await startTcpProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
     database = await openDatabase({ kind: 'postgres', url: proxy.rewrite(target.url) }, { postgres: BOUNDS });
     direct = await openDatabase({ kind: 'postgres', url: target.url }, { shouldMigrate: false, postgres: BOUNDS });
+    // No nodes: what goes silent is PostgreSQL, and what must move is the simulated chain clock's leadership.
     app = await buildApp({
       logger: false,
       config: testConfig({ config: { chain: { timeScale: SCALE, tickIntervalMs: 50 } } }),
