@@ -7,10 +7,6 @@ import { PENDING_GLANCE_MS, liveConnection, seenWhilePending } from '../support/
 import { OUTSIDE_EVM_ADDRESS, sendViaApi, walletOn } from '../support/send-receive.ts';
 import { SIMULATED_BASE_URL } from '../support/simulated-server.ts';
 
-// On the simulated chains: this counts the rows of a history that starts empty; on a real chain a new account's history starts with its
-// opening grants (four treasury transactions), and its pending rows are watched for the simulated clock's seconds.
-test.use({ baseURL: SIMULATED_BASE_URL });
-
 /** "YYYY-MM-DD" of a day relative to today, in this machine's time zone (the browser's too). */
 function localDay(offsetDays: number): string {
   const date = new Date();
@@ -27,13 +23,16 @@ interface History {
   senderAddress: string;
 }
 
+/** A new account's history on a real chain: its opening grants, coin and USDC on Sepolia and on Amoy (Solana's make no rows). */
+const GRANT_ROWS = 4;
+
 async function counts(request: APIRequestContext): Promise<TransactionCounts> {
   return (await (await request.get('/api/transactions/counts')).json()) as TransactionCounts;
 }
 
 /**
- * Three transactions, oldest first: 0.5 ETH and 2 MATIC sent outside, then 0.25 ETH received from another
- * account. Waits until all three are confirmed.
+ * Three transactions after the opening grants, oldest first: 0.5 ETH and 2 MATIC sent outside, then 0.25 ETH
+ * received from another account. Waits until a block has confirmed each.
  */
 async function seedHistory(request: APIRequestContext, otherRequest: APIRequestContext): Promise<History> {
   const eth = await walletOn(request, 'eth_sepolia');
@@ -43,7 +42,7 @@ async function seedHistory(request: APIRequestContext, otherRequest: APIRequestC
   await signUpViaApi(otherRequest, newAccount('sender'));
   const otherEth = await walletOn(otherRequest, 'eth_sepolia');
   const sent = (await sendViaApi(otherRequest, { walletId: otherEth.id, to: eth.address, amount: '0.25', speed: 'fast' })).transaction;
-  await expect.poll(async () => (await counts(request)).confirmed, { timeout: 20_000 }).toBe(3);
+  await expect.poll(async () => (await counts(request)).confirmed, { timeout: 20_000 }).toBe(GRANT_ROWS + 3);
   const receive = { ...sent, type: 'receive' as const };
   return { ethSend, polygonSend, receive, senderAddress: otherEth.address };
 }
@@ -73,7 +72,7 @@ test.describe('Transactions', () => {
     const today = page.getByTestId('transaction-day');
     await expect(today).toHaveCount(1);
     await expect(today.getByRole('heading', { level: 2 })).toHaveText('Today');
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
 
     const [received, polygonSent, ethSent] = [rows(page).nth(0), rows(page).nth(1), rows(page).nth(2)];
     await expect(received).toContainText('Received · Ethereum Sepolia');
@@ -83,20 +82,22 @@ test.describe('Transactions', () => {
     await expect(polygonSent).toContainText('-2 MATIC');
     await expect(polygonSent).toContainText('To: 0x0000...dEaD');
     await expect(ethSent).toContainText('-0.5 ETH');
-    for (const row of [received, polygonSent, ethSent]) {
+    // Below them, the opening grants.
+    await expect(rows(page).filter({ hasText: /^Test funds · (Ethereum Sepolia|Polygon Amoy).*From the test faucet/ })).toHaveCount(GRANT_ROWS);
+    for (const row of await rows(page).all()) {
       await expect(row).toContainText('Confirmed');
       await expect(row).toContainText(/\d+ confirmations?/);
       await expect(row).toContainText(/\d{1,2}:\d{2} [AP]M/);
     }
 
     await expect(page.getByTestId('count-pending')).toContainText('0');
-    await expect(page.getByTestId('count-confirmed')).toContainText('3');
+    await expect(page.getByTestId('count-confirmed')).toContainText(String(GRANT_ROWS + 3));
     await expect(page.getByTestId('count-failed')).toContainText('0');
   });
 
   test('type, status and search filters narrow the list; Clear Filters brings everything back', async ({ page }) => {
     await openTransactions(page);
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
     await expect(clearFilters(page)).toBeHidden();
 
     await page.getByLabel('Type').selectOption({ label: 'Sent' });
@@ -112,7 +113,7 @@ test.describe('Transactions', () => {
     await expect(page.getByText('Try adjusting your filters or clear them to see all transactions')).toBeVisible();
 
     await clearFilters(page).click();
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
     await expect(page.getByLabel('Type')).toHaveValue('');
     await expect(page.getByLabel('Status')).toHaveValue('');
     await expect(clearFilters(page)).toBeHidden();
@@ -128,12 +129,12 @@ test.describe('Transactions', () => {
     await expect(rows(page)).toHaveCount(2);
     await clearFilters(page).click();
     await expect(page.getByLabel('Search')).toHaveValue('');
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
   });
 
   test('the network filter narrows the list and the export; the counters say they count every transaction', async ({ page }) => {
     await openTransactions(page);
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
     const counters = page.getByRole('region', { name: 'Totals for all your transactions' });
     await expect(counters).toBeVisible();
     const allCounted = page.getByText('These counts cover all your transactions; the list below shows only those matching the filters.');
@@ -148,25 +149,27 @@ test.describe('Transactions', () => {
     await expect(network.getByRole('option')).toHaveText(['All Networks', 'Ethereum Sepolia', 'Polygon Amoy', 'Solana Devnet']);
     await network.selectOption({ label: 'Polygon Amoy' });
     await expect(page).toHaveURL(/network=polygon_amoy/);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page)).toContainText('Sent · Polygon Amoy');
-    await expect(page.getByText('1 matching transaction', { exact: true })).toBeVisible();
+    // The send, above the network's two opening grants.
+    await expect(rows(page)).toHaveText([/^Sent · Polygon Amoy/, /^Test funds · Polygon Amoy/, /^Test funds · Polygon Amoy/]);
+    await expect(page.getByText('All 3 matching transactions shown', { exact: true })).toBeVisible();
     await expect(search).toHaveAttribute('placeholder', '0x… hash or address');
-    // The counters still count all three, and now say so.
-    await expect(page.getByTestId('count-confirmed')).toContainText('3');
+    // The counters still count every transaction, and now say so.
+    await expect(page.getByTestId('count-confirmed')).toContainText(String(GRANT_ROWS + 3));
     await expect(allCounted).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(history.polygonSend.hash);
+    for (const line of lines.slice(2)) expect(line).toContain(',Test funds,Polygon Amoy,');
 
     await network.selectOption({ label: 'Ethereum Sepolia' });
-    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page)).toHaveCount(4);
     await page.getByLabel('Type').selectOption({ label: 'Received' });
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page)).toContainText('Received · Ethereum Sepolia');
+    await expect(page.getByText('1 matching transaction', { exact: true })).toBeVisible();
 
     await network.selectOption({ label: 'Solana Devnet' });
     await expect(search).toHaveAttribute('placeholder', 'Solana hash or address');
@@ -174,14 +177,14 @@ test.describe('Transactions', () => {
 
     await clearFilters(page).click();
     await expect(network).toHaveValue('');
-    await expect(rows(page)).toHaveCount(3);
-    await expect(page.getByText('All 3 transactions shown')).toBeVisible();
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
+    await expect(page.getByText(`All ${GRANT_ROWS + 3} transactions shown`)).toBeVisible();
     await expect(allCounted).toBeHidden();
 
     // A bad network in the page's URL is ignored, as the API refuses it.
     await openTransactions(page, '?network=bitcoin');
     await expect(network).toHaveValue('');
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
     expect((await page.request.get('/api/transactions?network=bitcoin')).status()).toBe(400);
   });
 
@@ -212,7 +215,7 @@ test.describe('Transactions', () => {
 
     await expect(page.getByText('No transactions found')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('count-pending')).toContainText('0');
-    await expect(page.getByTestId('count-confirmed')).toContainText(String(3 + sends));
+    await expect(page.getByTestId('count-confirmed')).toContainText(String(GRANT_ROWS + 3 + sends));
   });
 
   test('date range: the end stops at today, the start is capped at the end, and clearing resets the end to today', async ({ page }) => {
@@ -234,12 +237,12 @@ test.describe('Transactions', () => {
     await clearFilters(page).click();
     await expect(to).toHaveValue(localDay(0));
     await expect(from).toHaveValue('');
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
 
     await to.fill(localDay(3));
     await expect(to).toHaveValue(localDay(0));
     await from.fill(localDay(0));
-    await expect(rows(page)).toHaveCount(3);
+    await expect(rows(page)).toHaveCount(GRANT_ROWS + 3);
     await expect(page).toHaveURL(`/transactions?from=${localDay(0)}`);
   });
 
@@ -344,18 +347,25 @@ test('a long history loads page by page as you scroll, and the CSV has every pag
   await expect(rows(page).first()).toContainText(`-0.0${total}`);
 
   await rows(page).last().scrollIntoViewIfNeeded();
-  await expect(rows(page)).toHaveCount(total);
-  await expect(page.getByText(`All ${total} transactions shown`)).toBeVisible();
-  await expect(rows(page).last()).toContainText('-0.001 ETH');
+  // The sends, then the opening grants, oldest.
+  await expect(rows(page)).toHaveCount(total + GRANT_ROWS);
+  await expect(page.getByText(`All ${total + GRANT_ROWS} transactions shown`)).toBeVisible();
+  await expect(rows(page).nth(total - 1)).toContainText('-0.001 ETH');
+  await expect(rows(page).filter({ hasText: /^Test funds · / })).toHaveCount(GRANT_ROWS);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
-  expect(lines).toHaveLength(total + 1);
+  expect(lines).toHaveLength(total + GRANT_ROWS + 1);
 });
 
-test('a new account sees the unfiltered empty state', async ({ page, account: _account }) => {
-  await openTransactions(page);
-  await expect(page.getByText('No transactions found')).toBeVisible();
-  await expect(page.getByText('Your transactions will appear here')).toBeVisible();
-  await expect(clearFilters(page)).toBeHidden();
+test.describe('An empty history', () => {
+  // Only the simulated chains open an account with no rows: on a real chain its opening grants are its first.
+  test.use({ baseURL: SIMULATED_BASE_URL });
+
+  test('a new account sees the unfiltered empty state', async ({ page, account: _account }) => {
+    await openTransactions(page);
+    await expect(page.getByText('No transactions found')).toBeVisible();
+    await expect(page.getByText('Your transactions will appear here')).toBeVisible();
+    await expect(clearFilters(page)).toBeHidden();
+  });
 });
