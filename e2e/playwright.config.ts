@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { REAL_TIME_BASE_URL, REAL_TIME_PORT } from './support/real-time-server.ts';
 import { SIMULATED_BASE_URL, SIMULATED_PORT } from './support/simulated-server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium.ts';
 
@@ -9,8 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 4319);
 // A fresh embedded database per run; set once in the main process so workers see the same value.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-e2e-'));
 process.env.E2E_SIMULATED_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-e2e-simulated-'));
+process.env.E2E_REAL_TIME_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-e2e-real-time-'));
 
-/** What both journey servers share. */
+/** What the journey servers share. */
 const JOURNEY_SERVER_ENV = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
@@ -84,6 +86,15 @@ export default defineConfig({
         // one stays pending for at least 3 s, long enough for a journey to see it pending.
         CHAIN_TIME_SCALE: '10',
       },
+    },
+    // Local nodes at the chains' own pace, for the journeys that act on a send the chain still holds pending (a
+    // speed-up): a Sepolia block every 12 s (support/real-time-server.ts).
+    {
+      command: 'node --import tsx ../server/src/main.ts',
+      url: `${REAL_TIME_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...JOURNEY_SERVER_ENV, PORT: String(REAL_TIME_PORT), DATA_DIR: process.env.E2E_REAL_TIME_DATA_DIR, CHAIN_TIME_SCALE: '1' },
     },
   ],
 });
