@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { type SendResponse } from '@fincrypt/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
+import { broadcastRawTransaction } from '../chain/evm-broadcast.ts';
 import { beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { transactions, wallets } from '../db/schema.ts';
@@ -33,14 +34,15 @@ describeEachDatabase(`a local node killed mid-block under concurrent sends (seed
   let app: FastifyInstance;
   beforeAll(() => void ({ app, database, testChain } = ctx));
 
-  /** What the kills did, as the leader saw it: blocks rolled back, transactions handed to the node again. */
-  const felt = { rollBacks: 0, handedAgain: 0 };
+  /** What the kills did, as the leader saw it: blocks rolled back, transactions handed to the node again; its last failure. */
+  const felt = { rollBacks: 0, handedAgain: 0, lastFailure: '' };
+  const noteFailure = (error: unknown) => void (felt.lastFailure = error instanceof Error ? error.message : String(error));
 
   /** One tick of the leader's work on the network; a node that is down fails it, and the next tick tries again. */
   async function leaderTick(): Promise<void> {
-    const step = await indexStep(database.db, testChain.chain, app.ledger.events).catch(() => undefined);
+    const step = await indexStep(database.db, testChain.chain, app.ledger.events).catch(noteFailure);
     if (step?.rolledBackFrom !== undefined) felt.rollBacks += 1;
-    const pass = await outboxPass(database.db, testChain.chain, app.ledger.events, Date.now() + 60_000).catch(() => undefined);
+    const pass = await outboxPass(database.db, testChain.chain, app.ledger.events, Date.now() + 60_000).catch(noteFailure);
     felt.handedAgain += pass?.broadcast ?? 0;
   }
 
@@ -56,6 +58,19 @@ describeEachDatabase(`a local node killed mid-block under concurrent sends (seed
       if (pending.length === 0 || Date.now() > deadline) return pending.length;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /** For a failure's message: the leader's last failure, the node's head, and what it answers to the oldest pending row. */
+  async function whyStillPending(): Promise<string> {
+    const [oldest] = await database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.network, 'polygon_amoy'), eq(transactions.status, 'pending'), ne(transactions.type, 'receive')))
+      .orderBy(transactions.createdAt)
+      .limit(1);
+    const head = await testChain.chain.client.getBlockNumber({ cacheTime: 0 }).catch((error: unknown) => String(error));
+    const answer = oldest?.rawTransaction ? await broadcastRawTransaction(testChain.chain.client, oldest.rawTransaction as Hex) : undefined;
+    return `still pending; the leader's last failure: ${felt.lastFailure || 'none'}; node head ${head}; the oldest pending (${oldest?.type} ${oldest?.hash}) handed again: ${JSON.stringify(answer)}`;
   }
 
   const killNode = () => process.kill(testChain.node.pid()!, 'SIGKILL');
@@ -96,7 +111,8 @@ describeEachDatabase(`a local node killed mid-block under concurrent sends (seed
     );
     isSending = false;
     await leader;
-    expect(await settle(60_000)).toBe(0);
+    const left = await settle(60_000);
+    expect(left, left > 0 ? await whyStillPending() : '').toBe(0);
     // The kills were felt: the node forgot blocks the indexer had read, or transactions it had accepted.
     expect(felt.rollBacks + felt.handedAgain).toBeGreaterThan(0);
 
