@@ -19,6 +19,17 @@ export interface StartEvmChainsOptions {
   log: { info: (fields: object, message: string) => void; warn: (fields: object, message: string) => void };
 }
 
+/**
+ * After a restart, what the first start set by admin calls (the treasury's float, test USDC's code and minter) is set
+ * again where the state the node came back from lacks it: a fault test once saw a node come back under load with its
+ * blocks but not the treasury's float, refusing every grant.
+ */
+async function prepareAgain(chain: EvmChain, log: Pick<StartEvmChainsOptions['log'], 'warn'>): Promise<void> {
+  await prepareLocalChain(chain.url, chain.network, chain.treasury.address).catch((error: unknown) =>
+    log.warn({ err: error, network: chain.network }, 'the restarted local node could not be made ready again; the next restart tries again'),
+  );
+}
+
 export interface RunningEvmChains {
   chains: EvmChains;
   /** Stops the nodes started here (each writes its state first). */
@@ -59,15 +70,20 @@ export async function startEvmChains(options: StartEvmChainsOptions): Promise<Ru
       }
       const stateDir = path.join(options.dataDir, 'chain');
       fs.mkdirSync(stateDir, { recursive: true });
+      const ready: { chain?: EvmChain } = {};
       const node = await startLocalNode({
         chainId: definition.chainId,
         blockTimeSeconds: scaledBlockSeconds(network, options.timeScale),
         stateFile: path.join(stateDir, `${network}.json`),
-        onRestart: (exit) => options.log.warn({ network, ...exit }, `${definition.label}'s local node stopped and was started again`),
+        onRestart: (exit) => {
+          options.log.warn({ network, ...exit }, `${definition.label}'s local node stopped and was started again`);
+          if (ready.chain) void prepareAgain(ready.chain, options.log);
+        },
       });
       started.push(node);
       const chain = evmChainAt(network, node.url, treasuryKeyHex, true);
       await prepareLocalChain(node.url, network, chain.treasury.address);
+      ready.chain = chain;
       chains.set(network, chain);
     }
   } catch (error) {

@@ -29,9 +29,17 @@ export interface TestChain {
 
 export async function startTestChain(network: 'eth_sepolia' | 'polygon_amoy' = 'eth_sepolia', options: { blockTimeSeconds?: number } = {}): Promise<TestChain> {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-chain-'));
-  const node = await startLocalNode({ chainId: NETWORKS[network].chainId, stateFile: path.join(stateDir, `${network}.json`), ...options });
+  const ready: { chain?: EvmChain } = {};
+  const node = await startLocalNode({
+    chainId: NETWORKS[network].chainId,
+    stateFile: path.join(stateDir, `${network}.json`),
+    ...options,
+    // As start-evm-chains.ts does: a node that came back without the treasury's float or test USDC gets them again.
+    onRestart: () => void (ready.chain && prepareLocalChain(ready.chain.url, network, ready.chain.treasury.address).catch(() => {})),
+  });
   const chain = evmChainAt(network, node.url, randomBytes(32).toString('hex'), true);
   await prepareLocalChain(node.url, network, chain.treasury.address);
+  ready.chain = chain;
   const request = (method: string, params: unknown[] = []) => chain.client.request({ method: method as never, params: params as never });
   if (options.blockTimeSeconds === undefined) await request('evm_setAutomine', [false]);
   return {
