@@ -82,4 +82,21 @@ describe('a local EVM node', () => {
     expect(await until(() => blockNumberAt(successor.url), (number) => number > 0n)).toBeGreaterThan(0n);
     await orphan.stop();
   }, 60_000);
+
+  it('starts from the state of its last good start when a kill tore the state file, and sets the torn one aside', async () => {
+    const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-node-')), 'polygon_amoy.json');
+    const first = await nodeWith(stateFile);
+    const reached = await until(() => blockNumberAt(first.url), (number) => number >= 5n);
+    await first.stop();
+    // This start keeps the file it loads as the good copy.
+    const second = await nodeWith(stateFile);
+    expect(await blockNumberAt(second.url)).toBeGreaterThanOrEqual(reached);
+    await second.stop();
+    // A write cut short by kill -9: Anvil would refuse to start on it.
+    const torn = fs.readFileSync(stateFile, 'utf8').slice(0, 100);
+    fs.writeFileSync(stateFile, torn);
+    const third = await nodeWith(stateFile);
+    expect(await blockNumberAt(third.url)).toBeGreaterThanOrEqual(reached);
+    expect(fs.readFileSync(`${stateFile}.torn`, 'utf8')).toBe(torn);
+  }, 60_000);
 });

@@ -50,10 +50,15 @@ export function anvilBinaryPath(): string {
   return binary;
 }
 
-/** The port the node says it listens on ("Listening on 127.0.0.1:PORT"), which it picks itself when asked for port 0. */
+/**
+ * The port the node says it listens on ("Listening on 127.0.0.1:PORT"), which it picks itself when asked for port 0.
+ * A node that exits first is named with the end of what it wrote to stderr (why it would not start).
+ */
 function listeningPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let seen = '';
+    let complaint = '';
+    child.stderr?.on('data', (text: string) => void (complaint = (complaint + text).slice(-400)));
     const onData = (text: string) => {
       seen += text;
       const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(seen);
@@ -63,7 +68,7 @@ function listeningPort(child: ChildProcess): Promise<number> {
       }
     };
     child.stdout?.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`the local node exited before listening (${code ?? signal})`)));
+    child.once('exit', (code, signal) => reject(new Error(`the local node exited before listening (${code ?? signal}): ${complaint.trim() || 'it said nothing'}`)));
     setTimeout(() => reject(new Error(`the local node did not listen within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS).unref();
   });
 }
@@ -117,6 +122,30 @@ function spawnAnvil(binary: string, options: LocalNodeOptions, port: number): Ch
 
 const pidFileOf = (stateFile: string) => `${stateFile}.pid`;
 
+function parses(file: string): boolean {
+  try {
+    JSON.parse(fs.readFileSync(file, 'utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A kill -9 while the node writes its state can leave the file torn, and Anvil then refuses to start ("failed to parse
+ * json file"). Before each start a torn file is set aside (`.torn`) and the copy kept at the last good start takes its
+ * place: the node comes back older, which the indexer handles as a reorganisation. A file that parses is kept as that
+ * copy (`.good`).
+ */
+export function useLoadableState(stateFile: string): void {
+  const good = `${stateFile}.good`;
+  if (fs.existsSync(stateFile) && !parses(stateFile)) {
+    fs.renameSync(stateFile, `${stateFile}.torn`);
+    if (fs.existsSync(good)) fs.copyFileSync(good, stateFile);
+  }
+  if (fs.existsSync(stateFile)) fs.copyFileSync(stateFile, good);
+}
+
 /**
  * A node left running by a server that was killed (SIGKILL gives it no chance to stop its children) still writes the
  * state file: it is stopped before a new node starts on that file. The pid file names it, and /proc confirms that the
@@ -138,6 +167,7 @@ export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNo
   const binary = anvilBinaryPath();
   fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
   await stopOrphanOf(options.stateFile).catch(() => {});
+  useLoadableState(options.stateFile);
   let stopping = false;
   let restarts = 0;
   const recordPid = (running: ChildProcess) => fs.writeFileSync(pidFileOf(options.stateFile), String(running.pid ?? ''));
@@ -159,6 +189,11 @@ export async function startLocalNode(options: LocalNodeOptions): Promise<LocalNo
       restarts += 1;
       setTimeout(() => {
         if (stopping) return;
+        try {
+          useLoadableState(options.stateFile);
+        } catch (error) {
+          options.onLog?.(`could not check the state file: ${error instanceof Error ? error.message : String(error)}`);
+        }
         child = spawnAnvil(binary, options, port);
         recordPid(child);
         superviseExit(child);
