@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createPublicClient, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LocalNode, STATE_INTERVAL_SECONDS, startLocalNode } from './local-node.ts';
+import { accountsAheadOfHistory, type LocalNode, STATE_INTERVAL_SECONDS, startLocalNode } from './local-node.ts';
 
 const started: LocalNode[] = [];
 afterEach(async () => {
@@ -99,4 +99,40 @@ describe('a local EVM node', () => {
     expect(await blockNumberAt(third.url)).toBeGreaterThanOrEqual(reached);
     expect(fs.readFileSync(`${stateFile}.torn`, 'utf8')).toBe(torn);
   }, 60_000);
+
+  it('starts from the state of its last good start when the file holds an account ahead of its transactions', async () => {
+    const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-node-')), 'polygon_amoy.json');
+    const first = await nodeWith(stateFile);
+    await until(() => blockNumberAt(first.url), (number) => number >= 3n);
+    await first.stop();
+    const second = await nodeWith(stateFile);
+    await second.stop();
+    // As Anvil once wrote it under kill -9: a sender's nonce and money moved, and no transaction of its in the file.
+    const ahead = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+    const state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { accounts: Record<string, unknown> };
+    state.accounts[ahead] = { nonce: '4', balance: '0x64', code: '0x', storage: {} };
+    fs.writeFileSync(stateFile, JSON.stringify(state));
+    const third = await nodeWith(stateFile);
+    const client = createPublicClient({ transport: http(third.url, { retryCount: 0 }) });
+    expect(await client.getTransactionCount({ address: ahead as `0x${string}` })).toBe(0);
+    expect(fs.existsSync(`${stateFile}.torn`)).toBe(true);
+  }, 60_000);
+});
+
+describe('accountsAheadOfHistory', () => {
+  const transaction = (from: string, nonce: number) => ({ info: { from, nonce } });
+  it('names a sender whose nonce is past its last kept transaction, and no one else', () => {
+    const state = {
+      accounts: {
+        '0xaa': { nonce: '2', code: '0x' },
+        '0xbb': { nonce: '34', code: '0x' },
+        '0xcc': { nonce: '0', code: '0x' },
+        // A contract: its nonce counts what it created, not transactions it sent.
+        '0xdd': { nonce: '1', code: '0x6080' },
+        '0xee': { nonce: '1', code: '0x' },
+      },
+      transactions: [transaction('0xAA', 0), transaction('0xaa', 1), ...[27, 28, 29].map((nonce) => transaction('0xbb', nonce))],
+    };
+    expect(accountsAheadOfHistory(state)).toEqual(['0xbb', '0xee']);
+  });
 });

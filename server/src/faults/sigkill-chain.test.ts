@@ -144,6 +144,7 @@ for (const kind of testDatabaseKinds()) {
         },
         90_000,
         'every transaction in a block, and the book equal to the chain',
+        async () => `the ledger says ${JSON.stringify(await ledgerOf(current))}; the server's last words:\n${current.output().slice(-4_000)}`,
       );
       expect(await ledgerOf(current)).toMatchObject({ isBalanced: true, breaches: [] });
       await expectBalancesMatchAnswers(current.url, accounts, planner.planned);

@@ -12,11 +12,14 @@ export const SPEEDS = ['slow', 'normal', 'fast'] as const;
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `condition` until it holds; throws after `timeoutMs`. */
-export async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+/** Polls `condition` until it holds; throws after `timeoutMs`, with `explain()`'s account of why when given. */
+export async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, what: string, explain?: () => Promise<string>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const why = explain ? `: ${await explain().catch((error: unknown) => String(error))}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}`);
+    }
     await delay(250);
   }
 }
