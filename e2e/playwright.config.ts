@@ -70,8 +70,8 @@ export default defineConfig({
         CHAIN_TIME_SCALE: '10',
       },
     },
-    // The journeys that watch the simulated chains' schedules (a slow send pending for seconds, a speed-up in time,
-    // the demo explorer's traffic) run against this one (support/simulated-server.ts).
+    // CHAIN=simulated, for what only the simulated chains show: a new account with no rows at all (on a real chain
+    // its opening grants are its first) (support/simulated-server.ts).
     {
       command: 'node --import tsx ../server/src/main.ts',
       url: `${SIMULATED_BASE_URL}/api/health`,
@@ -87,8 +87,8 @@ export default defineConfig({
         CHAIN_TIME_SCALE: '10',
       },
     },
-    // Local nodes at the chains' own pace, for the journeys that act on a send the chain still holds pending (a
-    // speed-up): a Sepolia block every 12 s (support/real-time-server.ts).
+    // Local nodes at the chains' own pace, for the journeys that act on or watch a send the chain still holds pending
+    // (a speed-up, a detail page): a Sepolia block every 12 s, an Amoy block every 2 s (support/real-time-server.ts).
     {
       command: 'node --import tsx ../server/src/main.ts',
       url: `${REAL_TIME_BASE_URL}/api/health`,
