@@ -19,15 +19,49 @@ export interface StartEvmChainsOptions {
   log: { info: (fields: object, message: string) => void; warn: (fields: object, message: string) => void };
 }
 
+export interface PreparedLocalChain {
+  node: LocalNode;
+  chain: EvmChain;
+}
+
+export interface PreparedLocalChainOptions {
+  stateFile: string;
+  /** Left out, the node mines only when told (tests). */
+  blockTimeSeconds?: number;
+  treasuryKeyHex: string;
+  /** Told each time the node died on its own and was started again. */
+  onRestart?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
+  /** Told when a restarted node could not be made ready again (the next restart tries again). */
+  onPrepareFailure?: (error: unknown) => void;
+}
+
 /**
- * After a restart, what the first start set by admin calls (the treasury's float, test USDC's code and minter) is set
- * again where the state the node came back from lacks it: a fault test once saw a node come back under load with its
- * blocks but not the treasury's float, refusing every grant.
+ * A local Anvil for `network` on loopback, made ready (the treasury's float, test USDC at Circle's address) when it
+ * starts and again after every restart, where the state it came back from lacks them: a fault test once saw a node
+ * come back under load with its blocks but not the treasury's float, refusing every grant.
  */
-async function prepareAgain(chain: EvmChain, log: Pick<StartEvmChainsOptions['log'], 'warn'>): Promise<void> {
-  await prepareLocalChain(chain.url, chain.network, chain.treasury.address).catch((error: unknown) =>
-    log.warn({ err: error, network: chain.network }, 'the restarted local node could not be made ready again; the next restart tries again'),
-  );
+export async function startPreparedLocalChain(network: NetworkId, options: PreparedLocalChainOptions): Promise<PreparedLocalChain> {
+  const definition = NETWORKS[network];
+  if (definition.family !== 'evm') throw new Error(`${definition.label} is not an EVM network`);
+  const ready: { chain?: EvmChain } = {};
+  const node = await startLocalNode({
+    chainId: definition.chainId,
+    stateFile: options.stateFile,
+    ...(options.blockTimeSeconds === undefined ? {} : { blockTimeSeconds: options.blockTimeSeconds }),
+    onRestart: (exit) => {
+      options.onRestart?.(exit);
+      if (ready.chain) void prepareLocalChain(ready.chain.url, network, ready.chain.treasury.address).catch((error: unknown) => options.onPrepareFailure?.(error));
+    },
+  });
+  try {
+    const chain = evmChainAt(network, node.url, options.treasuryKeyHex, true);
+    await prepareLocalChain(node.url, network, chain.treasury.address);
+    ready.chain = chain;
+    return { node, chain };
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
 }
 
 export interface RunningEvmChains {
@@ -70,20 +104,15 @@ export async function startEvmChains(options: StartEvmChainsOptions): Promise<Ru
       }
       const stateDir = path.join(options.dataDir, 'chain');
       fs.mkdirSync(stateDir, { recursive: true });
-      const ready: { chain?: EvmChain } = {};
-      const node = await startLocalNode({
-        chainId: definition.chainId,
-        blockTimeSeconds: scaledBlockSeconds(network, options.timeScale),
+      const { node, chain } = await startPreparedLocalChain(network, {
         stateFile: path.join(stateDir, `${network}.json`),
-        onRestart: (exit) => {
-          options.log.warn({ network, ...exit }, `${definition.label}'s local node stopped and was started again`);
-          if (ready.chain) void prepareAgain(ready.chain, options.log);
-        },
+        blockTimeSeconds: scaledBlockSeconds(network, options.timeScale),
+        treasuryKeyHex,
+        onRestart: (exit) => options.log.warn({ network, ...exit }, `${definition.label}'s local node stopped and was started again`),
+        onPrepareFailure: (error) =>
+          options.log.warn({ err: error, network }, 'the restarted local node could not be made ready again; the next restart tries again'),
       });
       started.push(node);
-      const chain = evmChainAt(network, node.url, treasuryKeyHex, true);
-      await prepareLocalChain(node.url, network, chain.treasury.address);
-      ready.chain = chain;
       chains.set(network, chain);
     }
   } catch (error) {

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NETWORKS } from '@fincrypt/domain';
 import type { Hex } from 'viem';
-import { type EvmChain, evmChainAt } from '../chain/evm-chains.ts';
-import { prepareLocalChain } from '../chain/local-chain-setup.ts';
-import { type LocalNode, startLocalNode } from '../chain/local-node.ts';
+import type { EvmChain } from '../chain/evm-chains.ts';
+import type { LocalNode } from '../chain/local-node.ts';
+import { startPreparedLocalChain } from '../chain/start-evm-chains.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { type IndexStepResult, indexStep } from '../payments/chain-indexer.ts';
@@ -29,17 +28,11 @@ export interface TestChain {
 
 export async function startTestChain(network: 'eth_sepolia' | 'polygon_amoy' = 'eth_sepolia', options: { blockTimeSeconds?: number } = {}): Promise<TestChain> {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-chain-'));
-  const ready: { chain?: EvmChain } = {};
-  const node = await startLocalNode({
-    chainId: NETWORKS[network].chainId,
+  const { node, chain } = await startPreparedLocalChain(network, {
     stateFile: path.join(stateDir, `${network}.json`),
+    treasuryKeyHex: randomBytes(32).toString('hex'),
     ...options,
-    // As start-evm-chains.ts does: a node that came back without the treasury's float or test USDC gets them again.
-    onRestart: () => void (ready.chain && prepareLocalChain(ready.chain.url, network, ready.chain.treasury.address).catch(() => {})),
   });
-  const chain = evmChainAt(network, node.url, randomBytes(32).toString('hex'), true);
-  await prepareLocalChain(node.url, network, chain.treasury.address);
-  ready.chain = chain;
   const request = (method: string, params: unknown[] = []) => chain.client.request({ method: method as never, params: params as never });
   if (options.blockTimeSeconds === undefined) await request('evm_setAutomine', [false]);
   return {
