@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { simulatedParticipants, transactions } from '../db/schema.ts';
 import { expectLedgerBalanced } from '../test/ledger-client.ts';
+import { type StandInTestnets, startStandInTestnets } from '../test/local-chain.ts';
 import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 import { maxPaymentsBy } from './plan.ts';
 
@@ -19,17 +20,19 @@ async function waitUntil(condition: () => Promise<boolean> | boolean, timeoutMs:
   }
 }
 
-/** Two real server processes on one PostgreSQL, both with the demo network on: only the chain clock's leader drives it. */
+/**
+ * Two real server processes on one PostgreSQL, both with the demo network on: only the chain clock's leader drives it.
+ * They share the EVM networks' nodes, named by URL as several processes must be (docs/operations.md).
+ */
 describeOnPostgres('the demo network with two processes on one PostgreSQL', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let database: Database;
+  let testnets: StandInTestnets;
   const servers: ServerProcess[] = [];
   const start = async () => {
     const server = await startServerProcess({
       DATABASE_URL: target.url,
-      // CHAIN=simulated: two processes started with CHAIN=local would each start nodes of their own; chain-processes.test.ts
-      // shares one node between two apps.
-      CHAIN: 'simulated',
+      ...testnets.env,
       CHAIN_TIME_SCALE: String(SCALE),
       DEMO_NETWORK: 'on',
       DEMO_NETWORK_PAYMENTS_PER_MINUTE: String(RATE),
@@ -44,6 +47,7 @@ describeOnPostgres('the demo network with two processes on one PostgreSQL', () =
   };
 
   beforeAll(async () => {
+    testnets = await startStandInTestnets();
     target = await createEmptyPostgresDatabase();
     // The first one migrates; then the second starts beside it.
     await start();
@@ -55,6 +59,7 @@ describeOnPostgres('the demo network with two processes on one PostgreSQL', () =
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     await database?.close();
     await target?.drop();
+    await testnets?.stop();
   }, 60_000);
 
   const participantSends = async () => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
 import { expectLedgerBalanced, externalAddress } from '../test/ledger-client.ts';
+import { type StandInTestnets, startStandInTestnets } from '../test/local-chain.ts';
+import { checkLedgerAndChains } from './ledger-vs-chain.ts';
 import { http, type HttpUser, type ServerProcess, signUpOverHttp, startServerProcess } from '@fincrypt/test-support';
 import { createEmptyPostgresDatabase, describeOnPostgres } from '../test/test-database.ts';
 
@@ -25,19 +27,32 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, w
   }
 }
 
-/** Real server processes on one real PostgreSQL: what app.inject cannot show. */
-describeOnPostgres('server processes on one PostgreSQL', () => {
+/** Until every EVM wallet of `user` holds its grants: on a real chain they count once a block includes them. */
+async function untilFunded(url: string, user: HttpUser): Promise<void> {
+  const isFunded = async () => (await walletsOf(url, user)).filter((wallet) => wallet.network !== 'solana_devnet').every((wallet) => BigInt(wallet.balanceUnits) > 0n);
+  await waitUntil(isFunded, 30_000, 'the grants in a block');
+}
+
+/**
+ * Real server processes on one real PostgreSQL: what app.inject cannot show. They share the EVM networks' nodes,
+ * named by URL as several processes must be (docs/operations.md): local nodes stand in for the testnets.
+ */
+describeOnPostgres('server processes on one PostgreSQL, sharing the nodes named by URL', () => {
   let target: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let database: Database;
+  let testnets: StandInTestnets;
   const servers: ServerProcess[] = [];
   const start = async () => {
-    // CHAIN=simulated: two processes started with CHAIN=local would each start nodes of their own; chain-processes.test.ts shares one node between two apps.
-    const server = await startServerProcess({ DATABASE_URL: target.url, CHAIN: 'simulated', CHAIN_TIME_SCALE: SCALE, RATE_LIMIT_SEND_PER_USER: '10000' });
+    // CHAIN_TIME_SCALE: Solana Devnet's simulated clock.
+    const server = await startServerProcess({ DATABASE_URL: target.url, ...testnets.env, CHAIN_TIME_SCALE: SCALE, RATE_LIMIT_SEND_PER_USER: '10000' });
     servers.push(server);
     return server;
   };
+  /** The book against both nodes, as `npm run ledger:check` compares them. */
+  const bookAgainstChains = () => checkLedgerAndChains(database.db, testnets.chains);
 
   beforeAll(async () => {
+    testnets = await startStandInTestnets();
     target = await createEmptyPostgresDatabase();
     // The first server migrates; this handle is only for reading.
     await start();
@@ -48,12 +63,15 @@ describeOnPostgres('server processes on one PostgreSQL', () => {
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     await database?.close();
     await target?.drop();
+    await testnets?.stop();
   }, 60_000);
 
   it('survives SIGKILL with sends in flight: nothing lost or doubled, pending transactions go on to 12', async () => {
     const first = servers[0]!;
     const alice = await signUpOverHttp(first.url, 'Alice');
     const bob = await signUpOverHttp(first.url, 'Bob');
+    await untilFunded(first.url, alice);
+    await untilFunded(first.url, bob);
     const aliceWallets = await walletsOf(first.url, alice);
     const bobWallets = await walletsOf(first.url, bob);
     const requests = Array.from({ length: 80 }, (_, i) => {
@@ -118,9 +136,13 @@ describeOnPostgres('server processes on one PostgreSQL', () => {
     }
     expect(aliceAfter.every((wallet) => Number(wallet.balance) < 100 - 13)).toBe(true);
     await expectLedgerBalanced(database.db);
+    // The nodes outlived the kill: the restarted process handed over what the first had committed, and the book is the chain.
+    const report = await bookAgainstChains();
+    expect(report.chains.map((chain) => [chain.network, chain.pending])).toEqual([['eth_sepolia', 0], ['polygon_amoy', 0]]);
+    expect(report.breaches).toEqual([]);
   }, 120_000);
 
-  it("scales out: a user on each process sees the other's payment live, while exactly one process advances the chains", async () => {
+  it("scales out: a user on each process sees the other's payment live, while exactly one process advances the chains and indexes the nodes", async () => {
     const [one] = servers.filter((server) => server.child.exitCode === null && server.child.signalCode === null);
     const other = await start();
     const carol = await signUpOverHttp(one!.url, 'Carol');
@@ -139,8 +161,10 @@ describeOnPostgres('server processes on one PostgreSQL', () => {
     const carolLive = await listen(one!.url, carol);
     const daveLive = await listen(other.url, dave);
     try {
-      const carolSol = (await walletsOf(one!.url, carol)).find((wallet) => wallet.network === 'solana_devnet')!;
-      const daveSol = (await walletsOf(other.url, dave)).find((wallet) => wallet.network === 'solana_devnet')!;
+      await untilFunded(one!.url, carol);
+      await untilFunded(other.url, dave);
+      const carolAmoy = (await walletsOf(one!.url, carol)).find((wallet) => wallet.network === 'polygon_amoy')!;
+      const daveAmoy = (await walletsOf(other.url, dave)).find((wallet) => wallet.network === 'polygon_amoy')!;
       const pay = async (url: string, payer: HttpUser, from: WalletView, to: WalletView, amount: string) => {
         const sent = await http(url, 'POST', '/api/transactions', {
           cookie: payer.cookie,
@@ -150,18 +174,18 @@ describeOnPostgres('server processes on one PostgreSQL', () => {
         expect(sent.status).toBe(201);
         return sent.json().transaction.hash as string;
       };
-      const toDave = await pay(one!.url, carol, carolSol, daveSol, '1.25');
-      const toCarol = await pay(other.url, dave, daveSol, carolSol, '0.5');
-
       const balanceOf = (live: typeof carolLive, walletId: string) =>
         live.received
           .filter((item) => item.event === 'balance_update')
           .map((item) => item.payload as RealtimeEvents['balance_update'])
           .filter((payload) => payload.walletId === walletId)
           .at(-1)?.newBalance;
-      // Dave's balance first rises by Carol's 1.25 and then falls by his own 0.5 plus the fee.
-      await waitUntil(async () => daveLive.received.some((item) => item.event === 'balance_update' && (item.payload as RealtimeEvents['balance_update']).newBalance === '101.2500'), 10_000, "Carol's payment on Dave's process");
-      await waitUntil(async () => balanceOf(carolLive, carolSol.id) !== undefined && Number(balanceOf(carolLive, carolSol.id)) > 98.75, 10_000, "Dave's payment on Carol's process");
+      // Each sends through their own process to the one node; the block that includes it reaches the other process.
+      const toDave = await pay(one!.url, carol, carolAmoy, daveAmoy, '1.25');
+      await waitUntil(async () => balanceOf(daveLive, daveAmoy.id) === '101.2500', 10_000, "Carol's payment on Dave's process");
+      const toCarol = await pay(other.url, dave, daveAmoy, carolAmoy, '0.5');
+      // Carol paid 1.25 and its fee: only Dave's 0.5 brings her above 98.75.
+      await waitUntil(async () => Number(balanceOf(carolLive, carolAmoy.id)) > 98.75, 10_000, "Dave's payment on Carol's process");
 
       // Confirmations come from whichever process leads the clock, and reach sockets on both.
       const isConfirmed = (live: typeof carolLive, hash: string) =>
@@ -173,7 +197,7 @@ describeOnPostgres('server processes on one PostgreSQL', () => {
         );
       await waitUntil(async () => isConfirmed(daveLive, toDave) && isConfirmed(carolLive, toCarol), 20_000, 'both payments confirmed to 12 on both processes');
 
-      // Exactly one of the two processes ticks the chain clock; the other only waits for the lock.
+      // Exactly one of the two processes ticks the chain clock and indexes the nodes; the other only waits for the lock.
       const clocks = await Promise.all([one!, other].map(async (server) => (await http(server.url, 'GET', '/api/health')).json().chainClock));
       expect(clocks.map((clock) => clock.role).sort()).toEqual(['follower', 'leader']);
       const follower = clocks.findIndex((clock) => clock.role === 'follower');
