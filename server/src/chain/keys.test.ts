@@ -5,7 +5,7 @@ import { keccak256, parseTransaction, recoverTransactionAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { createKeyVault } from './key-vault.ts';
 import { generateKeyPair } from './keys.ts';
-import { signEvmTransaction, signTransfer, solanaTransferMessage } from './signing.ts';
+import { decodeSolanaWireTransaction, signEvmTransaction, signTransfer } from './signing.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
@@ -71,10 +71,11 @@ describe('signTransfer', () => {
       gasPriceWei: 1_000_000_000n,
       nonce: 0,
     };
-    const { hash } = await signTransfer(transfer);
+    const { hash, raw } = await signTransfer(transfer);
     const signature = base58.decode(hash);
     expect(signature).toHaveLength(64);
-    const message = solanaTransferMessage(transfer);
+    const { message, signature: carried } = decodeSolanaWireTransaction(raw);
+    expect(carried).toEqual(signature);
     expect(ed25519.verify(signature, message, base58.decode(sender.address))).toBe(true);
     // The lamports sit little-endian at the end of the instruction data.
     expect(Buffer.from(message.subarray(-8)).readBigUInt64LE()).toBe(2_500_000_000n);
