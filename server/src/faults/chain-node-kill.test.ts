@@ -16,9 +16,11 @@ import { type TestChain } from '../test/local-chain.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { describeEachDatabase } from '../test/test-database.ts';
 
-/** Payments in all, from this many users at once; the node is killed twice while they go out. */
+/** Payments in all, from this many users at once; the node is killed three times while they go out. */
 const USERS = 4;
 const SENDS_PER_USER = 8;
+/** After how many payments the node is killed: early, in the middle, and past two thirds. */
+const KILL_AFTER_SENDS = new Set([5, 13, Math.floor((USERS * SENDS_PER_USER * 2) / 3)]);
 const SEED = process.env.FAULTS_SEED ? Number(process.env.FAULTS_SEED) : randomInt(2 ** 31);
 
 /**
@@ -73,7 +75,18 @@ describeEachDatabase(`a local node killed mid-block under concurrent sends (seed
     return `still pending; the leader's last failure: ${felt.lastFailure || 'none'}; node head ${head}; the oldest pending (${oldest?.type} ${oldest?.hash}) handed again: ${JSON.stringify(answer)}`;
   }
 
-  const killNode = () => process.kill(testChain.node.pid()!, 'SIGKILL');
+  /** Kills the node; one still coming back from the last kill is waited for, so that each kill lands on a running node. */
+  let killedPid: number | undefined;
+  async function killNode(): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    const isBack = async () => testChain.node.pid() !== killedPid && (await testChain.chain.client.getBlockNumber({ cacheTime: 0 }).then(() => true, () => false));
+    while (!(await isBack())) {
+      if (Date.now() > deadline) throw new Error('the node did not come back from the last kill');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    killedPid = testChain.node.pid();
+    process.kill(killedPid!, 'SIGKILL');
+  }
 
   it('ends with every payment in a block once, the nonces exact, and the book equal to the chain', async () => {
     const users: { user: TestUser; walletId: string; address: string }[] = [];
@@ -102,8 +115,7 @@ describeEachDatabase(`a local node killed mid-block under concurrent sends (seed
           expect(response.statusCode).toBe(201);
           mine.push(response.json());
           sent += 1;
-          // Twice while the payments go out: once early, once past the middle.
-          if (sent === 5 || sent === Math.floor((USERS * SENDS_PER_USER * 2) / 3)) killNode();
+          if (KILL_AFTER_SENDS.has(sent)) await killNode();
           await new Promise((resolve) => setTimeout(resolve, 30 + ((SEED + step) % 50)));
         }
         return mine;
