@@ -19,7 +19,7 @@ import {
   postPlanned,
   seededRandom,
   waitUntil,
-  walletsOf,
+  walletsWithGrants,
 } from './testing/send-load.ts';
 
 const UNAVAILABLE = { error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not answering. Please try again shortly.' } };
@@ -96,18 +96,7 @@ describeOnPostgres('PostgreSQL stopped under load', () => {
       const user = await signUpOverHttp(server.url, name);
       accounts.push({ user, wallets: [] });
     }
-    // Their grants count once a block includes them.
-    await waitUntil(
-      async () => {
-        for (const account of accounts) {
-          account.wallets = await walletsOf(one.url, account.user);
-          if (account.wallets.some((wallet) => BigInt(wallet.balanceUnits) === 0n)) return false;
-        }
-        return true;
-      },
-      30_000,
-      'the grants in a block',
-    );
+    for (const account of accounts) account.wallets = await walletsWithGrants(one.url, account.user);
     const [ann, ben] = accounts as [Account, Account];
     // Ann listens on one process, Ben on the other: events cross between them through PostgreSQL.
     const annSocket = await openSocket(one.url, ann.user.cookie);

@@ -18,7 +18,7 @@ import {
   postPlanned,
   seededRandom,
   waitUntil,
-  walletsOf,
+  walletsWithGrants,
 } from './testing/send-load.ts';
 
 /** Kills of the server process (its local nodes die with it: one process group) while sends are in flight. */
@@ -81,18 +81,8 @@ for (const kind of testDatabaseKinds()) {
         const user = await signUpOverHttp(current.url, name);
         accounts.push({ user, wallets: [] });
       }
-      // Their grants count once a block includes them: the EVM wallets only, once funded.
-      await waitUntil(
-        async () => {
-          for (const account of accounts) {
-            account.wallets = (await walletsOf(current.url, account.user)).filter((wallet) => wallet.network !== 'solana_devnet');
-            if (account.wallets.some((wallet) => BigInt(wallet.balanceUnits) === 0n)) return false;
-          }
-          return true;
-        },
-        30_000,
-        'the grants in a block',
-      );
+      // The EVM wallets only, once a block has included their grants.
+      for (const account of accounts) account.wallets = (await walletsWithGrants(current.url, account.user)).filter((wallet) => wallet.network !== 'solana_devnet');
       const planner = createSendPlanner(accounts, loadRandom);
       const toRetry: PlannedSend[] = [];
       const problems: string[] = [];

@@ -5,6 +5,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
+import { walletsWithGrants } from '../faults/testing/send-load.ts';
 import { expectLedgerBalanced, externalAddress } from '../test/ledger-client.ts';
 import { type StandInTestnets, startStandInTestnets } from '../test/local-chain.ts';
 import { checkLedgerAndChains } from './ledger-vs-chain.ts';
@@ -25,12 +26,6 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, w
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** Until every EVM wallet of `user` holds its grants: on a real chain they count once a block includes them. */
-async function untilFunded(url: string, user: HttpUser): Promise<void> {
-  const isFunded = async () => (await walletsOf(url, user)).filter((wallet) => wallet.network !== 'solana_devnet').every((wallet) => BigInt(wallet.balanceUnits) > 0n);
-  await waitUntil(isFunded, 30_000, 'the grants in a block');
 }
 
 /**
@@ -70,8 +65,8 @@ describeOnPostgres('server processes on one PostgreSQL, sharing the nodes named 
     const first = servers[0]!;
     const alice = await signUpOverHttp(first.url, 'Alice');
     const bob = await signUpOverHttp(first.url, 'Bob');
-    await untilFunded(first.url, alice);
-    await untilFunded(first.url, bob);
+    await walletsWithGrants(first.url, alice);
+    await walletsWithGrants(first.url, bob);
     const aliceWallets = await walletsOf(first.url, alice);
     const bobWallets = await walletsOf(first.url, bob);
     const requests = Array.from({ length: 80 }, (_, i) => {
@@ -161,8 +156,8 @@ describeOnPostgres('server processes on one PostgreSQL, sharing the nodes named 
     const carolLive = await listen(one!.url, carol);
     const daveLive = await listen(other.url, dave);
     try {
-      await untilFunded(one!.url, carol);
-      await untilFunded(other.url, dave);
+      await walletsWithGrants(one!.url, carol);
+      await walletsWithGrants(other.url, dave);
       const carolAmoy = (await walletsOf(one!.url, carol)).find((wallet) => wallet.network === 'polygon_amoy')!;
       const daveAmoy = (await walletsOf(other.url, dave)).find((wallet) => wallet.network === 'polygon_amoy')!;
       const pay = async (url: string, payer: HttpUser, from: WalletView, to: WalletView, amount: string) => {

@@ -47,6 +47,23 @@ export async function walletsOf(url: string, user: HttpUser): Promise<WalletView
   return response.json().wallets;
 }
 
+/**
+ * The user's wallets once every one holds its grants: on a real chain they count once a block includes them (a
+ * simulated network's count at once).
+ */
+export async function walletsWithGrants(url: string, user: HttpUser): Promise<WalletView[]> {
+  let wallets: WalletView[] = [];
+  await waitUntil(
+    async () => {
+      wallets = await walletsOf(url, user);
+      return wallets.every((wallet) => BigInt(wallet.balanceUnits) > 0n);
+    },
+    30_000,
+    'the grants in a block',
+  );
+  return wallets;
+}
+
 /** Every transaction of the user, through the paged history. */
 export async function historyOf(url: string, user: HttpUser): Promise<TransactionView[]> {
   const items: TransactionView[] = [];
