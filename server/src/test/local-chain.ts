@@ -74,15 +74,20 @@ async function startStandInTestnet(network: TestChainNetwork, treasurySecret: st
   const testChain = await startTestChain(network, { blockTimeSeconds, treasuryKeyHex: treasuryKeyFrom(treasurySecret) });
   const treasury = privateKeyToAccount(`0x${testChain.chain.treasury.privateKeyHex}`);
   const wallet = createWalletClient({ account: treasury, transport: http(testChain.chain.url, { retryCount: 0 }) });
-  const hash = await wallet.writeContract({
-    chain: null,
-    address: usdcAddressOn(network),
-    abi: parseAbi(['function mint(address to, uint256 amount)']),
-    functionName: 'mint',
-    args: [treasury.address, STAND_IN_TREASURY_USDC],
-  });
-  await testChain.chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  return testChain;
+  try {
+    const hash = await wallet.writeContract({
+      chain: null,
+      address: usdcAddressOn(network),
+      abi: parseAbi(['function mint(address to, uint256 amount)']),
+      functionName: 'mint',
+      args: [treasury.address, STAND_IN_TREASURY_USDC],
+    });
+    await testChain.chain.client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    return testChain;
+  } catch (error) {
+    await testChain.stop();
+    throw error;
+  }
 }
 
 export interface StandInTestnets {
