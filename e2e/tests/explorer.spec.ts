@@ -128,7 +128,7 @@ test.describe('Transaction detail', () => {
     await expect(progress(tab)).toHaveAttribute('aria-valuenow', '12');
   });
 
-  test('each network states its fee in its own units: Gwei per gas on Ethereum, lamports per signature on Solana', async ({
+  test('each network states its fee in its own units: Gwei per gas on Ethereum, lamports on Solana', async ({
     page,
     account: _account,
   }) => {
@@ -138,9 +138,9 @@ test.describe('Transaction detail', () => {
     // The detail page calls it Gas Fee, the explorer Transaction Fee.
     for (const [path, feeLabel] of [['/transaction', 'Gas Fee'], ['/explorer', 'Transaction Fee']] as const) {
       await page.goto(`${path}/${sol.hash}`);
-      // The fee in full, exactly as the API gives it, and Solana's rate in lamports per signature: no Gwei.
+      // The fee in full, exactly as the API gives it, in lamports: the signature's 5,000 and the priority fee. No Gwei.
       await expect(fact(page, feeLabel)).toContainText(`${sol.fee} SOL`);
-      await expect(fact(page, feeLabel)).toContainText(`1 signature · ${Number(sol.feeUnits).toLocaleString('en-US')} lamports per signature`);
+      await expect(fact(page, feeLabel)).toContainText(`${Number(sol.feeUnits).toLocaleString('en-US')} lamports: 5,000 per signature + `);
       await expect(fact(page, feeLabel)).not.toContainText('Gwei');
       await expectNoSeriousA11yViolations(page);
 

@@ -381,13 +381,13 @@ test.describe('Sending', () => {
     await expectNoSeriousA11yViolations(page, { exclude: [TOASTS_SELECTOR] });
   });
 
-  test("Solana's speed cards give the fee in lamports per signature, exact, not a gas price in Gwei", async ({ page, account: _account }) => {
+  test("Solana's speed cards give the fee in lamports, exact, not a gas price in Gwei", async ({ page, account: _account }) => {
     const traffic = recordTraffic(page);
     await openSendReceive(page);
     await chooseSendWallet(page, await walletOn(page.request, 'solana_devnet'));
     const form = sendForm(page);
     for (const label of ['Slow', 'Normal', 'Fast'] as const) {
-      await expect(form.speedCard(label)).toContainText(/[\d,]+ lamports per signature/);
+      await expect(form.speedCard(label)).toContainText(/[\d,]+ lamports/);
       await expect(form.speedCard(label)).not.toContainText('Gwei');
     }
     await expect.poll(() => traffic.latestQuotes()?.network).toBe('solana_devnet');
@@ -399,6 +399,6 @@ test.describe('Sending', () => {
       .filter((quote) => quote.speed === 'normal')
       .find((quote) => text.includes(`${quote.fee} SOL`));
     expect(normal, text).toBeDefined();
-    expect(text).toContain(`${Number(normal!.feeUnits).toLocaleString('en-US')} lamports per signature`);
+    expect(text).toContain(`${Number(normal!.feeUnits).toLocaleString('en-US')} lamports`);
   });
 });

@@ -8,11 +8,11 @@ import {
   listAllAssets,
   listAssets,
   nativeAsset,
-  NATIVE_TRANSFER_GAS,
   TOKENS,
   usdValueE8,
 } from './assets.ts';
 import { assetSymbolSchema } from './assets-schemas.ts';
+import { coinTransferGas, SOLANA_TRANSFER_COMPUTE_UNITS } from './fees.ts';
 import { NETWORK_IDS, NETWORKS } from './networks.ts';
 import { PRICE_TOKEN_IDS } from './prices.ts';
 
@@ -20,7 +20,7 @@ describe('the asset registry', () => {
   it('gives every network its coin first, then test USDC with 6 decimals', () => {
     for (const network of NETWORK_IDS) {
       const [coin, usdc, ...rest] = listAssets(network);
-      expect(coin).toMatchObject({ symbol: NETWORKS[network].symbol, kind: 'native', decimals: NETWORKS[network].decimals, transferGas: NATIVE_TRANSFER_GAS });
+      expect(coin).toMatchObject({ symbol: NETWORKS[network].symbol, kind: 'native', decimals: NETWORKS[network].decimals, transferGas: coinTransferGas(network) });
       expect(usdc).toMatchObject({ symbol: 'USDC', kind: 'token', decimals: 6, priceTokenId: 'usd-coin' });
       expect(rest).toEqual([]);
       expect(nativeAsset(network)).toBe(coin);
@@ -44,7 +44,7 @@ describe('the asset registry', () => {
   it('prices gas per asset: an ERC-20 transfer 65,000, a Solana token transfer one signature like a coin transfer', () => {
     expect(findAsset('eth_sepolia', 'USDC')?.transferGas).toBe(ERC20_TRANSFER_GAS);
     expect(findAsset('polygon_amoy', 'USDC')?.transferGas).toBe(65_000n);
-    expect(findAsset('solana_devnet', 'USDC')?.transferGas).toBe(NATIVE_TRANSFER_GAS);
+    expect(findAsset('solana_devnet', 'USDC')?.transferGas).toBe(SOLANA_TRANSFER_COMPUTE_UNITS);
   });
 
   it('prices every asset from a feed id the price service serves', () => {

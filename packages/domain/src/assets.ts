@@ -1,3 +1,4 @@
+import { SOLANA_TRANSFER_COMPUTE_UNITS } from './fees.ts';
 import { unitsPerCoin } from './money.ts';
 import { NETWORK_IDS, NETWORKS, type NetworkId } from './networks.ts';
 import type { PriceTokenId } from './prices.ts';
@@ -11,8 +12,9 @@ export type AssetKind = 'native' | 'token';
 /** How the token lives on its chain: an ERC-20 contract (EVM) or an SPL mint (Solana). */
 export type TokenStandard = 'erc20' | 'spl';
 
-/** Gas a plain native transfer uses (EVM 21,000; on Solana the same figure prices its one signature). */
+/** Gas a plain native transfer uses on an EVM network. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
+
 /** Gas an ERC-20 `transfer(to, amount)` uses on a warm recipient balance (about 65,000 on mainnet). */
 export const ERC20_TRANSFER_GAS = 65_000n;
 
@@ -100,7 +102,7 @@ export interface Asset {
   openingGrantUnits: bigint;
   faucetGrantUnits: bigint;
   displayPlaces: number;
-  /** Gas a transfer of this asset uses; its fee is paid in the network's native coin. */
+  /** Gas a transfer of this asset uses (EVM), or the compute units it asks for (Solana); its fee is paid in the network's native coin. */
   transferGas: bigint;
 }
 
@@ -116,7 +118,7 @@ function nativeAssetOf(network: NetworkId): Asset {
     openingGrantUnits: NATIVE_OPENING_GRANT * unitsPerCoin(definition.decimals),
     faucetGrantUnits: NATIVE_FAUCET_GRANT * unitsPerCoin(definition.decimals),
     displayPlaces: NATIVE_DISPLAY_PLACES,
-    transferGas: NATIVE_TRANSFER_GAS,
+    transferGas: definition.family === 'solana' ? SOLANA_TRANSFER_COMPUTE_UNITS : NATIVE_TRANSFER_GAS,
   };
 }
 
@@ -133,8 +135,7 @@ function tokenAssetOf(token: TokenDefinition): Asset {
     openingGrantUnits: token.openingGrant * unitsPerCoin(token.decimals),
     faucetGrantUnits: token.faucetGrant * unitsPerCoin(token.decimals),
     displayPlaces: token.displayPlaces,
-    // Solana charges per signature, so a token transfer costs what a coin transfer does.
-    transferGas: token.standard === 'erc20' ? ERC20_TRANSFER_GAS : NATIVE_TRANSFER_GAS,
+    transferGas: token.standard === 'erc20' ? ERC20_TRANSFER_GAS : SOLANA_TRANSFER_COMPUTE_UNITS,
   };
 }
 

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  coinTransferGas,
+  feeBreakdownText,
   feeExact,
   feeRate,
   feeFiatValue,
@@ -12,6 +14,7 @@ import {
   gweiDisplay,
   liveFactorPermilleFromRandom,
   maxSendable,
+  solanaFeeParts,
   pendingDelayMs,
   quoteAllSpeeds,
   quoteFee,
@@ -32,12 +35,13 @@ describe('gasPriceWei', () => {
     expect(gasPriceWei('eth_sepolia', 'fast', 1200)).toBe(gwei(72n));
     expect(gasPriceWei('eth_sepolia', 'normal', 801)).toBe(36_045_000_000n);
     expect(gasPriceWei('polygon_amoy', 'normal', 800)).toBe(gwei(120n));
-    expect(gasPriceWei('solana_devnet', 'normal', 1000)).toBe(1_500_000_000n);
   });
 
-  it('floors the Solana price to 0.001 Gwei so the lamport fee is whole', () => {
-    // 1 Gwei × 1.5 × 0.801 = 1.2015 Gwei.
-    expect(gasPriceWei('solana_devnet', 'normal', 801)).toBe(1_201_000_000n);
+  it('prices the Solana priority fee in micro-lamports per compute unit, floored', () => {
+    // 50,000 micro-lamports × 1.5 × 0.801 = 60,075.
+    expect(gasPriceWei('solana_devnet', 'normal', 1000)).toBe(75_000n);
+    expect(gasPriceWei('solana_devnet', 'normal', 801)).toBe(60_075n);
+    expect(gasPriceWei('solana_devnet', 'fast', 1200)).toBe(120_000n);
   });
 
   it('keeps the live factor inside 0.8–1.2', () => {
@@ -57,9 +61,10 @@ describe('gasPriceWei', () => {
     fc.assert(
       fc.property(anyNetwork, anyFactor, (network, factor) => {
         const [slow, normal, fast] = GAS_SPEEDS.map((speed) => gasPriceWei(network, speed, factor));
-        const exactSlow = (BigInt(factor) * gwei(BigInt({ eth_sepolia: 30, polygon_amoy: 100, solana_devnet: 1 }[network]))) / 1000n;
+        const base = { eth_sepolia: gwei(30n), polygon_amoy: gwei(100n), solana_devnet: 50_000n }[network];
+        const exactSlow = (BigInt(factor) * base) / 1000n;
         expect(slow).toBeLessThanOrEqual(exactSlow);
-        expect(exactSlow - slow!).toBeLessThan(1_000_000n);
+        expect(exactSlow - slow!).toBeLessThan(1n);
         expect(slow).toBeLessThan(normal!);
         expect(normal).toBeLessThan(fast!);
       }),
@@ -68,12 +73,13 @@ describe('gasPriceWei', () => {
 });
 
 describe('fees', () => {
-  it('charges 21000 gas at the gas price', () => {
+  it('charges 21000 gas at the gas price, and Solana 5,000 lamports a signature plus the priority fee', () => {
     expect(transferFee('eth_sepolia', 'slow', 1000)).toBe(630_000_000_000_000n);
     expect(transferFee('eth_sepolia', 'normal', 801)).toBe(756_945_000_000_000n);
     expect(transferFee('polygon_amoy', 'normal', 800)).toBe(2_520_000_000_000_000n);
-    expect(transferFee('solana_devnet', 'normal', 1000)).toBe(31_500n);
-    expect(transferFee('solana_devnet', 'normal', 801)).toBe(25_221n);
+    // 5,000 + 1,000 compute units × 75,000 micro-lamports; the priority fee is rounded up to whole lamports (60.075).
+    expect(transferFee('solana_devnet', 'normal', 1000)).toBe(5_075n);
+    expect(transferFee('solana_devnet', 'normal', 801)).toBe(5_061n);
   });
 
   it('recomputes from the receipt exactly the fee that was charged, on every network', () => {
@@ -81,9 +87,9 @@ describe('fees', () => {
       fc.property(anyNetwork, anySpeed, anyFactor, (network, speed, factor) => {
         const price = gasPriceWei(network, speed, factor);
         const fee = transferFee(network, speed, factor);
-        const weiLikePerUnit = network === 'solana_devnet' ? 1_000_000_000n : 1n;
-        expect(fee * weiLikePerUnit).toBe(GAS_USED * price);
-        expect(feeFromReceipt('21000', price.toString(), network)).toBe(fee);
+        const gas = coinTransferGas(network);
+        expect(fee).toBe(network === 'solana_devnet' ? 5_000n + (gas * price + 999_999n) / 1_000_000n : GAS_USED * price);
+        expect(feeFromReceipt(gas.toString(), price.toString(), network)).toBe(fee);
       }),
     );
   });
@@ -93,8 +99,12 @@ describe('fees', () => {
     expect(() => feeFromReceipt(-1n, 1n, 'eth_sepolia')).toThrow(RangeError);
   });
 
-  it('rounds a foreign receipt down to whole lamports', () => {
-    expect(feeFromReceipt(21000n, 1_000_000_001n, 'solana_devnet')).toBe(21_000n);
+  it('splits a Solana fee into the signature and the priority fee, charged on the limit and rounded up', () => {
+    expect(solanaFeeParts(1_000n, 1n)).toEqual({ signatureLamports: 5_000n, priorityLamports: 1n });
+    expect(solanaFeeParts(600n, 1_000_000n)).toEqual({ signatureLamports: 5_000n, priorityLamports: 600n });
+    expect(feeFromReceipt(1_000n, 0n, 'solana_devnet')).toBe(5_000n);
+    // Test funds the simulated chain created carry no compute budget and cost nothing.
+    expect(feeFromReceipt(0n, 0n, 'solana_devnet')).toBe(0n);
   });
 });
 
@@ -129,9 +139,14 @@ describe('displays', () => {
   it('gives each network its fee rate in its own units', () => {
     expect(feeRate('eth_sepolia', '21000', '36045000000', 'screen')).toEqual({ value: '36.04', unit: 'Gwei' });
     expect(feeRate('eth_sepolia', '21000', '36045000000', 'exact')).toEqual({ value: '36.045', unit: 'Gwei' });
-    // 21,000 gas × 1.5 Gwei on Solana is 31,500 lamports for its one signature.
-    expect(feeRate('solana_devnet', '21000', '1500000000', 'screen')).toEqual({ value: '31500', unit: 'lamports per signature' });
-    expect(feeRate('solana_devnet', 21_000n, 1_500_000_000n, 'exact')).toEqual({ value: '31500', unit: 'lamports per signature' });
+    expect(feeRate('solana_devnet', '1000', '75000', 'screen')).toEqual({ value: '75000', unit: 'micro-lamports per compute unit' });
+    expect(feeRate('solana_devnet', 1_000n, 75_000n, 'exact')).toEqual({ value: '75000', unit: 'micro-lamports per compute unit' });
+  });
+
+  it('says how a fee was priced in words', () => {
+    expect(feeBreakdownText('eth_sepolia', '21000', '36045000000')).toBe('Gas used 21,000 · Gas price 36.04 Gwei');
+    expect(feeBreakdownText('solana_devnet', '1000', '75000')).toBe('5,075 lamports: 5,000 per signature + 75 priority (1,000 compute units × 75,000 micro-lamports)');
+    expect(feeBreakdownText('solana_devnet', '0', '0')).toBe('0 lamports');
   });
 
   it('estimates the fee in dollars to the nearest cent', () => {
@@ -172,8 +187,8 @@ describe('quoteFee', () => {
   it('leaves the dollar estimate out without a price', () => {
     const quote = quoteFee({ network: 'solana_devnet', speed: 'fast', liveFactorPermille: 1000, now });
     expect(quote).not.toHaveProperty('feeUsd');
-    expect(quote.feeUnits).toBe('42000');
-    expect(quote.feeDisplay).toBe('0.000042');
+    expect(quote.feeUnits).toBe('5100');
+    expect(quote.feeDisplay).toBe('0.0000051');
     expect(quote.timeEstimate).toBe('5-15 sec');
   });
 

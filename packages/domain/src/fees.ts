@@ -1,4 +1,5 @@
 import { formatAmount, formatAmountTrimmed } from './money.ts';
+import { formatInteger } from './number-format.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 export const GAS_SPEEDS = ['slow', 'normal', 'fast'] as const;
@@ -7,8 +8,19 @@ export const DEFAULT_GAS_SPEED: GasSpeed = 'normal';
 
 export const GAS_SPEED_LABELS: Record<GasSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast' };
 
-/** The gas of a plain coin transfer; a token transfer's is its asset's `transferGas` (assets.ts). */
+/** The gas of a plain coin transfer on an EVM network; a token transfer's is its asset's `transferGas` (assets.ts). */
 export const GAS_USED = 21_000n;
+/**
+ * The compute-unit limit a Solana transfer asks for, SOL or a token; its priority fee is charged on the limit.
+ * Measured on the runtime (decision 050): a SOL transfer with its two compute-budget instructions uses 450 units,
+ * a USDC `TransferChecked` 458.
+ */
+export const SOLANA_TRANSFER_COMPUTE_UNITS = 1_000n;
+
+/** What a coin transfer asks for: 21,000 gas (EVM), or SOLANA_TRANSFER_COMPUTE_UNITS compute units. */
+export function coinTransferGas(network: NetworkId): bigint {
+  return NETWORKS[network].family === 'solana' ? SOLANA_TRANSFER_COMPUTE_UNITS : GAS_USED;
+}
 
 /** The speed multipliers 1, 1.5 and 2, in thousandths so that every gas price stays an integer. */
 export const SPEED_MULTIPLIER_PERMILLE: Record<GasSpeed, bigint> = { slow: 1000n, normal: 1500n, fast: 2000n };
@@ -34,8 +46,6 @@ export const PENDING_WINDOW_MS: Record<GasSpeed, { minMs: number; maxMs: number 
 export const CONFIRMATION_INTERVAL_MS: Record<GasSpeed, number> = { slow: 8_000, normal: 5_000, fast: 3_000 };
 
 const WEI_PER_GWEI = 1_000_000_000n;
-/** Gas prices are in wei-like units (10^-18 coin) on every network, as the fee formula assumes (docs/product.md#fees). */
-const GAS_PRICE_DECIMALS = 18;
 
 export function isGasSpeed(value: unknown): value is GasSpeed {
   return typeof value === 'string' && (GAS_SPEEDS as readonly string[]).includes(value);
@@ -64,31 +74,24 @@ export function pendingDelayMs(speed: GasSpeed, random01: number): number {
   return Math.min(maxMs, Math.max(minMs, delay));
 }
 
-function gcd(a: bigint, b: bigint): bigint {
-  return b === 0n ? a : gcd(b, a % b);
-}
+const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
 
-function gasPriceUnitsPerSmallestUnit(network: NetworkId): bigint {
-  return 10n ** BigInt(GAS_PRICE_DECIMALS - NETWORKS[network].decimals);
+/** The speed and live factor applied to a base price: base × multiplier × factor, floored. */
+function scaledPrice(base: bigint, speed: GasSpeed, liveFactorPermille: number): bigint {
+  const multiplier = SPEED_MULTIPLIER_PERMILLE[toGasSpeed(speed)];
+  const factor = BigInt(clampLiveFactorPermille(liveFactorPermille));
+  return (base * multiplier * factor) / 1_000_000n;
 }
 
 /**
- * Gas price in wei-like units: floor(baseGwei × multiplier × liveFactor × 10^9).
- *
- * The fee is gasUsed × gasPrice ÷ 10^18 coin on every network. With 18 decimals (ETH, MATIC) that is
- * gasUsed × gasPrice wei exactly. With 9 decimals (SOL) it is gasUsed × gasPrice ÷ 10^9 lamports, which is
- * only whole when gasPrice is a multiple of 10^6 (= 10^9 ÷ gcd(21000, 10^9)). So on such networks the
- * price is also floored to that step (0.001 Gwei): the fee charged, the fee quoted and the fee recomputed
- * from the receipt are then the same whole number of lamports, and the Gwei shown is unchanged.
+ * The price of one unit of work at this speed and live factor, an integer: wei per gas on an EVM network
+ * (floor(baseGwei × multiplier × liveFactor × 10^9)); on Solana, micro-lamports per compute unit, the
+ * `SetComputeUnitPrice` of its priority fee (docs/product.md#fees).
  */
 export function gasPriceWei(network: NetworkId, speed: GasSpeed, liveFactorPermille: number): bigint {
-  const baseWei = BigInt(NETWORKS[network].baseGasPriceGwei) * WEI_PER_GWEI;
-  const multiplier = SPEED_MULTIPLIER_PERMILLE[toGasSpeed(speed)];
-  const factor = BigInt(clampLiveFactorPermille(liveFactorPermille));
-  const price = (baseWei * multiplier * factor) / 1_000_000n;
-  const scale = gasPriceUnitsPerSmallestUnit(network);
-  const step = scale / gcd(GAS_USED, scale);
-  return price - (price % step);
+  const definition = NETWORKS[network];
+  if (definition.family === 'solana') return scaledPrice(BigInt(definition.basePriorityMicroLamports), speed, liveFactorPermille);
+  return scaledPrice(BigInt(definition.baseGasPriceGwei) * WEI_PER_GWEI, speed, liveFactorPermille);
 }
 
 function toUnsignedBigInt(value: bigint | string, name: string): bigint {
@@ -97,18 +100,42 @@ function toUnsignedBigInt(value: bigint | string, name: string): bigint {
   throw new RangeError(`${name} must be a non-negative integer, got ${String(value)}`);
 }
 
+/** A Solana fee in its two parts, in lamports: the signature's base fee and the priority fee. */
+export interface SolanaFeeParts {
+  signatureLamports: bigint;
+  priorityLamports: bigint;
+}
+
 /**
- * The fee in the network's smallest unit: gasUsed × effectiveGasPrice ÷ 10^(18 − decimals). Exact for
- * every price gasPriceWei produces; a foreign receipt that does not divide evenly is rounded down.
+ * What Solana charges a one-signature transaction that asks for `computeUnits` at `microLamportsPerUnit`: 5,000
+ * lamports for the signature, and the priority fee on the limit asked for, rounded up, as the runtime charges it. A
+ * row without a compute budget (test funds the simulated chain created) was charged nothing.
+ */
+export function solanaFeeParts(computeUnits: bigint | string, microLamportsPerUnit: bigint | string): SolanaFeeParts {
+  const units = toUnsignedBigInt(computeUnits, 'computeUnits');
+  if (units === 0n) return { signatureLamports: 0n, priorityLamports: 0n };
+  const priority = units * toUnsignedBigInt(microLamportsPerUnit, 'microLamportsPerUnit');
+  return {
+    signatureLamports: BigInt(NETWORKS.solana_devnet.lamportsPerSignature),
+    priorityLamports: (priority + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT,
+  };
+}
+
+/**
+ * The fee in the network's smallest unit. EVM: gasUsed × effectiveGasPrice wei. Solana: the signature's 5,000
+ * lamports plus the priority fee, compute units × micro-lamports per unit (solanaFeeParts).
  */
 export function feeFromReceipt(gasUsed: bigint | string, effectiveGasPrice: bigint | string, network: NetworkId): bigint {
-  const product = toUnsignedBigInt(gasUsed, 'gasUsed') * toUnsignedBigInt(effectiveGasPrice, 'effectiveGasPrice');
-  return product / gasPriceUnitsPerSmallestUnit(network);
+  if (NETWORKS[network].family === 'solana') {
+    const parts = solanaFeeParts(gasUsed, effectiveGasPrice);
+    return parts.signatureLamports + parts.priorityLamports;
+  }
+  return toUnsignedBigInt(gasUsed, 'gasUsed') * toUnsignedBigInt(effectiveGasPrice, 'effectiveGasPrice');
 }
 
 /** The fee charged for one transfer at this speed and live factor, in the network's smallest unit. */
 export function transferFee(network: NetworkId, speed: GasSpeed, liveFactorPermille: number): bigint {
-  return feeFromReceipt(GAS_USED, gasPriceWei(network, speed, liveFactorPermille), network);
+  return feeFromReceipt(coinTransferGas(network), gasPriceWei(network, speed, liveFactorPermille), network);
 }
 
 /** What can be sent once the fee is paid; never negative. */
@@ -129,8 +156,8 @@ export function feeExact(fee: bigint, network: NetworkId): string {
   return formatAmountTrimmed(fee, NETWORKS[network].decimals);
 }
 
-/** How a network prices a transfer, in its own units: Gwei per gas (EVM), lamports per signature (Solana). */
-export type FeeRateUnit = 'Gwei' | 'lamports per signature';
+/** How a network prices a transfer, in its own units: Gwei per gas (EVM), micro-lamports per compute unit (Solana). */
+export type FeeRateUnit = 'Gwei' | 'micro-lamports per compute unit';
 
 export interface FeeRate {
   value: string;
@@ -139,15 +166,30 @@ export interface FeeRate {
 
 /**
  * A transaction's fee rate in its network's own units. On EVM networks the gas price in Gwei: to 2 decimals
- * (cut) on screen, exact for `exact` (CSV). On Solana a transfer carries one signature, so the rate is the
- * fee in lamports per signature, a whole number either way.
+ * (cut) on screen, exact for `exact` (CSV). On Solana the priority fee's price in micro-lamports per compute
+ * unit, a whole number either way.
  */
 export function feeRate(network: NetworkId, gasUsed: bigint | string, effectiveGasPrice: bigint | string, precision: 'screen' | 'exact'): FeeRate {
   if (NETWORKS[network].family === 'solana') {
-    return { value: feeFromReceipt(gasUsed, effectiveGasPrice, network).toString(), unit: 'lamports per signature' };
+    return { value: toUnsignedBigInt(effectiveGasPrice, 'effectiveGasPrice').toString(), unit: 'micro-lamports per compute unit' };
   }
   const price = toUnsignedBigInt(effectiveGasPrice, 'effectiveGasPrice');
   return { value: precision === 'exact' ? formatAmountTrimmed(price, 9) : gweiDisplay(price), unit: 'Gwei' };
+}
+
+/**
+ * How a fee was priced, in words, in the network's own units: "Gas used 21,000 · Gas price 36.04 Gwei" (EVM);
+ * "5,050 lamports: 5,000 per signature + 50 priority (1,000 compute units × 50,000 micro-lamports)" (Solana).
+ */
+export function feeBreakdownText(network: NetworkId, gasUsed: bigint | string, effectiveGasPrice: bigint | string): string {
+  const rate = feeRate(network, gasUsed, effectiveGasPrice, 'screen');
+  const units = formatInteger(Number(toUnsignedBigInt(gasUsed, 'gasUsed')));
+  if (rate.unit === 'Gwei') return `Gas used ${units} · Gas price ${rate.value} Gwei`;
+  const { signatureLamports, priorityLamports } = solanaFeeParts(gasUsed, effectiveGasPrice);
+  const total = formatInteger(Number(signatureLamports + priorityLamports));
+  if (signatureLamports === 0n) return `${total} lamports`;
+  const priority = `${formatInteger(Number(priorityLamports))} priority (${units} compute units × ${formatInteger(Number(rate.value))} micro-lamports)`;
+  return `${total} lamports: ${formatInteger(Number(signatureLamports))} per signature + ${priority}`;
 }
 
 const USD_PRICE_SCALE_DIGITS = 8;
@@ -195,14 +237,14 @@ export interface FeeQuote {
 export interface FeeQuoteInput {
   network: NetworkId;
   speed: GasSpeed;
-  /** The gas the transfer uses: GAS_USED for a coin transfer (the default), the asset's `transferGas` for a token. */
+  /** The gas the transfer uses: a coin transfer's (coinTransferGas, the default), the asset's `transferGas` for a token. */
   gasUsed?: bigint | undefined;
   liveFactorPermille: number;
   usdPrice?: number | undefined;
   now: Date | number;
 }
 
-export function quoteFee({ network, speed, gasUsed = GAS_USED, liveFactorPermille, usdPrice, now }: FeeQuoteInput): FeeQuote {
+export function quoteFee({ network, speed, gasUsed = coinTransferGas(network), liveFactorPermille, usdPrice, now }: FeeQuoteInput): FeeQuote {
   const knownSpeed = toGasSpeed(speed);
   const factor = clampLiveFactorPermille(liveFactorPermille);
   const priceWei = gasPriceWei(network, knownSpeed, factor);

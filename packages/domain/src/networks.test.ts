@@ -25,7 +25,7 @@ describe('network registry', () => {
   it('describes each chain for fees, prices and keys', () => {
     expect(getNetwork('eth_sepolia')).toMatchObject({ family: 'evm', blockchainType: 'ethereum', chainId: 11155111, baseGasPriceGwei: 30, priceTokenId: 'ethereum' });
     expect(getNetwork('polygon_amoy')).toMatchObject({ family: 'evm', blockchainType: 'ethereum', chainId: 80002, baseGasPriceGwei: 100, priceTokenId: 'matic-network' });
-    expect(getNetwork('solana_devnet')).toMatchObject({ family: 'solana', blockchainType: 'solana', baseGasPriceGwei: 1, priceTokenId: 'solana' });
+    expect(getNetwork('solana_devnet')).toMatchObject({ family: 'solana', blockchainType: 'solana', lamportsPerSignature: 5_000, basePriorityMicroLamports: 50_000, priceTokenId: 'solana' });
     expect(getNetwork('solana_devnet')).not.toHaveProperty('chainId');
   });
 
@@ -33,7 +33,7 @@ describe('network registry', () => {
     for (const network of listNetworks()) {
       expect(PRICE_TOKEN_IDS).toContain(network.priceTokenId);
       expect(TICKER_SYMBOLS[network.priceTokenId]).toBe(network.symbol);
-      expect(Number.isSafeInteger(network.baseGasPriceGwei)).toBe(true);
+      expect(Number.isSafeInteger(network.family === 'evm' ? network.baseGasPriceGwei : network.basePriorityMicroLamports)).toBe(true);
     }
   });
 });

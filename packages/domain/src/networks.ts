@@ -14,17 +14,21 @@ interface NetworkCommon {
   decimals: number;
   priceTokenId: PriceTokenId;
   uriScheme: UriScheme;
-  /** Whole Gwei; fees.ts scales it by speed and the live factor. */
-  baseGasPriceGwei: number;
 }
 
 export interface EvmNetworkDefinition extends NetworkCommon {
   family: 'evm';
   chainId: number;
+  /** Whole Gwei per gas; fees.ts scales it by speed and the live factor. */
+  baseGasPriceGwei: number;
 }
 
 export interface SolanaNetworkDefinition extends NetworkCommon {
   family: 'solana';
+  /** The base fee of each signature, as every Solana cluster charges it. */
+  lamportsPerSignature: number;
+  /** The priority fee's price in micro-lamports per compute unit; fees.ts scales it by speed and the live factor. */
+  basePriorityMicroLamports: number;
 }
 
 export type NetworkDefinition = EvmNetworkDefinition | SolanaNetworkDefinition;
@@ -64,7 +68,8 @@ export const NETWORKS = {
     decimals: 9,
     priceTokenId: 'solana',
     uriScheme: 'solana',
-    baseGasPriceGwei: 1,
+    lamportsPerSignature: 5_000,
+    basePriorityMicroLamports: 50_000,
   },
 } as const satisfies Record<string, NetworkDefinition>;
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   feeFromReceipt,
-  GAS_USED,
+  coinTransferGas,
   isGasSpeed,
   isNetworkId,
   LIVE_FACTOR_REFRESH_MS,
@@ -54,11 +54,11 @@ export function createFeeMarket(secret: string) {
 
   const signature = (holder: string, payload: string) => mac(`quote:${holder}:${payload}`).subarray(0, 16).toString('base64url');
 
-  const currentFee = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): FeeQuote =>
+  const currentFee = (network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = coinTransferGas(network)): FeeQuote =>
     quoteFee({ network, speed, gasUsed, liveFactorPermille: liveFactorPermille(network, nowMs), usdPrice, now: nowMs });
 
   /** A quote for `holder` (the user it is shown to): only their sends are charged its fee. */
-  const quote = (holder: string, network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = GAS_USED): SignedFeeQuote => {
+  const quote = (holder: string, network: NetworkId, speed: GasSpeed, nowMs: number, usdPrice?: number, gasUsed: bigint = coinTransferGas(network)): SignedFeeQuote => {
     const base = currentFee(network, speed, nowMs, usdPrice, gasUsed);
     const payload = `${network}:${speed}:${base.gasPriceWei}:${nowMs}`;
     return { ...base, quoteId: `${payload}.${signature(holder, payload)}`, expiresAt: new Date(nowMs + QUOTE_TTL_MS).toISOString() };
@@ -87,7 +87,7 @@ export function createFeeMarket(secret: string) {
      * The fee `holder`'s send pays: the quoted gas price while their quote is fresh, otherwise the current one, times
      * the gas its asset's transfer uses (a quote fixes the price per gas, so it holds for a coin or a token).
      */
-    feeFor(holder: string, network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string, gasUsed: bigint = GAS_USED): ChargedFee {
+    feeFor(holder: string, network: NetworkId, speed: GasSpeed, nowMs: number, quoteId?: string, gasUsed: bigint = coinTransferGas(network)): ChargedFee {
       const quoted = quoteId === undefined ? undefined : honouredGasPrice(holder, quoteId, network, speed, nowMs);
       // The price of the moment needs no signature: nothing is handed out.
       const gasPriceWei = quoted ?? BigInt(currentFee(network, speed, nowMs).gasPriceWei);

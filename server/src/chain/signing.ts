@@ -1,10 +1,12 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { TOKEN_PROGRAM_ADDRESS, findAssociatedTokenPda, getTransferCheckedInstruction } from '@solana-program/token';
 import {
   address,
-  appendTransactionMessageInstruction,
+  AccountRole,
+  appendTransactionMessageInstructions,
   type Blockhash,
   createKeyPairSignerFromPrivateKeyBytes,
   createTransactionMessage,
@@ -18,7 +20,7 @@ import {
   type TransactionSigner,
 } from '@solana/kit';
 import { base58, base64 } from '@scure/base';
-import { GAS_USED, type Asset, type Network } from '@fincrypt/domain';
+import { coinTransferGas, GAS_USED, type Asset, type Network } from '@fincrypt/domain';
 import { encodeFunctionData, erc20Abi, keccak256, type TransactionSerializableEIP1559 } from 'viem';
 import { signTransaction } from 'viem/accounts';
 
@@ -29,10 +31,18 @@ export interface TransferToSign {
   to: string;
   /** In the asset's smallest unit. */
   amountUnits: bigint;
+  /** Wei per gas (EVM); micro-lamports per compute unit, the priority fee's price (Solana). */
   gasPriceWei: bigint;
   nonce: number;
   /** A token transfer's token; a coin transfer when left out (or when it is the native coin). */
   asset?: Pick<Asset, 'kind' | 'address' | 'decimals' | 'transferGas'> | undefined;
+  /** Solana: the runtime's latest blockhash; derived from sender and nonce where no runtime runs (simulated chains). */
+  recentBlockhash?: string | undefined;
+  /**
+   * Solana: a read-only account added to the transfer (Solana Pay's `reference`): a payment request's, or a fresh one,
+   * so that two identical transfers under one blockhash stay two transactions.
+   */
+  reference?: string | undefined;
 }
 
 /** The token contract or mint, when the transfer moves a token. */
@@ -88,15 +98,12 @@ export async function associatedTokenAddress(owner: string, mint: string): Promi
   return tokenAccount;
 }
 
-/**
- * The blockhash stands in for a recent one (no Solana runtime yet: decision 050); derived from the sender and nonce, it
- * keeps every signature unique.
- */
+/** Where no runtime runs (simulated chains), a blockhash derived from the sender and nonce stands in for a recent one. */
 function derivedBlockhash(transfer: Pick<TransferToSign, 'network' | 'from' | 'nonce'>): Blockhash {
   return base58.encode(sha256(utf8ToBytes(`${transfer.network.id}:${transfer.from}:${transfer.nonce}`))) as Blockhash;
 }
 
-/** The transfer's one instruction: lamports through the system program, or SPL TransferChecked between token accounts. */
+/** The transfer's instruction: lamports through the system program, or SPL TransferChecked between token accounts. */
 async function solanaTransferInstruction(transfer: TransferToSign, owner: TransactionSigner) {
   const token = tokenOf(transfer);
   if (!token) return getTransferSolInstruction({ source: owner, destination: address(transfer.to), amount: transfer.amountUnits });
@@ -110,16 +117,34 @@ async function solanaTransferInstruction(transfer: TransferToSign, owner: Transa
   });
 }
 
-/** A legacy Solana transaction with one transfer, signed by the sender as owner and fee payer (@solana/kit). */
+/** The transfer with its reference, when it has one, as a read-only account at the end (as Solana Pay adds it). */
+async function referencedTransferInstruction(transfer: TransferToSign, owner: TransactionSigner) {
+  const instruction = await solanaTransferInstruction(transfer, owner);
+  if (transfer.reference === undefined) return instruction;
+  return { ...instruction, accounts: [...instruction.accounts, { address: address(transfer.reference), role: AccountRole.READONLY }] };
+}
+
+/**
+ * A legacy Solana transaction, signed by the sender as owner and fee payer (@solana/kit): the compute-unit limit its
+ * asset asks for and the priority fee's price (Solana's fee is 5,000 lamports a signature plus limit × price), then
+ * the transfer.
+ */
 async function signSolanaTransfer(transfer: TransferToSign): Promise<SignedTransaction> {
   const owner = await createKeyPairSignerFromPrivateKeyBytes(hexToBytes(transfer.privateKeyHex));
   if (owner.address !== transfer.from) throw new Error(`the key does not sign for ${transfer.from}`);
+  const blockhash = (transfer.recentBlockhash ?? derivedBlockhash(transfer)) as Blockhash;
+  const units = transfer.asset?.transferGas ?? coinTransferGas(transfer.network.id);
   const message = pipe(
     createTransactionMessage({ version: 'legacy' }),
     (draft) => setTransactionMessageFeePayerSigner(owner, draft),
-    (draft) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: derivedBlockhash(transfer), lastValidBlockHeight: 0n }, draft),
+    (draft) => setTransactionMessageLifetimeUsingBlockhash({ blockhash, lastValidBlockHeight: 0n }, draft),
   );
-  const signed = await signTransactionMessageWithSigners(appendTransactionMessageInstruction(await solanaTransferInstruction(transfer, owner), message));
+  const instructions = [
+    getSetComputeUnitLimitInstruction({ units: Number(units) }),
+    getSetComputeUnitPriceInstruction({ microLamports: transfer.gasPriceWei }),
+    await referencedTransferInstruction(transfer, owner),
+  ];
+  const signed = await signTransactionMessageWithSigners(appendTransactionMessageInstructions(instructions, message));
   return { hash: getSignatureFromTransaction(signed), raw: getBase64EncodedWireTransaction(signed) };
 }
 

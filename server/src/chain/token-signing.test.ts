@@ -4,6 +4,7 @@ import { findAsset, getNetwork } from '@fincrypt/domain';
 import { decodeFunctionData, erc20Abi, keccak256, parseTransaction, recoverTransactionAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair } from './keys.ts';
+import { getSetComputeUnitLimitInstructionDataDecoder, getSetComputeUnitPriceInstructionDataDecoder } from '@solana-program/compute-budget';
 import { TOKEN_PROGRAM_ADDRESS, getTransferCheckedInstructionDataDecoder } from '@solana-program/token';
 import { getCompiledTransactionMessageDecoder } from '@solana/kit';
 import { associatedTokenAddress, decodeSolanaWireTransaction, signEvmTransaction, signTransfer } from './signing.ts';
@@ -48,17 +49,20 @@ describe('token transfers', () => {
     const sender = generateKeyPair(network);
     const recipient = generateKeyPair(network);
     const transfer = { network, from: sender.address, to: recipient.address, amountUnits: 25_000_000n, nonce: 0, asset: usdc };
-    const { hash, raw } = await signTransfer({ ...transfer, privateKeyHex: sender.privateKeyHex, gasPriceWei: 1_500_000_000n });
+    const { hash, raw } = await signTransfer({ ...transfer, privateKeyHex: sender.privateKeyHex, gasPriceWei: 75_000n });
     const { message, signature } = decodeSolanaWireTransaction(raw);
     expect(ed25519.verify(base58.decode(hash), message, base58.decode(sender.address))).toBe(true);
     expect(base58.encode(signature)).toBe(hash);
-    // One signer (the owner, also fee payer) and one instruction: SPL Token's TransferChecked of [source, mint, destination, owner].
+    // One signer (the owner, also fee payer); the compute-unit limit and price, then SPL Token's TransferChecked of
+    // [source, mint, destination, owner].
     const compiled = getCompiledTransactionMessageDecoder().decode(message);
     if (compiled.version !== 'legacy') throw new Error(`a ${compiled.version} message, not a legacy one`);
     expect(compiled.header.numSignerAccounts).toBe(1);
     expect(compiled.staticAccounts[0]).toBe(sender.address);
-    expect(compiled.instructions).toHaveLength(1);
-    const [instruction] = compiled.instructions;
+    expect(compiled.instructions).toHaveLength(3);
+    const [limit, price, instruction] = compiled.instructions;
+    expect(getSetComputeUnitLimitInstructionDataDecoder().decode(limit!.data!)).toMatchObject({ units: Number(usdc.transferGas) });
+    expect(getSetComputeUnitPriceInstructionDataDecoder().decode(price!.data!)).toMatchObject({ microLamports: 75_000n });
     expect(compiled.staticAccounts[instruction!.programAddressIndex]).toBe(TOKEN_PROGRAM_ADDRESS);
     expect(instruction!.accountIndices!.map((index) => compiled.staticAccounts[index])).toEqual([
       await associatedTokenAddress(sender.address, usdc.address!),

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
+import { feeFromReceipt } from '@fincrypt/domain';
 import { checkLedger } from '../payments/ledger-check.ts';
 import { createEmptyPostgresDatabase, describeEachDatabase } from '../test/test-database.ts';
 import { openDatabase, rowsOf, type Database } from './database.ts';
@@ -166,5 +167,55 @@ describeEachDatabase('migration 0014 (Polygon Amoy) on existing data', (kind) =>
     const report = await checkLedger(db);
     expect(report.breaches).toEqual([]);
     expect(report.networks.map((totals) => `${totals.network} ${totals.asset}`)).toEqual(['polygon_amoy MATIC', 'polygon_amoy USDC']);
+  }, 60_000);
+});
+
+const SOL = 10n ** 9n;
+const SOLANA_WALLET = '00000000-0000-4000-8000-000000000004';
+const SOLANA_ADDRESS = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+// A Solana wallet granted 100 SOL that sent 2 SOL at 1.5 "Gwei" for 21,000 "gas": a fee of 31,500 lamports.
+const BEFORE_SOLANA_FEES = `
+  insert into users (id, name, email) values ('u3', 'Solana user', 'solana@example.com');
+  insert into wallets (id, user_id, network, address, public_key, encrypted_private_key, next_nonce) values
+    ('${SOLANA_WALLET}', 'u3', 'solana_devnet', '${SOLANA_ADDRESS}', 'p', 'k', 1);
+  insert into wallet_balances (wallet_id, asset, balance) values ('${SOLANA_WALLET}', 'SOL', ${98n * SOL - 31_500n});
+  insert into mints (wallet_id, network, asset, amount, source) values ('${SOLANA_WALLET}', 'solana_devnet', 'SOL', ${100n * SOL}, 'opening');
+  insert into transactions (hash, network, asset, type, wallet_id, user_id, from_address, to_address, amount, fee, gas_used,
+      effective_gas_price, nonce, speed, status, confirmations, block_number, created_at, include_at)
+    values ('sig1', 'solana_devnet', 'SOL', 'send', '${SOLANA_WALLET}', 'u3', '${SOLANA_ADDRESS}',
+      '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', ${2n * SOL}, 31500, 21000, 1500000000, 0,
+      'normal', 'confirmed', 12, 2, '2024-01-01 00:00:02+00', '2024-01-01 00:00:03+00');
+  insert into blocks (network, number, produced_at, transaction_count, total_fees) values ('solana_devnet', 2, '2024-01-01 00:00:02+00', 1, 31500);
+  insert into payment_quotes (id, user_id, wallet_id, network, asset, to_address, speed, fixed_side, amount, fee, gas_used, gas_price,
+      sender_currency, recipient_currency, asset_rate_sender, asset_rate_recipient, asset_rate_usd, fee_rate_sender, fee_rate_usd,
+      rate_source, rates_at, sender_amount_minor, sender_fee_minor, recipient_amount_minor, usd_amount_cents, created_at, expires_at)
+    values ('00000000-0000-4000-8000-000000000005', 'u3', '${SOLANA_WALLET}', 'solana_devnet', 'SOL',
+      '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', 'fast', 'asset', ${SOL}, 42000, 21000, 2000000000, 'USD', 'USD', 1, 1, 1, 1, 1,
+      'simulated', now(), 100, 1, 100, 100, now(), now());
+`;
+
+describeEachDatabase('migration 0016 (Solana fees) on existing data', (kind) => {
+  let cleanUp: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanUp?.();
+  });
+
+  it('keeps every Solana fee as charged, now as 5,000 lamports a signature plus a priority fee', async () => {
+    const migrated = await earlierDatabaseMigrated(kind, '0016_solana_fees', BEFORE_SOLANA_FEES);
+    const { db } = migrated.database;
+    cleanUp = async () => {
+      await migrated.database.close();
+      await migrated.cleanUp();
+    };
+    const rows = <T>(query: SQL) => rowsOf<T>(db, query);
+    // 5,000 + 1,000 units × 26,500,000 micro-lamports = 31,500 lamports, as it was.
+    const [send] = await rows<{ fee: string; gas_used: string; effective_gas_price: string }>(
+      sql`select fee::text, gas_used::text, effective_gas_price::text from transactions where hash = 'sig1'`,
+    );
+    expect(send).toEqual({ fee: '31500', gas_used: '1000', effective_gas_price: '26500000' });
+    expect(feeFromReceipt(send!.gas_used, send!.effective_gas_price, 'solana_devnet')).toBe(31_500n);
+    const [quote] = await rows<{ fee: string; gas_used: string; gas_price: string }>(sql`select fee::text, gas_used::text, gas_price::text from payment_quotes`);
+    expect(feeFromReceipt(quote!.gas_used, quote!.gas_price, 'solana_devnet')).toBe(BigInt(quote!.fee));
+    expect((await checkLedger(db)).breaches).toEqual([]);
   }, 60_000);
 });

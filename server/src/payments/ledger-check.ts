@@ -1,4 +1,4 @@
-import { findAsset, formatAmountTrimmed, isNetworkId, listNetworks } from '@fincrypt/domain';
+import { feeFromReceipt, findAsset, formatAmountTrimmed, isNetworkId, listNetworks } from '@fincrypt/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/database.ts';
 import { moneyFromSql } from '../db/money-column.ts';
@@ -33,10 +33,10 @@ export interface LedgerReport {
 
 const SAMPLE = 5;
 
-/** Per network: 10^(18 − decimals) (gas prices are in 10^-18 coin, fees in the smallest unit) and the native coin, which pays fees. */
+/** Per network: its native coin, which pays fees. */
 function networkFacts() {
   return sql.join(
-    listNetworks().map((network) => sql`(${network.id}, ${(10n ** BigInt(18 - network.decimals)).toString()}::numeric, ${network.symbol})`),
+    listNetworks().map((network) => sql`(${network.id}, ${network.symbol})`),
     sql`, `,
   );
 }
@@ -69,7 +69,7 @@ async function readTotals(tx: Db) {
   }>(
     tx,
     sql`
-      with facts(network, divisor, native) as (values ${networkFacts()}),
+      with facts(network, native) as (values ${networkFacts()}),
       assets as (
         select w.network, b.asset from wallet_balances b join wallets w on w.id = b.wallet_id
         union select network, asset from mints
@@ -138,7 +138,7 @@ const ROW_RULES = [
   ),
   rowRule<{ wallet_id: string; asset: string; balance: string; expected: string }>(
     () => sql`
-      with facts(network, divisor, native) as (values ${networkFacts()}),
+      with facts(network, native) as (values ${networkFacts()}),
       minted as (
         select wallet_id, asset, sum(amount) as total from (
           select wallet_id, asset, amount from mints
@@ -199,13 +199,17 @@ const ROW_RULES = [
       limit ${SAMPLE}`,
     (receive) => `receive ${receive.hash} has no send that pays it`,
   ),
-  rowRule<{ hash: string }>(
-    () => sql`
-      select t.hash from transactions t join (values ${networkFacts()}) as n(network, divisor, native) on n.network = t.network
-      where t.type = 'send' and t.fee <> div(t.gas_used * t.effective_gas_price, n.divisor)
-      limit ${SAMPLE}`,
-    (send) => `send ${send.hash} charged a fee other than gasUsed × effectiveGasPrice`,
-  ),
+  // The fee formula is the domain's (feeFromReceipt), applied here to each distinct figure the sends carry: a few
+  // hundred at most (one gas price per speed and 15-second window), however many sends there are.
+  async (tx: Db): Promise<string[]> => {
+    const figures = await rowsOf<{ network: string; gas_used: string; effective_gas_price: string; fee: string; hash: string }>(
+      tx,
+      sql`select network, gas_used::text, effective_gas_price::text, fee::text, min(hash) as hash from transactions
+          where type = 'send' group by network, gas_used, effective_gas_price, fee`,
+    );
+    const wrong = figures.filter((row) => isNetworkId(row.network) && BigInt(row.fee) !== feeFromReceipt(row.gas_used, row.effective_gas_price, row.network));
+    return wrong.slice(0, SAMPLE).map((send) => `send ${send.hash} charged a fee other than its network's fee for its gas and price`);
+  },
   rowRule<{ network: string; number: string }>(
     () => sql`
       with chain_blocks as (select network, number from blocks where hash is not null),
@@ -232,7 +236,7 @@ const ROW_RULES = [
  * - every (wallet, asset) balance = what was minted into it − its sends (amount, and fee in the native coin) + its receives;
  * - every send to a wallet of this system has exactly one matching receive, and no receive lacks its send;
  * - every faucet mint transaction has exactly its mints row (same wallet, asset and amount);
- * - every fee equals gasUsed × effectiveGasPrice in the network's unit;
+ * - every fee is its network's fee for the gas and price it carries (feeFromReceipt);
  * - every block counts exactly the chain rows (sends and mints) it included, and their fees.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {

@@ -286,7 +286,7 @@ describeEachDatabase('transactions read API', (kind) => {
       expect(JSON.stringify(body)).not.toMatch(/userId|walletId|email|@example\.com/);
     }
     const sol = (await call(ctx.app, 'GET', `/api/explorer/tx/${back.hash}`)).json();
-    expect(sol).toMatchObject({ network: 'solana_devnet', symbol: 'SOL', value: '1', status: 'pending', confirmations: 0, gasUsed: '21000' });
+    expect(sol).toMatchObject({ network: 'solana_devnet', symbol: 'SOL', value: '1', status: 'pending', confirmations: 0, gasUsed: '1000' });
     expect((await call(ctx.app, 'GET', `/api/explorer/tx/0x${'cd'.repeat(32)}`)).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/explorer/tx/${'z'.repeat(95)}`)).statusCode).toBe(404);
     // Fastify refuses path parameters over 100 characters before any handler runs.

@@ -34,10 +34,11 @@ describe('buildTransactionsCsv', () => {
       status: 'pending',
       confirmations: 0,
       blockNumber: null,
-      fee: '0.0000315',
-      feeUnits: '31500',
-      effectiveGasPrice: '1500000000',
-      gasPriceGwei: '1.50',
+      fee: '0.000005075',
+      feeUnits: '5075',
+      gasUsed: '1000',
+      effectiveGasPrice: '75000',
+      gasPriceGwei: '0.00',
       timestamp: '2026-11-19T08:30:00.000Z',
     });
     // A received row shows no fee of its own (0): the sender's fee is in the column that says so.
@@ -45,7 +46,7 @@ describe('buildTransactionsCsv', () => {
     expect(lines).toEqual([
       'Date,Type,Network,Asset,Amount,Currency,From,To,Status,Confirmations,Block,Fee,Network Fee (Paid by Sender),Fee Currency,Fee Rate,Fee Rate Unit,Token Address,Hash,Sender Value Then,Sender Currency,Recipient Value Then,Recipient Currency,USD Value Then,Value Now,Value Now Currency',
       `2026-11-20T10:00:00.000Z,Sent,Ethereum Sepolia,ETH,1.5,ETH,${sent.fromAddress},${sent.toAddress},Confirmed,12,42,0.000945,0.000945,ETH,45,Gwei,,0x01,,,,,,,`,
-      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,SOL,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0,0.0000315,SOL,31500,lamports per signature,,0x02,,,,,,,`,
+      `2026-11-19T08:30:00.000Z,Received,Solana Devnet,SOL,0.25,SOL,${received.fromAddress},${received.toAddress},Pending,0,,0,0.000005075,SOL,75000,micro-lamports per compute unit,,0x02,,,,,,,`,
       '',
     ]);
   });

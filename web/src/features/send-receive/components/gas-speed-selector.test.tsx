@@ -3,13 +3,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GasSpeedSelector } from './gas-speed-selector.tsx';
 
-const quote = (gasPriceWei: string, fee: string): FeeQuoteView => ({
+const quote = (gasPriceWei: string, fee: string, feeUnits = '0'): FeeQuoteView => ({
   speed: 'normal',
   label: 'Normal',
   gasPriceWei,
   gasPriceGwei: '1.50',
   fee,
-  feeUnits: '0',
+  feeUnits,
   timeEstimate: '15-30 sec',
   quotedAt: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 60_000).toISOString(),
@@ -23,11 +23,11 @@ afterEach(cleanup);
 describe('GasSpeedSelector', () => {
   const props = { currency: 'usd', coinPrice: undefined, value: 'normal', onChange: () => undefined, updatedAtMs: undefined, state: 'ready', onRetry: () => undefined } as const;
 
-  it("prices a Solana fee per signature from the quotes' gasUsed, in the coin", () => {
-    render(<GasSpeedSelector {...props} quotes={[quote('1500000000', '0.0000315')]} symbol="SOL" network="solana_devnet" gasUsed="21000" />);
+  it('shows a Solana fee in lamports and in the coin', () => {
+    render(<GasSpeedSelector {...props} quotes={[quote('75000', '0.000005075', '5075')]} symbol="SOL" network="solana_devnet" gasUsed="1000" />);
     const option = screen.getByRole('radio', { name: /^Normal/ }).closest('label');
-    expect(option?.textContent).toContain('31,500 lamports per signature');
-    expect(option?.textContent).toContain('0.0000315 SOL');
+    expect(option?.textContent).toContain('5,075 lamports');
+    expect(option?.textContent).toContain('0.000005075 SOL');
   });
 
   it('shows an EVM rate as its gas price whatever the gas used, and the fee in the coin', () => {

@@ -1,4 +1,4 @@
-import { type DisplayCurrency, type FeeQuoteView, GAS_USED, type GasSpeed, type NetworkId, feeFiatValue, feeRate, formatFiat, formatInteger } from '@fincrypt/domain';
+import { type DisplayCurrency, type FeeQuoteView, coinTransferGas, type GasSpeed, type NetworkId, feeFiatValue, feeRate, formatFiat, formatInteger } from '@fincrypt/domain';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -64,8 +64,8 @@ export function GasSpeedSelector({ quotes, symbol, network, gasUsed, coinPrice, 
           className="grid gap-2 sm:grid-cols-3"
           options={quotes.map((quote) => {
             const fiat = network && coinPrice !== undefined ? feeFiatValue(quote.feeUnits, network, coinPrice) : undefined;
-            // Each network's rate in its own units: Gwei per gas, or lamports per signature on Solana.
-            const rate = network ? feeRate(network, gasUsed ?? GAS_USED, quote.gasPriceWei, 'screen') : { value: quote.gasPriceGwei, unit: 'Gwei' };
+            // Each network's rate in its own units: Gwei per gas, or the fee in lamports on Solana.
+            const rate = network ? feeRate(network, gasUsed ?? coinTransferGas(network), quote.gasPriceWei, 'screen') : { value: quote.gasPriceGwei, unit: 'Gwei' };
             return {
               value: quote.speed,
               content: (
@@ -74,7 +74,7 @@ export function GasSpeedSelector({ quotes, symbol, network, gasUsed, coinPrice, 
                   {/* One wrapped line on narrow screens, one figure per line in the three-column layout. */}
                   <span className="flex flex-wrap gap-x-3 text-slate-600 sm:block dark:text-slate-300">
                     <span className="sm:block">
-                      {rate.unit === 'Gwei' ? `${rate.value} Gwei` : `${formatInteger(Number(rate.value))} lamports per signature`}
+                      {rate.unit === 'Gwei' ? `${rate.value} Gwei` : `${formatInteger(Number(quote.feeUnits))} lamports`}
                     </span>
                     <span className="font-mono text-slate-900 sm:block dark:text-slate-100">{`${quote.fee} ${symbol ?? ''}`.trim()}</span>
                     {fiat !== undefined && <span className="sm:block">{`≈ ${formatFiat(fiat, currency)}`}</span>}

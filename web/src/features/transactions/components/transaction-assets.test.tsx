@@ -108,11 +108,11 @@ describe('transactions of another asset than the coin', () => {
       to: 'Vote111111111111111111111111111111111111111',
       value: '3',
       valueUnits: '3000000',
-      fee: '0.0000315',
-      feeUnits: '31500',
-      gasUsed: '21000',
-      effectiveGasPrice: '1500000000',
-      gasPriceGwei: '1.50',
+      fee: '0.000005075',
+      feeUnits: '5075',
+      gasUsed: '1000',
+      effectiveGasPrice: '75000',
+      gasPriceGwei: '0.00',
       status: 'confirmed',
       confirmations: 12,
       blockNumber: 100,
@@ -126,6 +126,6 @@ describe('transactions of another asset than the coin', () => {
     expect(fact('Type')).toBe('Token transfer');
     expect(fact('Value')).toBe('3 USDC');
     expect(fact('Token mint')).toBe('4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU');
-    expect(fact('Transaction Fee')).toBe('0.0000315 SOL1 signature · 31,500 lamports per signature');
+    expect(fact('Transaction Fee')).toBe('0.000005075 SOL5,075 lamports: 5,000 per signature + 75 priority (1,000 compute units × 75,000 micro-lamports)');
   });
 });

@@ -1,4 +1,4 @@
-import { type NetworkId, confirmationsLabel, feeExact, feeFromReceipt, feeRate, formatInteger } from '@fincrypt/domain';
+import { type NetworkId, confirmationsLabel, feeBreakdownText, feeExact, feeFromReceipt, formatInteger } from '@fincrypt/domain';
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -64,19 +64,16 @@ export interface GasFacts {
   effectiveGasPrice: string;
 }
 
-/** The exact fee, with how it was priced in the network's own units: gas and Gwei, or lamports per signature. */
+/** The exact fee, with how it was priced in the network's own units: gas and Gwei, or lamports with their priority part (Solana). */
 export function GasFee({ network, symbol, gasUsed, effectiveGasPrice }: GasFacts) {
   const fee = feeExact(feeFromReceipt(gasUsed, effectiveGasPrice, network), network);
-  const rate = feeRate(network, gasUsed, effectiveGasPrice, 'screen');
   return (
     <>
       <span className="font-medium tabular-nums">
         {fee} {symbol}
       </span>
       <span className="block text-sm text-slate-600 dark:text-slate-300">
-        {rate.unit === 'Gwei'
-          ? `Gas used ${formatInteger(Number(gasUsed))} · Gas price ${rate.value} Gwei`
-          : `1 signature · ${formatInteger(Number(rate.value))} lamports per signature`}
+        {feeBreakdownText(network, gasUsed, effectiveGasPrice)}
       </span>
     </>
   );

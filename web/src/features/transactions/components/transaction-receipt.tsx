@@ -3,8 +3,8 @@ import {
   type TimelineStep,
   type TransactionDetail,
   feeExact,
+  feeBreakdownText,
   feeFromReceipt,
-  feeRate,
   formatDateTime,
   formatFiatMinor,
   formatInteger,
@@ -100,7 +100,6 @@ function PaymentSection({ transaction }: { transaction: TransactionDetail }) {
   const { quote } = transaction;
   const networkLabel = NETWORKS[transaction.network]?.label ?? transaction.network;
   const fee = feeExact(feeFromReceipt(transaction.gasUsed, transaction.effectiveGasPrice, transaction.network), transaction.network);
-  const rate = feeRate(transaction.network, transaction.gasUsed, transaction.effectiveGasPrice, 'screen');
   return (
     <Section title="Payment">
       <Row label="Transaction hash" mono>
@@ -125,9 +124,7 @@ function PaymentSection({ transaction }: { transaction: TransactionDetail }) {
       <Row label="Network fee">
         <span className="tabular-nums">{`${fee} ${transaction.feeSymbol}`}</span>
         <span className="block text-slate-600">
-          {rate.unit === 'Gwei'
-            ? `Gas used ${formatInteger(Number(transaction.gasUsed))} · Gas price ${rate.value} Gwei`
-            : `1 signature · ${formatInteger(Number(rate.value))} lamports per signature`}
+          {feeBreakdownText(transaction.network, transaction.gasUsed, transaction.effectiveGasPrice)}
         </span>
       </Row>
       {quote && (
