@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
-import { NO_EVM_CHAINS, simulatedNetworks, type EvmChains } from './chain/evm-chains.ts';
+import { NO_CHAINS, evmChainsOf, simulatedNetworks, type Chains } from './chain/chains.ts';
 import { createFeeMarket } from './chain/fee-market.ts';
 import { createKeyVault } from './chain/key-vault.ts';
 import { generateKeyPair, type KeyPairGenerator } from './chain/keys.ts';
@@ -75,7 +75,7 @@ export interface BuildAppOptions {
    * The EVM networks on a real node (issue 49, decision 047): their sends go to the node, their grants come from its
    * treasury, and /rpc/{network} forwards to it. Left out, every network is simulated by the chain clock.
    */
-  evmChains?: EvmChains;
+  chains?: Chains;
 }
 
 declare module 'fastify' {
@@ -147,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const feeMarket = createFeeMarket(await loadSecret('fee-quotes', { fromEnv: undefined, ...secretOptions }));
   const cursors = createPageCursors(await loadSecret('page-cursors', { fromEnv: undefined, ...secretOptions }));
   const prices = createPriceService({ db: database.db, settings: config.prices, log: app.log, ...options.prices });
-  const evmChains = options.evmChains ?? NO_EVM_CHAINS;
+  const chains = options.chains ?? NO_CHAINS;
   const payments = createPaymentsEngine({
     db: database.db,
     events,
@@ -161,10 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pricesAtHand: () => prices.snapshotAtHand(),
     quoteTtlMs: config.quotes.ttlMs,
     paymentRequestsOpenMax: config.paymentRequests.openMax,
-    chains: evmChains,
+    chains,
   });
   const wallets = createWalletService({ db: database.db, payments, vault, log: app.log });
-  const clock = createChainClock({ db: database.db, events, timeScale: config.chain.timeScale, networks: simulatedNetworks(evmChains) });
+  const clock = createChainClock({ db: database.db, events, timeScale: config.chain.timeScale, networks: simulatedNetworks(chains) });
   app.decorate('ledger', { events, clock, payments });
 
   const auth = createAuth({
@@ -246,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  await app.register(rpcRoutes, { prefix: '/rpc', nodeUrls: Object.fromEntries([...evmChains].map(([network, chain]) => [network, chain.url])), rateRule: { limit: config.rateLimits.rpcPerIp, windowMs: 60_000 } });
+  await app.register(rpcRoutes, { prefix: '/rpc', nodeUrls: Object.fromEntries(evmChainsOf(chains).map((chain) => [chain.network, chain.url])), rateRule: { limit: config.rateLimits.rpcPerIp, windowMs: 60_000 } });
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;
 }

@@ -3,6 +3,7 @@ import {
   confirmationProgressPercent,
   confirmationsAt,
   confirmationsLabel,
+  solanaConfirmations,
   isTransactionStatus,
   isTransactionType,
   MAX_CONFIRMATIONS,
@@ -89,5 +90,16 @@ describe('status and type', () => {
   it('labels the direction', () => {
     expect(transactionTypeLabel('send')).toBe('Sent');
     expect(transactionTypeLabel('receive')).toBe('Received');
+  });
+});
+
+describe('solanaConfirmations', () => {
+  it('is 1 in the slot that included it, and 12 once finalized, 31 slots later', () => {
+    expect(solanaConfirmations(-1)).toBe(0);
+    expect(solanaConfirmations(0)).toBe(1);
+    expect(solanaConfirmations(3)).toBe(2);
+    expect(solanaConfirmations(30)).toBe(11);
+    expect(solanaConfirmations(31)).toBe(12);
+    expect(solanaConfirmations(1_000)).toBe(12);
   });
 });

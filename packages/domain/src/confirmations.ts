@@ -67,3 +67,16 @@ export function confirmationsAt(speed: GasSpeed, includedAtMs: number, nowMs: nu
   const intervals = Math.floor(elapsedMs / CONFIRMATION_INTERVAL_MS[toGasSpeed(speed)]);
   return Math.min(MAX_CONFIRMATIONS, 1 + intervals);
 }
+
+/** Solana's slot time (a slot every ~400 ms) and the slots after which a slot is finalized (32 in all, ~13 s). */
+export const SOLANA_SLOT_MS = 400;
+export const SOLANA_FINALIZED_DEPTH_SLOTS = 31;
+
+/**
+ * A Solana transaction's confirmations `depthSlots` slots after the slot that included it (docs/product.md#fees): the
+ * display's 12 steps span Solana's commitment levels, 1 when processed (in a slot), 12 when finalized (31 slots later).
+ */
+export function solanaConfirmations(depthSlots: number): number {
+  if (!(depthSlots >= 0)) return 0;
+  return Math.min(MAX_CONFIRMATIONS, 1 + Math.floor((depthSlots * (MAX_CONFIRMATIONS - 1)) / SOLANA_FINALIZED_DEPTH_SLOTS));
+}

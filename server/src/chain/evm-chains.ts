@@ -8,6 +8,7 @@ import { privateKeyToAddress } from 'viem/accounts';
  * app's book and an index that follows it (payments/chain-indexer.ts).
  */
 export interface EvmChain {
+  family: 'evm';
   network: NetworkId;
   /** The node's JSON-RPC URL: loopback for a local node. */
   url: string;
@@ -18,10 +19,6 @@ export interface EvmChain {
   treasury: { address: Address; privateKeyHex: string };
 }
 
-export type EvmChains = ReadonlyMap<NetworkId, EvmChain>;
-
-/** No network on a node: every chain simulated (the tests' default, CHAIN=simulated). */
-export const NO_EVM_CHAINS: EvmChains = new Map();
 
 /**
  * A viem client for a node: no retries of its own (the indexer and the outbox try again on their next tick); calls
@@ -38,10 +35,5 @@ export const EVM_NETWORK_IDS: readonly NetworkId[] = NETWORK_IDS.filter((id) => 
 export function evmChainAt(network: NetworkId, url: string, treasuryKeyHex: string, isLocal: boolean): EvmChain {
   if (chainFamilyOf(network) !== 'evm') throw new Error(`${NETWORKS[network].label} is not an EVM network`);
   const address = privateKeyToAddress(`0x${treasuryKeyHex}`);
-  return { network, url, client: nodeClient(url), isLocal, treasury: { address, privateKeyHex: treasuryKeyHex } };
-}
-
-/** The networks a chain clock still simulates: every network without a node. */
-export function simulatedNetworks(chains: EvmChains): NetworkId[] {
-  return NETWORK_IDS.filter((id) => !chains.has(id));
+  return { family: 'evm', network, url, client: nodeClient(url), isLocal, treasury: { address, privateKeyHex: treasuryKeyHex } };
 }

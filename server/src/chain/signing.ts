@@ -2,7 +2,13 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { TOKEN_PROGRAM_ADDRESS, findAssociatedTokenPda, getTransferCheckedInstruction } from '@solana-program/token';
+import {
+  TOKEN_PROGRAM_ADDRESS,
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstructionAsync,
+  getMintToCheckedInstruction,
+  getTransferCheckedInstruction,
+} from '@solana-program/token';
 import {
   address,
   AccountRole,
@@ -124,28 +130,68 @@ async function referencedTransferInstruction(transfer: TransferToSign, owner: Tr
   return { ...instruction, accounts: [...instruction.accounts, { address: address(transfer.reference), role: AccountRole.READONLY }] };
 }
 
+type SolanaInstruction = Parameters<typeof appendTransactionMessageInstructions>[0][number];
+
 /**
- * A legacy Solana transaction, signed by the sender as owner and fee payer (@solana/kit): the compute-unit limit its
- * asset asks for and the priority fee's price (Solana's fee is 5,000 lamports a signature plus limit × price), then
- * the transfer.
+ * A legacy Solana transaction signed by `payer` (@solana/kit): the compute-unit limit and the priority fee's price
+ * first (Solana's fee is 5,000 lamports a signature plus limit × price), then `instructions`.
  */
+async function signSolanaMessage(
+  payer: TransactionSigner,
+  blockhash: Blockhash,
+  budget: { units: bigint; microLamports: bigint },
+  instructions: readonly SolanaInstruction[],
+): Promise<SignedTransaction> {
+  const message = pipe(
+    createTransactionMessage({ version: 'legacy' }),
+    (draft) => setTransactionMessageFeePayerSigner(payer, draft),
+    (draft) => setTransactionMessageLifetimeUsingBlockhash({ blockhash, lastValidBlockHeight: 0n }, draft),
+  );
+  const all = [getSetComputeUnitLimitInstruction({ units: Number(budget.units) }), getSetComputeUnitPriceInstruction({ microLamports: budget.microLamports }), ...instructions];
+  const signed = await signTransactionMessageWithSigners(appendTransactionMessageInstructions(all, message));
+  return { hash: getSignatureFromTransaction(signed), raw: getBase64EncodedWireTransaction(signed) };
+}
+
+/** A transfer signed by the sender as owner and fee payer, with the limit its asset asks for and the speed's price. */
 async function signSolanaTransfer(transfer: TransferToSign): Promise<SignedTransaction> {
   const owner = await createKeyPairSignerFromPrivateKeyBytes(hexToBytes(transfer.privateKeyHex));
   if (owner.address !== transfer.from) throw new Error(`the key does not sign for ${transfer.from}`);
   const blockhash = (transfer.recentBlockhash ?? derivedBlockhash(transfer)) as Blockhash;
   const units = transfer.asset?.transferGas ?? coinTransferGas(transfer.network.id);
-  const message = pipe(
-    createTransactionMessage({ version: 'legacy' }),
-    (draft) => setTransactionMessageFeePayerSigner(owner, draft),
-    (draft) => setTransactionMessageLifetimeUsingBlockhash({ blockhash, lastValidBlockHeight: 0n }, draft),
-  );
-  const instructions = [
-    getSetComputeUnitLimitInstruction({ units: Number(units) }),
-    getSetComputeUnitPriceInstruction({ microLamports: transfer.gasPriceWei }),
-    await referencedTransferInstruction(transfer, owner),
-  ];
-  const signed = await signTransactionMessageWithSigners(appendTransactionMessageInstructions(instructions, message));
-  return { hash: getSignatureFromTransaction(signed), raw: getBase64EncodedWireTransaction(signed) };
+  return signSolanaMessage(owner, blockhash, { units, microLamports: transfer.gasPriceWei }, [await referencedTransferInstruction(transfer, owner)]);
+}
+
+/** What a Solana grant asks for: a SOL transfer, or creating the recipient's token account and minting into it. */
+export const SOLANA_GRANT_COMPUTE_UNITS = { coin: 1_000n, token: 40_000n } as const;
+
+/**
+ * Test funds from the treasury on the Solana runtime (issue 50, item 1): lamports by the system program, or a token
+ * minted into the recipient's associated token account, created first if need be (the treasury pays its rent). The
+ * treasury pays the signature's fee and no priority fee; `reference` keeps two equal grants two transactions.
+ */
+export async function signSolanaGrant(grant: {
+  treasuryKeyHex: string;
+  to: string;
+  units: bigint;
+  token?: { mint: string; decimals: number } | undefined;
+  recentBlockhash: string;
+  reference: string;
+}): Promise<SignedTransaction> {
+  const treasury = await createKeyPairSignerFromPrivateKeyBytes(hexToBytes(grant.treasuryKeyHex));
+  const referenced = (instruction: SolanaInstruction): SolanaInstruction => ({
+    ...instruction,
+    accounts: [...(instruction.accounts ?? []), { address: address(grant.reference), role: AccountRole.READONLY }],
+  });
+  const blockhash = grant.recentBlockhash as Blockhash;
+  if (!grant.token) {
+    const transfer = getTransferSolInstruction({ source: treasury, destination: address(grant.to), amount: grant.units });
+    return signSolanaMessage(treasury, blockhash, { units: SOLANA_GRANT_COMPUTE_UNITS.coin, microLamports: 0n }, [referenced(transfer)]);
+  }
+  const mint = address(grant.token.mint);
+  const create = await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: treasury, owner: address(grant.to), mint });
+  const token = address(await associatedTokenAddress(grant.to, mint));
+  const mintTo = getMintToCheckedInstruction({ mint, token, mintAuthority: treasury, amount: grant.units, decimals: grant.token.decimals });
+  return signSolanaMessage(treasury, blockhash, { units: SOLANA_GRANT_COMPUTE_UNITS.token, microLamports: 0n }, [create, referenced(mintTo)]);
 }
 
 /** A stored Solana wire transaction with one signature, split into what a verifier needs. */

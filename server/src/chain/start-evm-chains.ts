@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NETWORKS, type NetworkId } from '@fincrypt/domain';
 import { BLOCK_TIME_MS } from './blocks.ts';
-import { EVM_NETWORK_IDS, type EvmChain, type EvmChains, evmChainAt } from './evm-chains.ts';
+import { EVM_NETWORK_IDS, type EvmChain, evmChainAt } from './evm-chains.ts';
 import { prepareLocalChain } from './local-chain-setup.ts';
 import { type LocalNode, startLocalNode } from './local-node.ts';
 
@@ -65,7 +65,7 @@ export async function startPreparedLocalChain(network: NetworkId, options: Prepa
 }
 
 export interface RunningEvmChains {
-  chains: EvmChains;
+  chains: ReadonlyMap<NetworkId, EvmChain>;
   /** Stops the nodes started here (each writes its state first). */
   stop(): Promise<void>;
 }

@@ -667,3 +667,17 @@ export const chainAccounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.network, table.address] })],
 );
+
+/**
+ * The Solana runtime's published state (issue 50, decision 052), one row per network, written by the chain clock's
+ * leader only: the blockhash every process signs with (read `for share` by a send, so a rotation, `for update`, waits
+ * for it), and a snapshot of the runtime (LiteSVM's `toBytes`, base64) from which a restarted or new leader restores it,
+ * then executes again the transactions booked in slots after `snapshot_slot`.
+ */
+export const solanaRuntime = pgTable('solana_runtime', {
+  network: text('network').primaryKey(),
+  blockhash: text('blockhash').notNull(),
+  snapshot: text('snapshot').notNull(),
+  snapshotSlot: bigint('snapshot_slot', { mode: 'bigint' }).notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+});

@@ -46,7 +46,7 @@ describeOnPostgres('a database refusing connections (SQLSTATE 55000)', () => {
     // Ethereum Sepolia on a local node, as useTestApp gives one: the app is built here to close its database under it.
     testChain = await startTestChain('eth_sepolia');
     await syncTreasuryNonce(database.db, testChain.chain);
-    app = await buildApp({ config: testConfig({}, webDistDir), database, logger: false, evmChains: new Map([['eth_sepolia', testChain.chain]]) });
+    app = await buildApp({ config: testConfig({}, webDistDir), database, logger: false, chains: new Map([['eth_sepolia', testChain.chain]]) });
     await app.ready();
     things = await createOwnedThings({ app, database, testChain }, 'Maintenance Owner');
   }, 60_000);

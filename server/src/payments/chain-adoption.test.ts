@@ -51,7 +51,7 @@ describeEachDatabase('an install that ran on simulated chains meets its local no
     // Met once: a second start adopts nothing.
     expect((await adoptBookOnLocalChain(database.db, testChain.chain, createEventBus())).addresses).toBe(0);
 
-    const onChain = await buildApp({ logger: false, config: testConfig(), database, evmChains: new Map([['polygon_amoy', testChain.chain]]) });
+    const onChain = await buildApp({ logger: false, config: testConfig(), database, chains: new Map([['polygon_amoy', testChain.chain]]) });
     try {
       const response = await postSend(onChain, alice, { walletId: from.id, to: to.address, amount: '1' });
       const { hash } = (response.json() as SendResponse).transaction;

@@ -3,9 +3,13 @@ import { gasPriceWei, type Asset, type Network } from '@fincrypt/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { encodeFunctionData, erc20Abi, keccak256, parseAbi, type Address } from 'viem';
 import { signTransaction } from 'viem/accounts';
+import type { Chain, SolanaChain } from '../chain/chains.ts';
 import type { EvmChain } from '../chain/evm-chains.ts';
+import { generateKeyPair } from '../chain/keys.ts';
+import { SOLANA_GRANT_COMPUTE_UNITS, signSolanaGrant } from '../chain/signing.ts';
 import type { Db } from '../db/database.ts';
 import { chainAccounts } from '../db/schema.ts';
+import { lockSolanaBlockhash } from './solana-state.ts';
 import { type TransactionRow, WITHOUT_QUOTE_OR_VALUE } from './views.ts';
 
 /**
@@ -56,14 +60,47 @@ function grantCall(chain: EvmChain, grant: Grant, to: Address): { to: Address; v
  * The grants to `wallet` as signed treasury transactions, in `mint` rows ready to insert (pending, in the outbox),
  * on consecutive treasury nonces taken under the treasury row's lock in the caller's database transaction.
  */
-export async function signedGrantRows(
-  tx: Db,
-  chain: EvmChain,
-  network: Network,
-  wallet: { id: string; userId: string; address: string },
-  grants: readonly Grant[],
-  now: Date,
-): Promise<TransactionRow[]> {
+type GrantWallet = { id: string; userId: string; address: string };
+
+/** A grant's `mint` row, pending, with the treasury's signed transaction (the treasury pays its fee outside the book). */
+function grantRow(network: Network, chain: Chain, wallet: GrantWallet, grant: Grant, signed: { hash: string; raw: string; nonce: number; gasUsed: bigint }, now: Date): TransactionRow {
+  return {
+    ...WITHOUT_QUOTE_OR_VALUE,
+    id: randomUUID(),
+    hash: signed.hash,
+    network: network.id,
+    asset: grant.asset.symbol,
+    type: 'mint',
+    walletId: wallet.id,
+    userId: wallet.userId,
+    counterpartyWalletId: null,
+    fromAddress: chain.treasury.address,
+    toAddress: wallet.address,
+    amount: grant.units,
+    fee: 0n,
+    gasUsed: signed.gasUsed,
+    effectiveGasPrice: 0n,
+    nonce: signed.nonce,
+    speed: 'fast',
+    status: 'pending',
+    confirmations: 0,
+    blockNumber: null,
+    createdAt: now,
+    includeAt: now,
+    nextConfirmationAt: now,
+    isSettled: false,
+    rawTransaction: signed.raw,
+    isOnChain: true,
+  };
+}
+
+/**
+ * The grants to `wallet` as signed treasury transactions, in `mint` rows ready to insert (pending): on an EVM node on
+ * consecutive treasury nonces taken under the treasury row's lock, handed to the node by the outbox; on the Solana
+ * runtime under the published blockhash, executed by the leader (solana-executor.ts).
+ */
+export async function signedGrantRows(tx: Db, chain: Chain, network: Network, wallet: GrantWallet, grants: readonly Grant[], now: Date): Promise<TransactionRow[]> {
+  if (chain.family === 'solana') return solanaGrantRows(tx, chain, network, wallet, grants, now);
   let nonce = await lockTreasuryNonce(tx, chain);
   const price = gasPriceWei(network.id, 'fast', 1_000);
   const rows: TransactionRow[] = [];
@@ -73,39 +110,26 @@ export async function signedGrantRows(
       privateKey: `0x${chain.treasury.privateKeyHex}`,
       transaction: { type: 'eip1559', chainId: network.family === 'evm' ? network.chainId : 0, nonce, maxFeePerGas: price, maxPriorityFeePerGas: price, ...call },
     });
-    rows.push({
-      ...WITHOUT_QUOTE_OR_VALUE,
-      id: randomUUID(),
-      hash: keccak256(raw),
-      network: network.id,
-      asset: grant.asset.symbol,
-      type: 'mint',
-      walletId: wallet.id,
-      userId: wallet.userId,
-      counterpartyWalletId: null,
-      fromAddress: chain.treasury.address,
-      toAddress: wallet.address,
-      amount: grant.units,
-      fee: 0n,
-      gasUsed: 0n,
-      effectiveGasPrice: 0n,
-      nonce,
-      speed: 'fast',
-      status: 'pending',
-      confirmations: 0,
-      blockNumber: null,
-      createdAt: now,
-      includeAt: now,
-      nextConfirmationAt: now,
-      isSettled: false,
-      rawTransaction: raw,
-      isOnChain: true,
-    });
+    rows.push(grantRow(network, chain, wallet, grant, { hash: keccak256(raw), raw, nonce, gasUsed: 0n }, now));
     nonce += 1;
   }
   await tx
     .update(chainAccounts)
     .set({ nextNonce: nonce })
     .where(and(eq(chainAccounts.network, chain.network), eq(chainAccounts.address, chain.treasury.address)));
+  return rows;
+}
+
+/** Solana grants: lamports, and each token minted into the wallet's token account (created by the treasury). */
+async function solanaGrantRows(tx: Db, chain: SolanaChain, network: Network, wallet: GrantWallet, grants: readonly Grant[], now: Date): Promise<TransactionRow[]> {
+  const recentBlockhash = await lockSolanaBlockhash(tx, network.id);
+  const rows: TransactionRow[] = [];
+  for (const grant of grants) {
+    const token = grant.asset.kind === 'token' && grant.asset.address ? { mint: grant.asset.address, decimals: grant.asset.decimals } : undefined;
+    const reference = generateKeyPair(network).address;
+    const signed = await signSolanaGrant({ treasuryKeyHex: chain.treasury.privateKeyHex, to: wallet.address, units: grant.units, token, recentBlockhash, reference });
+    const gasUsed = token ? SOLANA_GRANT_COMPUTE_UNITS.token : SOLANA_GRANT_COMPUTE_UNITS.coin;
+    rows.push(grantRow(network, chain, wallet, grant, { ...signed, nonce: 0, gasUsed }, now));
+  }
   return rows;
 }

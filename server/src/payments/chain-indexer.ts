@@ -8,20 +8,10 @@ import type { EvmChain } from '../chain/evm-chains.ts';
 import type { Db } from '../db/database.ts';
 import { blocks, transactions, wallets } from '../db/schema.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
+import { addBalanceEvents, addRowEvents, type StepChanges, updateRow } from './chain-booking.ts';
 import { effectOfChange, netted } from './chain-book-effects.ts';
-import { reopenRequestPaidBy } from './payment-requests.ts';
-import { type BalanceChange, moveBalances } from './send-store.ts';
-import {
-  balanceUpdateOf,
-  networkOf,
-  toExplorerBlockSummary,
-  toExplorerListItem,
-  toTransactionView,
-  toWalletView,
-  type TransactionRow,
-  WITHOUT_QUOTE_OR_VALUE,
-} from './views.ts';
-import { toWalletViewRecord, walletViewColumns } from './wallet-store.ts';
+import { moveBalances } from './send-store.ts';
+import { networkOf, toExplorerBlockSummary, type TransactionRow, WITHOUT_QUOTE_OR_VALUE } from './views.ts';
 
 /**
  * The indexer of a real chain (issue 49, items 6 and 7; decision 047): the chain clock's leader runs one step per
@@ -42,14 +32,6 @@ export interface IndexStepResult {
   rolledBackFrom?: number;
 }
 
-/** What a step changed, gathered for the balances and the events. */
-interface StepChanges {
-  balanceChanges: BalanceChange[];
-  /** Rows whose status changed or that were written, after the change. */
-  changed: TransactionRow[];
-  outbox: Outbox;
-}
-
 async function readTail(db: Db, network: string): Promise<SeenBlock[]> {
   const rows = await db
     .select({ number: blocks.number, hash: blocks.hash, parentHash: blocks.parentHash })
@@ -67,27 +49,6 @@ function capOf(row: TransactionRow): Pick<TransactionRow, 'fee' | 'gasUsed' | 'e
   const gas = signed.gas ?? 0n;
   const price = signed.maxFeePerGas ?? signed.gasPrice ?? 0n;
   return { fee: gas * price, gasUsed: gas, effectiveGasPrice: price };
-}
-
-async function updateRow(tx: Db, before: TransactionRow, after: TransactionRow, changes: StepChanges): Promise<void> {
-  await tx
-    .update(transactions)
-    .set({
-      status: after.status,
-      blockNumber: after.blockNumber,
-      confirmations: after.confirmations,
-      nextConfirmationAt: after.nextConfirmationAt,
-      fee: after.fee,
-      gasUsed: after.gasUsed,
-      effectiveGasPrice: after.effectiveGasPrice,
-      isBooked: after.isBooked,
-      failureReason: after.failureReason,
-    })
-    .where(eq(transactions.id, before.id));
-  changes.balanceChanges.push(...effectOfChange(before, after));
-  changes.changed.push(after);
-  // A reverted payment paid nothing: its request is open again.
-  if (before.type === 'send' && before.status !== 'failed' && after.status === 'failed') await reopenRequestPaidBy(tx, before, changes.outbox);
 }
 
 /** Rows included at or after `fromNumber` go back to pending, and those blocks are forgotten: the chain no longer has them. */
@@ -270,30 +231,6 @@ async function countConfirmations(tx: Db, network: string, head: number, now: Da
       ),
     )
     .returning();
-}
-
-/** balance_update for every wallet whose balances moved, as they are after the step. */
-async function addBalanceEvents(tx: Db, balanceChanges: readonly BalanceChange[], outbox: Outbox): Promise<void> {
-  const walletIds = [...new Set(balanceChanges.map((change) => change.walletId))];
-  if (walletIds.length === 0) return;
-  const rows = await tx.select({ ...walletViewColumns, userId: wallets.userId }).from(wallets).where(inArray(wallets.id, walletIds));
-  for (const row of rows) {
-    const record = toWalletViewRecord(row);
-    const view = toWalletView(record, record.balances, record.incoming);
-    for (const asset of new Set(balanceChanges.filter((change) => change.walletId === row.id).map((change) => change.asset))) {
-      outbox.add(row.userId, 'balance_update', balanceUpdateOf(view, asset));
-    }
-  }
-}
-
-function addRowEvents(changes: StepChanges, confirmed: readonly TransactionRow[]): void {
-  const { outbox } = changes;
-  for (const row of changes.changed) {
-    outbox.add(row.userId, 'transaction_status', { hash: row.hash, network: networkOf(row.network).id, status: row.status });
-    if (row.type !== 'receive' && row.status !== 'pending') outbox.addPublic('explorer_transaction', { transaction: toExplorerListItem(row) });
-  }
-  const latest = new Map([...changes.changed, ...confirmed].map((row) => [row.id, row]));
-  for (const row of latest.values()) outbox.add(row.userId, 'transaction_update', { transaction: toTransactionView(row) });
 }
 
 /** One step of the indexer on `chain`'s network, booked in `db` (the leader's connection). */

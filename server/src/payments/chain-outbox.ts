@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { broadcastRawTransaction } from '../chain/evm-broadcast.ts';
-import type { EvmChain, EvmChains } from '../chain/evm-chains.ts';
+import { type EvmChain } from '../chain/evm-chains.ts';
+import { type Chains } from '../chain/chains.ts';
 import type { Db } from '../db/database.ts';
 import { transactions } from '../db/schema.ts';
 import { createOutbox, type EventBus } from '../lib/event-bus.ts';
@@ -29,12 +30,17 @@ type Broadcastable = Pick<TransactionRow, 'network' | 'type' | 'rawTransaction' 
  * Hands rows just committed to their nodes, in nonce order, without making the caller wait. A refusal, a node that is
  * down or anything else that goes wrong here is the outbox pass's to retry, so nothing is reported from here.
  */
-export function broadcastCommitted(chains: EvmChains, rows: readonly Broadcastable[]): void {
-  const chained = rows.filter((row) => row.type !== 'receive' && row.rawTransaction !== null && chains.has(row.network as never));
+export function broadcastCommitted(chains: Chains, rows: readonly Broadcastable[]): void {
+  const nodeOf = (row: Broadcastable) => {
+    const chain = chains.get(row.network as never);
+    return chain?.family === 'evm' ? chain : undefined;
+  };
+  // The Solana runtime has no node to hand anything to: the leader executes what the book holds (solana-executor.ts).
+  const chained = rows.filter((row) => row.type !== 'receive' && row.rawTransaction !== null && nodeOf(row) !== undefined);
   if (chained.length === 0) return;
   const ordered = [...chained].sort((a, b) => a.nonce - b.nonce);
   void (async () => {
-    for (const row of ordered) await broadcastRawTransaction(chains.get(row.network as never)!.client, row.rawTransaction as Hex);
+    for (const row of ordered) await broadcastRawTransaction(nodeOf(row)!.client, row.rawTransaction as Hex);
   })().catch(() => {});
 }
 

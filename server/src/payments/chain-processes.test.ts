@@ -34,7 +34,7 @@ describeOnPostgres('two server processes on one PostgreSQL and one local node', 
     await syncTreasuryNonce(first.db, testChain.chain);
     const chains = new Map([['polygon_amoy' as const, testChain.chain]]);
     for (const database of databases) {
-      const app = await buildApp({ logger: false, config: testConfig(), database, evmChains: chains });
+      const app = await buildApp({ logger: false, config: testConfig(), database, chains });
       apps.push(app);
       runners.push(startClockRunner({ database, events: app.ledger.events, timeScale: 1, tickIntervalMs: 50, leaderRetryMs: 50, log: quiet, chains }));
     }

@@ -1,50 +1,66 @@
+import type { NetworkId } from '@fincrypt/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EvmChains } from '../chain/evm-chains.ts';
+import type { Chains } from '../chain/chains.ts';
+import type { EvmChain } from '../chain/evm-chains.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { indexStep } from './chain-indexer.ts';
 import { outboxPass } from './chain-outbox.ts';
+import { createSolanaExecutor, type SolanaExecutor } from './solana-executor.ts';
 
 /** The outbox looks for transactions its node lost at most this often. */
 export const OUTBOX_INTERVAL_MS = 1_000;
 
 export interface ChainSyncOptions {
-  chains: EvmChains;
+  chains: Chains;
   events: EventBus;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Chain time runs this many times faster than the wall clock (the Solana runtime's slots). */
+  timeScale: number;
 }
 
 /**
- * What the chain clock's leader does for each network on a real node, once per tick (decision 047): index the new
- * blocks, and now and then hand the node again what it lost. A node that is down holds up its own network only; it
- * is reported when it stops answering and when it answers again, not on every tick.
+ * What the chain clock's leader does for each network on a real chain, once per tick (decisions 047 and 052): on a node,
+ * index the new blocks, and now and then hand the node again what it lost; on the Solana runtime, execute what the book
+ * committed. A chain that fails holds up its own network only; it is reported when it stops answering and when it
+ * answers again, not on every tick.
  */
-export function createChainSync({ chains, events, log }: ChainSyncOptions) {
+export function createChainSync({ chains, events, log, timeScale }: ChainSyncOptions) {
   const lastOutboxMs = new Map<string, number>();
   const failing = new Set<string>();
+  const executors = new Map(
+    [...chains.values()].flatMap((chain) => (chain.family === 'solana' ? [[chain.network, createSolanaExecutor({ chain, events, timeScale })] as const] : [])),
+  );
 
-  async function syncOne(db: Db, network: string): Promise<void> {
-    const chain = chains.get(network as never)!;
+  async function syncOne(db: Db, network: NetworkId): Promise<void> {
+    const chain = chains.get(network)!;
     try {
-      await indexStep(db, chain, events);
-      const nowMs = Date.now();
-      if (nowMs - (lastOutboxMs.get(network) ?? 0) >= OUTBOX_INTERVAL_MS) {
-        lastOutboxMs.set(network, nowMs);
-        await outboxPass(db, chain, events, nowMs);
-      }
-      if (failing.delete(network)) log.info({ network }, 'the chain node answers again');
+      if (chain.family === 'solana') await executors.get(network)!.step(db);
+      else await syncNode(db, chain);
+      if (failing.delete(network)) log.info({ network }, 'the chain answers again');
     } catch (error) {
-      if (!failing.has(network)) log.warn({ err: error, network }, 'the chain node or its index failed; trying again each tick');
+      if (!failing.has(network)) log.warn({ err: error, network }, 'the chain, its index or its runtime failed; trying again each tick');
       failing.add(network);
     }
   }
 
   return {
-    /** One pass over every network on a node, in the leader's connection. */
+    /** One pass over every network on a real chain, in the leader's connection. */
     async step(db: Db): Promise<void> {
       for (const network of chains.keys()) await syncOne(db, network);
     },
+    /** The Solana executor of `network`, when it runs on the runtime. */
+    solanaExecutor: (network: NetworkId): SolanaExecutor | undefined => executors.get(network),
   };
+
+  async function syncNode(db: Db, chain: EvmChain): Promise<void> {
+    await indexStep(db, chain, events);
+    const nowMs = Date.now();
+    if (nowMs - (lastOutboxMs.get(chain.network) ?? 0) >= OUTBOX_INTERVAL_MS) {
+      lastOutboxMs.set(chain.network, nowMs);
+      await outboxPass(db, chain, events, nowMs);
+    }
+  }
 }
 
 export type ChainSync = ReturnType<typeof createChainSync>;

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { BoundedClient, type Database, type Db } from '../db/database.ts';
 import * as schema from '../db/schema.ts';
 import type { EventBus } from '../lib/event-bus.ts';
-import { NO_EVM_CHAINS, simulatedNetworks, type EvmChains } from '../chain/evm-chains.ts';
+import { NO_CHAINS, simulatedNetworks, type Chains } from '../chain/chains.ts';
 import { createChainSync } from './chain-sync.ts';
 import { createChainClock, type ChainClock } from './clock.ts';
 import { deleteUnusedQuotesExpiredBefore, UNUSED_QUOTE_RETENTION_MS } from './quotes.ts';
@@ -26,7 +26,7 @@ export interface ClockRunnerOptions {
   leaderRetryMs?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The networks on a real node: the leader indexes them and keeps their outbox, and the clock leaves them alone. */
-  chains?: EvmChains;
+  chains?: Chains;
 }
 
 /**
@@ -74,9 +74,9 @@ interface Leadership {
  */
 export function startClockRunner(options: ClockRunnerOptions) {
   const { database, events, timeScale, tickIntervalMs, log } = options;
-  const chains = options.chains ?? NO_EVM_CHAINS;
+  const chains = options.chains ?? NO_CHAINS;
   const networks = chains.size === 0 ? undefined : simulatedNetworks(chains);
-  const chainSync = createChainSync({ chains, events, log });
+  const chainSync = createChainSync({ chains, events, log, timeScale });
   const leaderRetryMs = options.leaderRetryMs ?? 2_000;
   const bounds = database.postgres;
   /** How long the lock's connection may be silent before PostgreSQL ends it: at least three of our own beats. */

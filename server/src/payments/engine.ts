@@ -37,7 +37,7 @@ import type {
   SpeedUpRequest,
   WalletView,
 } from '@fincrypt/domain';
-import type { EvmChains } from '../chain/evm-chains.ts';
+import { type Chains } from '../chain/chains.ts';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import type { KeyPairGenerator } from '../chain/keys.ts';
@@ -73,7 +73,7 @@ export interface PaymentsEngineDeps {
   /** Open payment requests per user (config.paymentRequests.openMax). */
   paymentRequestsOpenMax: number;
   /** The networks on a real node (chain/evm-chains.ts): their transactions go to the node and their grants come from its treasury. */
-  chains: EvmChains;
+  chains: Chains;
 }
 
 export function createPaymentsEngine(deps: PaymentsEngineDeps) {

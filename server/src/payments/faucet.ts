@@ -12,7 +12,7 @@ import {
 } from '@fincrypt/domain';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { keccak256, toHex } from 'viem';
-import type { EvmChains } from '../chain/evm-chains.ts';
+import { type Chains } from '../chain/chains.ts';
 import type { Db } from '../db/database.ts';
 import { mints, transactions, wallets } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -31,7 +31,7 @@ export interface FaucetDeps {
   /** How many claims one user may make per window (each wallet may claim once per FAUCET_COOLDOWN_MS besides). */
   faucetRule: RateLimitRule;
   /** The networks on a real node: there the treasury sends the grant as real transactions (chain-grants.ts). */
-  chains: EvmChains;
+  chains: Chains;
 }
 
 /** Where test funds come from, as a chain shows a mint: the zero address (EVM), the system program (Solana). */

@@ -10,7 +10,7 @@ import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { buildAdminApp } from '../admin-app.ts';
 import { buildApp } from '../app.ts';
-import type { EvmChain } from '../chain/evm-chains.ts';
+import { type EvmChain } from '../chain/evm-chains.ts';
 import { type RunningEvmChains, startEvmChains } from '../chain/start-evm-chains.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { mints, transactions, walletBalances } from '../db/schema.ts';
@@ -169,7 +169,7 @@ describe('npm run ledger:check', () => {
         // The test mines the blocks itself.
         await chain.client.request({ method: 'evm_setIntervalMining' as never, params: [0] as never });
       }
-      const app = await buildApp({ logger: false, config: testConfig(), database, evmChains: evm.chains });
+      const app = await buildApp({ logger: false, config: testConfig(), database, chains: evm.chains });
       const user = await signUp(app);
       const wallet = await walletOn(app, user, 'eth_sepolia');
       await includePendingOn(database.db, chains, app.ledger.events);

@@ -1,9 +1,11 @@
+import { findAsset, type NetworkId } from '@fincrypt/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type BalanceDifference, type BookBalance, differencesFromChain } from '../chain/chain-balances.ts';
-import type { EvmChain, EvmChains } from '../chain/evm-chains.ts';
+import type { Chain, Chains } from '../chain/chains.ts';
 import type { Db } from '../db/database.ts';
-import { chainAccounts, transactions, walletBalances, wallets } from '../db/schema.ts';
+import { chainAccounts, solanaRuntime, transactions, walletBalances, wallets } from '../db/schema.ts';
 import { checkLedger, type LedgerReport } from './ledger-check.ts';
+import { restoreSolanaRuntime } from './solana-state.ts';
 
 /** The book beside the chain for one network (issue 49, item 8): meaningful once `pending` is 0. */
 export interface ChainComparison {
@@ -25,13 +27,30 @@ async function bookBalancesOn(db: Db, network: string): Promise<BookBalance[]> {
   return rows.map((row) => ({ address: row.address, asset: row.asset, units: BigInt(row.units) }));
 }
 
-/** The book's balances on `chain`'s network against the node's, with how many of its transactions are still pending. */
-export async function compareWithChain(db: Db, chain: EvmChain): Promise<ChainComparison> {
+/**
+ * The book's balances on the Solana runtime as the book last left it (restored from its snapshot and the transactions
+ * booked since, solana-state.ts): each wallet's lamports and its token accounts.
+ */
+async function differencesFromRuntime(db: Db, network: NetworkId, book: readonly BookBalance[]): Promise<BalanceDifference[]> {
+  const { runtime } = await restoreSolanaRuntime(db, network);
+  const differences: BalanceDifference[] = [];
+  for (const balance of book) {
+    const asset = findAsset(network, balance.asset);
+    if (!asset) throw new Error(`${network} has no asset ${balance.asset}`);
+    const chainUnits = asset.kind === 'native' ? runtime.lamportsOf(balance.address) : await runtime.tokenUnitsOf(balance.address, asset.address!);
+    if (chainUnits !== balance.units) differences.push({ ...balance, network, chainUnits });
+  }
+  return differences;
+}
+
+/** The book's balances on `chain`'s network against the chain's, with how many of its transactions are still pending. */
+export async function compareWithChain(db: Db, chain: Chain): Promise<ChainComparison> {
   const [pending] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(transactions)
     .where(and(eq(transactions.network, chain.network), eq(transactions.status, 'pending'), ne(transactions.type, 'receive')));
-  const differences = await differencesFromChain(chain.client, chain.network, await bookBalancesOn(db, chain.network));
+  const book = await bookBalancesOn(db, chain.network);
+  const differences = chain.family === 'solana' ? await differencesFromRuntime(db, chain.network, book) : await differencesFromChain(chain.client, chain.network, book);
   return { network: chain.network, pending: pending?.count ?? 0, differences };
 }
 
@@ -48,10 +67,13 @@ export interface ChainReport {
  * of the network is pending, any difference is a breach. While something is pending the two may differ by it, and the
  * report says how many are pending instead.
  */
-export async function checkLedgerAndChains(db: Db, chains: EvmChains): Promise<LedgerReport & { chains: ChainReport[] }> {
+export async function checkLedgerAndChains(db: Db, chains: Chains): Promise<LedgerReport & { chains: ChainReport[] }> {
   const report = await checkLedger(db);
   const reports: ChainReport[] = [];
-  const met = new Set((await db.selectDistinct({ network: chainAccounts.network }).from(chainAccounts)).map((row) => row.network));
+  const met = new Set([
+    ...(await db.selectDistinct({ network: chainAccounts.network }).from(chainAccounts)).map((row) => row.network),
+    ...(await db.select({ network: solanaRuntime.network }).from(solanaRuntime)).map((row) => row.network),
+  ]);
   // A network whose chain this database never met (it ran simulated) has nothing on the chain to compare.
   for (const chain of [...chains.values()].filter((candidate) => met.has(candidate.network))) {
     const { network, pending, differences } = await compareWithChain(db, chain);

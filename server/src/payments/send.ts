@@ -26,11 +26,14 @@ import {
   type SendResponse,
   type ValueAtSend,
 } from '@fincrypt/domain';
-import type { EvmChains } from '../chain/evm-chains.ts';
+import { type Chains } from '../chain/chains.ts';
 import type { ChargedFee, FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
+import { generateKeyPair } from '../chain/keys.ts';
 import { signTransfer } from '../chain/signing.ts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { wallets } from '../db/schema.ts';
 import { AppError, errorBody, type ErrorBody } from '../errors.ts';
 import { createOutbox, type EventBus, type Outbox } from '../lib/event-bus.ts';
 import { isRetryableConflict } from '../lib/pg-errors.ts';
@@ -45,6 +48,7 @@ import {
   toOwnerView,
 } from './payment-requests.ts';
 import { lockQuote, type PricesAtHand, QUOTE_REFUSALS, type QuoteRow, quoteRefusal, valuesFromPrices, valuesFromQuote } from './quotes.ts';
+import { lockSolanaBlockhash } from './solana-state.ts';
 import { type LockedWallet, lockSendState, type RecipientCandidate, type SendState, sendsSince } from './send-state.ts';
 import { type BalanceChange, claimKeyAndCountSend, findIdempotencyRecord, saveIdempotentResponse, writeSend } from './send-store.ts';
 import {
@@ -72,7 +76,7 @@ export interface SendServiceDeps {
   /** The prices at hand (never waits for the feed): a send without a quote keeps its value at send time with them. */
   pricesAtHand: () => PricesAtHand;
   /** The networks on a real node: a send there is handed to its node once committed (chain-outbox.ts). */
-  chains: EvmChains;
+  chains: Chains;
 }
 
 /** A uniform number in [0, 1) from the OS's randomness: where in its speed's window a send gets included. */
@@ -389,6 +393,27 @@ async function payRequest(
   return row;
 }
 
+/**
+ * On the Solana runtime, what makes a transfer valid and unique there: the published blockhash, and a reference (the
+ * payment request's Solana Pay reference when it is a public key, else a fresh one). Elsewhere, nothing.
+ */
+function solanaLifetime(network: Network, blockhash: string | undefined, reference: string | undefined) {
+  if (network.family !== 'solana' || blockhash === undefined) return {};
+  const isKey = reference !== undefined && validateRecipient(network.id, reference).ok;
+  return { recentBlockhash: blockhash, reference: isKey ? reference : generateKeyPair(network).address };
+}
+
+/**
+ * The blockhash a send on the Solana runtime signs with, taken `for share` before the send locks any wallet (the
+ * leader's rotation holds the blockhash while it books balances): undefined for a send on any other network.
+ */
+async function solanaBlockhashFor(deps: SendServiceDeps, tx: Db, walletId: string): Promise<string | undefined> {
+  const solana = [...deps.chains.values()].find((chain) => chain.family === 'solana');
+  if (!solana) return undefined;
+  const [wallet] = await tx.select({ network: wallets.network }).from(wallets).where(eq(wallets.id, walletId));
+  return wallet?.network === solana.network ? lockSolanaBlockhash(tx, solana.network) : undefined;
+}
+
 /** What a send came to before anything is written: a refusal, or a signed transfer with its rows, alerts and answer. */
 type Decision =
   | { kind: 'refused'; outcome: SendOutcome }
@@ -417,7 +442,7 @@ type HonourCarried = (send: { sender: LockedWallet; network: Network; asset: Ass
  */
 async function decideSend(
   deps: SendServiceDeps,
-  send: { userId: string; request: SendRequest; state: SendState; candidates: readonly RecipientCandidate[]; nowMs: number },
+  send: { userId: string; request: SendRequest; state: SendState; candidates: readonly RecipientCandidate[]; nowMs: number; solanaBlockhash: string | undefined },
   honourCarried: HonourCarried,
 ): Promise<Decision> {
   const { userId, request, state, candidates, nowMs } = send;
@@ -454,6 +479,7 @@ async function decideSend(
     gasPriceWei: charged.gasPriceWei,
     nonce: sender.nextNonce,
     asset: check.asset,
+    ...solanaLifetime(network, send.solanaBlockhash, request.reference),
   });
   const transfer: SignedTransfer = {
     parties,
@@ -518,8 +544,9 @@ async function applySend(
   const { userId, idempotencyKey, request } = send;
   const nowMs = Date.now();
   const candidates = recipientCandidates(request.to);
+  const solanaBlockhash = await solanaBlockhashFor(deps, tx, request.walletId);
   const state = await lockSendState(tx, { userId, senderWalletId: request.walletId, recipientCandidates: candidates });
-  const decision = await decideSend(deps, { userId, request, state, candidates, nowMs }, async ({ sender, network, asset }) => {
+  const decision = await decideSend(deps, { userId, request, state, candidates, nowMs, solanaBlockhash }, async ({ sender, network, asset }) => {
     const quote = request.quoteId === undefined ? undefined : await honourQuote(tx, request.quoteId, { userId, sender, network, asset, request, nowMs });
     const paying =
       request.reference === undefined ? undefined : await payRequest(deps, tx, request.reference, { network, asset, request, quote, nowMs });

@@ -14,7 +14,7 @@ import {
   type SpeedUpResponse,
 } from '@fincrypt/domain';
 import { asc, sql } from 'drizzle-orm';
-import type { EvmChains } from '../chain/evm-chains.ts';
+import { type Chains } from '../chain/chains.ts';
 import type { FeeMarket } from '../chain/fee-market.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import { signTransfer } from '../chain/signing.ts';
@@ -52,7 +52,7 @@ export interface SpeedUpDeps {
   /** Chain time runs this many times faster than the wall clock (pending delays shrink by it). */
   timeScale: number;
   /** The networks on a real node: there the node decides inclusion, and a replacement is handed to it once committed. */
-  chains: EvmChains;
+  chains: Chains;
 }
 
 export type SpeedUpOutcome = { statusCode: 200; body: SpeedUpResponse } | { statusCode: 400 | 403 | 404 | 409; body: ErrorBody };

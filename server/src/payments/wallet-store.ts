@@ -1,7 +1,7 @@
 import { NETWORK_IDS, chainFamilyOf, getNetwork, listAssets, type NetworkId } from '@fincrypt/domain';
 import { and, asc, count, eq, inArray, isNull, max, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { EvmChain } from '../chain/evm-chains.ts';
+import type { Chain } from '../chain/chains.ts';
 import type { Db } from '../db/database.ts';
 import { mints, transactions, users, walletBalances, wallets } from '../db/schema.ts';
 import { signedGrantRows } from './chain-grants.ts';
@@ -94,7 +94,7 @@ async function earlierWalletsOn(db: Db, userId: string, network: string): Promis
  * opening grant, recorded as a mint; a later one (after a disconnect) starts empty, with the faucet's last claim on the
  * network, so that disconnecting and connecting again mints nothing the faucet would not.
  */
-async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork, chain: EvmChain | undefined): Promise<OpenedWallet> {
+async function insertWallet(db: Db, wallet: NewWallet, earlier: EarlierOnNetwork, chain: Chain | undefined): Promise<OpenedWallet> {
   const [row] = await db.insert(wallets).values({ ...wallet, faucetClaimedAt: earlier.lastFaucetClaimAt }).returning({
     id: wallets.id,
     network: wallets.network,
@@ -143,7 +143,7 @@ export interface OpenedWallet {
  * whose session rows only take a key-share lock on it), so concurrent opens for one user go one at a time
  * and the cap holds however many race; other users' opens do not wait.
  */
-export async function openWalletWithMints(db: Db, wallet: NewWallet, maxWalletsEver: number, chain?: EvmChain): Promise<OpenWalletResult> {
+export async function openWalletWithMints(db: Db, wallet: NewWallet, maxWalletsEver: number, chain?: Chain): Promise<OpenWalletResult> {
   return db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, wallet.userId)).for('no key update');
     if (!owner) throw new Error('opening a wallet for a user that does not exist');

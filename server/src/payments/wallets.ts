@@ -6,7 +6,7 @@ import {
   type NetworkId,
   type WalletView,
 } from '@fincrypt/domain';
-import type { EvmChains } from '../chain/evm-chains.ts';
+import { type Chains } from '../chain/chains.ts';
 import type { KeyVault } from '../chain/key-vault.ts';
 import type { KeyPairGenerator } from '../chain/keys.ts';
 import type { Db } from '../db/database.ts';
@@ -24,7 +24,7 @@ export interface WalletLedgerDeps {
   vault: KeyVault;
   generateKeyPair: KeyPairGenerator;
   /** The networks on a real node: a new wallet's grant there is the treasury's transactions. */
-  chains: EvmChains;
+  chains: Chains;
 }
 
 const alreadyConnected = (network: NetworkId) => new AppError('WALLET_ALREADY_CONNECTED', walletAlreadyConnectedMessage(network));

@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NetworkId } from '@fincrypt/domain';
-import { type EvmChains, NO_EVM_CHAINS, evmChainAt } from '../chain/evm-chains.ts';
+import { evmChainAt } from '../chain/evm-chains.ts';
+import { type Chain, type Chains, NO_CHAINS, solanaChainFrom } from '../chain/chains.ts';
 import { startEvmChains } from '../chain/start-evm-chains.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -28,7 +29,7 @@ async function reportThroughServer(baseUrl: string): Promise<LedgerReport> {
 }
 
 /** The nodes SEPOLIA_RPC_URL / AMOY_RPC_URL name: read only, so any treasury key will do. */
-function remoteChains(urls: Partial<Record<NetworkId, string>>): EvmChains {
+function remoteChains(urls: Partial<Record<NetworkId, string>>): Chains {
   return new Map(Object.entries(urls).map(([network, url]) => [network as NetworkId, evmChainAt(network as NetworkId, url, '11'.repeat(32), false)]));
 }
 
@@ -55,7 +56,10 @@ async function reportFromDatabase(): Promise<LedgerReport> {
         log: { info: () => {}, warn: () => {} },
       })
     : undefined;
-  const chains: EvmChains = evm?.chains ?? (remoteOnly ? remoteChains(config.evmChains.nodeUrls) : NO_EVM_CHAINS);
+  const evmChains: Chains = evm?.chains ?? (remoteOnly ? remoteChains(config.evmChains.nodeUrls) : NO_CHAINS);
+  // Solana Devnet's runtime is restored from the database itself: no treasury key is used to compare.
+  const chains: Chains =
+    config.evmChains.mode === 'local' ? new Map<NetworkId, Chain>([...evmChains, ['solana_devnet', solanaChainFrom('solana_devnet', 'read only')]]) : evmChains;
   try {
     return await checkLedgerAndChains(database.db, chains);
   } finally {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWalletClient, type Hex, http, parseAbi } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { EvmChain, EvmChains } from '../chain/evm-chains.ts';
+import type { NetworkId } from '@fincrypt/domain';
+import { type EvmChain } from '../chain/evm-chains.ts';
 import { usdcAddressOn } from '../chain/local-chain-setup.ts';
 import type { LocalNode } from '../chain/local-node.ts';
 import { startPreparedLocalChain, treasuryKeyFrom } from '../chain/start-evm-chains.ts';
@@ -93,7 +94,7 @@ async function startStandInTestnet(network: TestChainNetwork, treasurySecret: st
 export interface StandInTestnets {
   /** A server process's settings for them: CHAIN=local, both nodes named by URL, the treasury's secret. */
   env: Record<string, string>;
-  chains: EvmChains;
+  chains: ReadonlyMap<NetworkId, EvmChain>;
   stop(): Promise<void>;
 }
 

@@ -87,14 +87,14 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     ctx.database = await createTestDatabase(kind);
     ctx.webDistDir = makeFakeWebBuild();
     ctx.config = testConfig(options, ctx.webDistDir);
-    let evmChains = options.app?.evmChains;
+    let chains = options.app?.chains;
     const chain = options.chain ?? { network: 'eth_sepolia' };
-    if (chain !== 'simulated' && !evmChains) {
+    if (chain !== 'simulated' && !chains) {
       ctx.testChain = await startTestChain(chain.network, { blockTimeSeconds: chain.blockTimeSeconds });
       await syncTreasuryNonce(ctx.database.db, ctx.testChain.chain);
-      evmChains = new Map([[chain.network, ctx.testChain.chain]]);
+      chains = new Map([[chain.network, ctx.testChain.chain]]);
     }
-    ctx.app = await buildApp({ logger: false, ...options.app, evmChains, config: ctx.config, database: ctx.database });
+    ctx.app = await buildApp({ logger: false, ...options.app, chains, config: ctx.config, database: ctx.database });
     await ctx.app.ready();
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EvmChains } from '../../chain/evm-chains.ts';
+import { type Chains } from '../../chain/chains.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedgerAndChains } from '../../payments/ledger-vs-chain.ts';
 
@@ -30,7 +30,7 @@ const ledgerReportSchema = z.object({
  * Registered on the admin listener only (admin-app.ts), never on the public port: no header a proxy adds or leaves
  * out can expose it.
  */
-export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db; chains: EvmChains }> = async (app, { db, chains }) => {
+export const ledgerRoutes: FastifyPluginAsyncZod<{ db: Db; chains: Chains }> = async (app, { db, chains }) => {
   app.get(
     '/system/ledger',
     {

@@ -31,7 +31,7 @@ describe('the public JSON-RPC endpoint, /rpc/{network}', () => {
     node = await startLocalNode({ chainId: CHAIN_ID, stateFile: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fincrypt-rpc-')), 'eth_sepolia.json') });
     await prepareLocalChain(node.url, 'eth_sepolia', treasury.address as `0x${string}`);
     database = await createTestDatabase('pglite');
-    app = await buildApp({ logger: false, config: testConfig({ rateLimits: { rpcPerIp: 200 } }), database, evmChains: new Map([['eth_sepolia', evmChainAt('eth_sepolia', node.url, treasury.privateKey.slice(2), true)]]) });
+    app = await buildApp({ logger: false, config: testConfig({ rateLimits: { rpcPerIp: 200 } }), database, chains: new Map([['eth_sepolia', evmChainAt('eth_sepolia', node.url, treasury.privateKey.slice(2), true)]]) });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     endpoint = `${address}/rpc/eth_sepolia`;
   }, 60_000);
