@@ -4,7 +4,7 @@
  * stdout, {"name", "value", "unit", "note"?}; progress and diagnostics go to stderr. See docs/benchmarks.md.
  *
  *   --quick                 the short version (under 3 minutes on a 2-core machine)
- *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag, migration, quotes, demo, chain
+ *   --only=web,sends,…      run only these phases: web, sends, realtime, api, lag, migration, quotes, demo, chain, solana
  *   BENCH_DATABASE_URL      PostgreSQL server for the *_pg* figures (else TEST_DATABASE_URL, else
  *                           postgres://postgres@127.0.0.1:5432/postgres when it answers); each phase
  *                           creates its own database there and drops it afterwards
@@ -20,10 +20,11 @@ import { keepStdoutForFigures, progress, report, reportedFigures, warn } from '.
 import { benchQuotes } from './quotes.ts';
 import { benchRealtime } from './realtime.ts';
 import { benchSendsPglite, benchSendsPostgres } from './sends.ts';
+import { benchSolana } from './solana.ts';
 import { benchTpcbPglite, benchTpcbPostgres } from './tpcb.ts';
 import { benchWeb } from './web.ts';
 
-const PHASES = ['web', 'sends', 'realtime', 'api', 'lag', 'migration', 'quotes', 'demo', 'chain'] as const;
+const PHASES = ['web', 'sends', 'realtime', 'api', 'lag', 'migration', 'quotes', 'demo', 'chain', 'solana'] as const;
 type Phase = (typeof PHASES)[number];
 
 const args = process.argv.slice(2);
@@ -45,6 +46,7 @@ const settings = isQuick
       migration: { transactions: 1_000_000, users: 1000 },
       quotes: { durationS: 2, warmupS: 1 },
       chain: { durationS: 3, fillTransactions: 100_000 },
+      solana: { durationS: 3 },
     }
   : {
       sends: { durationS: 10, warmupS: 2, connectionCounts: [8, 32] },
@@ -66,6 +68,7 @@ const settings = isQuick
       migration: { transactions: 1_000_000, users: 1000 },
       quotes: { durationS: 5, warmupS: 2 },
       chain: { durationS: 10, fillTransactions: 100_000 },
+      solana: { durationS: 10 },
     };
 
 /** The issue's targets, checked at the end (on stderr); the figures themselves are never adjusted. */
@@ -155,6 +158,7 @@ try {
   else if (selected.has('demo')) await phase('a fresh npm start with the demo network', () => benchDemoNetworkStart({ afterS: 60 }));
   if (selected.has('quotes')) await phase(`firm quotes beside sends on ${pgServerUrl ? 'PostgreSQL' : 'PGlite'}`, () => benchQuotes(pgServerUrl, settings.quotes));
   if (selected.has('chain')) await phase('sends through a real local chain', () => benchChain(settings.chain));
+  if (selected.has('solana')) await phase('sends through the Solana runtime', () => benchSolana(settings.solana));
 } finally {
   await runAllCleanups();
 }

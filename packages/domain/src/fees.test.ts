@@ -189,7 +189,7 @@ describe('quoteFee', () => {
     expect(quote).not.toHaveProperty('feeUsd');
     expect(quote.feeUnits).toBe('5100');
     expect(quote.feeDisplay).toBe('0.0000051');
-    expect(quote.timeEstimate).toBe('5-15 sec');
+    expect(quote.timeEstimate).toBe('under 1 sec, final in ~13 sec');
   });
 
   it('quotes every speed in order', () => {

@@ -35,6 +35,12 @@ export const SPEED_TIME_ESTIMATES: Record<GasSpeed, string> = {
   fast: '5-15 sec',
 };
 
+/**
+ * On Solana every speed lands in the next slot (~400 ms) and is final 31 slots later (docs/product.md#chains): the
+ * priority fee orders transactions within a slot, it does not make one wait less.
+ */
+export const SOLANA_TIME_ESTIMATE = 'under 1 sec, final in ~13 sec';
+
 /** How long a transaction stays pending before inclusion: a random time inside this window. */
 export const PENDING_WINDOW_MS: Record<GasSpeed, { minMs: number; maxMs: number }> = {
   slow: { minMs: 30_000, maxMs: 60_000 },
@@ -259,7 +265,7 @@ export function quoteFee({ network, speed, gasUsed = coinTransferGas(network), l
     feeUnits: fee.toString(),
     feeDisplay: feeExact(fee, network),
     ...(feeUsd === undefined ? {} : { feeUsd }),
-    timeEstimate: SPEED_TIME_ESTIMATES[knownSpeed],
+    timeEstimate: NETWORKS[network].family === 'solana' ? SOLANA_TIME_ESTIMATE : SPEED_TIME_ESTIMATES[knownSpeed],
     quotedAt: new Date(now).toISOString(),
   };
 }

@@ -130,7 +130,7 @@ for (const kind of testDatabaseKinds()) {
       await waitUntil(
         async () => {
           const ledger = await ledgerOf(current);
-          return ledger.isBalanced && (ledger.chains ?? []).length === 2 && ledger.chains!.every((chain) => chain.pending === 0);
+          return ledger.isBalanced && (ledger.chains ?? []).length === 3 && ledger.chains!.every((chain) => chain.pending === 0);
         },
         90_000,
         'every transaction in a block, and the book equal to the chain',

@@ -38,12 +38,12 @@ describeOnPostgres('server processes on one PostgreSQL, sharing the nodes named 
   let testnets: StandInTestnets;
   const servers: ServerProcess[] = [];
   const start = async () => {
-    // CHAIN_TIME_SCALE: Solana Devnet's simulated clock.
+    // CHAIN_TIME_SCALE: Solana Devnet's slots.
     const server = await startServerProcess({ DATABASE_URL: target.url, ...testnets.env, CHAIN_TIME_SCALE: SCALE, RATE_LIMIT_SEND_PER_USER: '10000' });
     servers.push(server);
     return server;
   };
-  /** The book against both nodes, as `npm run ledger:check` compares them. */
+  /** The book against both nodes and the Solana runtime, as `npm run ledger:check` compares them. */
   const bookAgainstChains = () => checkLedgerAndChains(database.db, testnets.chains);
 
   beforeAll(async () => {
@@ -133,7 +133,7 @@ describeOnPostgres('server processes on one PostgreSQL, sharing the nodes named 
     await expectLedgerBalanced(database.db);
     // The nodes outlived the kill: the restarted process handed over what the first had committed, and the book is the chain.
     const report = await bookAgainstChains();
-    expect(report.chains.map((chain) => [chain.network, chain.pending])).toEqual([['eth_sepolia', 0], ['polygon_amoy', 0]]);
+    expect(report.chains.map((chain) => [chain.network, chain.pending])).toEqual([['eth_sepolia', 0], ['polygon_amoy', 0], ['solana_devnet', 0]]);
     expect(report.breaches).toEqual([]);
   }, 120_000);
 

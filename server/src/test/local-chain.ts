@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createWalletClient, type Hex, http, parseAbi } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { NetworkId } from '@fincrypt/domain';
+import { type Chain, type Chains, solanaChainFrom } from '../chain/chains.ts';
 import { type EvmChain } from '../chain/evm-chains.ts';
 import { usdcAddressOn } from '../chain/local-chain-setup.ts';
 import type { LocalNode } from '../chain/local-node.ts';
@@ -94,7 +95,8 @@ async function startStandInTestnet(network: TestChainNetwork, treasurySecret: st
 export interface StandInTestnets {
   /** A server process's settings for them: CHAIN=local, both nodes named by URL, the treasury's secret. */
   env: Record<string, string>;
-  chains: ReadonlyMap<NetworkId, EvmChain>;
+  /** Both nodes, and Solana Devnet's runtime, which the processes keep in the database (compared as ledger:check does). */
+  chains: Chains;
   stop(): Promise<void>;
 }
 
@@ -111,9 +113,10 @@ export async function startStandInTestnets(): Promise<StandInTestnets> {
   });
   return {
     env: { CHAIN: 'local', SEPOLIA_RPC_URL: sepolia.chain.url, AMOY_RPC_URL: amoy.chain.url, CHAIN_TREASURY_SECRET: treasurySecret },
-    chains: new Map([
+    chains: new Map<NetworkId, Chain>([
       [sepolia.chain.network, sepolia.chain],
       [amoy.chain.network, amoy.chain],
+      ['solana_devnet', solanaChainFrom('solana_devnet', treasurySecret)],
     ]),
     stop: async () => void (await Promise.all([sepolia.stop(), amoy.stop()])),
   };
