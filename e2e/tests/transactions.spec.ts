@@ -23,8 +23,8 @@ interface History {
   senderAddress: string;
 }
 
-/** A new account's history on a real chain: its opening grants, coin and USDC on Sepolia and on Amoy (Solana's make no rows). */
-const GRANT_ROWS = 4;
+/** A new account's history on real chains: its opening grants, coin and USDC on Sepolia, Amoy and Solana Devnet. */
+const GRANT_ROWS = 6;
 
 async function counts(request: APIRequestContext): Promise<TransactionCounts> {
   return (await (await request.get('/api/transactions/counts')).json()) as TransactionCounts;
@@ -83,7 +83,7 @@ test.describe('Transactions', () => {
     await expect(polygonSent).toContainText('To: 0x0000...dEaD');
     await expect(ethSent).toContainText('-0.5 ETH');
     // Below them, the opening grants.
-    await expect(rows(page).filter({ hasText: /^Test funds · (Ethereum Sepolia|Polygon Amoy).*From the test faucet/ })).toHaveCount(GRANT_ROWS);
+    await expect(rows(page).filter({ hasText: /^Test funds · (Ethereum Sepolia|Polygon Amoy|Solana Devnet).*From the test faucet/ })).toHaveCount(GRANT_ROWS);
     for (const row of await rows(page).all()) {
       await expect(row).toContainText('Confirmed');
       await expect(row).toContainText(/\d+ confirmations?/);

@@ -20,8 +20,8 @@ async function counts(request: APIRequestContext): Promise<TransactionCounts> {
   return (await (await request.get('/api/transactions/counts')).json()) as TransactionCounts;
 }
 
-/** A new account's history on a real chain: its opening grants, coin and USDC on Sepolia and on Amoy (Solana's make no rows). */
-const GRANT_ROWS = 4;
+/** A new account's history on real chains: its opening grants, coin and USDC on Sepolia, Amoy and Solana Devnet. */
+const GRANT_ROWS = 6;
 
 /**
  * Four sends outside, oldest first: 1 USDC on Sepolia, 0.5 ETH, 3 USDC on Amoy, 2 MATIC; all confirmed, each as the
@@ -82,14 +82,14 @@ test.describe('Transactions of several assets', () => {
     await asset.selectOption('USDC');
     await askedForUsdc;
     await expect(page).toHaveURL(/[?&]asset=USDC/);
-    // The two USDC sends, newest first, above the two USDC grants.
-    await expect(rows(page)).toHaveCount(4);
+    // The two USDC sends, newest first, above the three USDC grants (one on each network).
+    await expect(rows(page)).toHaveCount(5);
     await expect(rows(page).nth(0)).toContainText('-3 USDC');
     await expect(rows(page).nth(0)).toContainText('Sent · Polygon Amoy');
     await expect(rows(page).nth(1)).toContainText('-1 USDC');
     await expect(rows(page).nth(1)).toContainText('Sent · Ethereum Sepolia');
-    await expect(rows(page).filter({ hasText: /^Test funds · .*\+1000 USDC/ })).toHaveCount(2);
-    await expect(page.getByText('All 4 matching transactions shown')).toBeVisible();
+    await expect(rows(page).filter({ hasText: /^Test funds · .*\+1000 USDC/ })).toHaveCount(3);
+    await expect(page.getByText('All 5 matching transactions shown')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // With the network filter, and again after a reload: the URL holds both.
@@ -116,8 +116,9 @@ test.describe('Transactions of several assets', () => {
     await page.getByLabel('Network').selectOption('');
     await asset.selectOption('ETH');
     await expect(rows(page)).toHaveText([/Sent · Ethereum Sepolia.*-0\.5 ETH/, /Test funds · Ethereum Sepolia.*\+100 ETH/]);
+    // No SOL was sent: only the opening grant, a transaction of the Solana runtime.
     await asset.selectOption('SOL');
-    await expect(page.getByText('No transactions found')).toBeVisible();
+    await expect(rows(page)).toHaveText([/Test funds · Solana Devnet.*\+100 SOL/]);
     await expectNoSeriousA11yViolations(page);
 
     const askedForAll = listRequest(page, null);
@@ -178,15 +179,16 @@ test.describe('Transactions of several assets', () => {
       await expect(row).toContainText('Test funds · ');
       await expect(row).toContainText('From the test faucet');
     }
+    // The claim's two mints above the wallet's two opening grants: on the Solana runtime they are transactions too.
     const solana = rows(page).filter({ hasText: 'Test funds · Solana Devnet' });
-    await expect(solana).toHaveCount(2);
+    await expect(solana).toHaveCount(4);
     await expect(solana.filter({ hasText: '+500 USDC' })).toHaveCount(1);
     await expect(solana.filter({ hasText: '+10 SOL' })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel('Asset').selectOption('USDC');
-    // This claim's USDC and the two opening USDC grants.
-    await expect(rows(page)).toHaveCount(3);
+    // This claim's USDC and the three opening USDC grants.
+    await expect(rows(page)).toHaveCount(4);
     await rows(page).filter({ hasText: '+500 USDC' }).click();
     await expect(fact(page, 'Type')).toHaveText('Test funds');
     await expect(fact(page, 'Value')).toHaveText('500 USDC');
