@@ -13,10 +13,11 @@ import { lockSolanaBlockhash } from './solana-state.ts';
 import { type TransactionRow, WITHOUT_QUOTE_OR_VALUE } from './views.ts';
 
 /**
- * Test funds on a real chain (issue 49, item 4): the treasury sends the coin and, on a local node where it is test
- * USDC's minter, mints the token; on a testnet reached by URL it transfers USDC it holds. Each grant is a signed
- * transaction in the book as a pending `mint` row with its raw bytes, so the outbox broadcasts it and the indexer
- * confirms it like any send. The treasury pays the gas, outside the book.
+ * Test funds on a real chain (issue 49, item 4; issue 50): the treasury sends the coin and, on a local node where it
+ * is test USDC's minter or on the Solana runtime, mints the token; on a testnet reached by URL it transfers USDC it
+ * holds. Each grant is a signed transaction in the book as a pending `mint` row with its raw bytes, which the outbox
+ * hands to the node (or the leader's runtime executes) and the book confirms like any send. The treasury pays the fee,
+ * outside the book.
  */
 
 /** Gas offered for a grant: a coin transfer uses 21,000, a first mint or transfer to an address about 51,000. */
@@ -56,10 +57,6 @@ function grantCall(chain: EvmChain, grant: Grant, to: Address): { to: Address; v
   return { to: grant.asset.address as Address, value: 0n, data, gas: GRANT_GAS.token };
 }
 
-/**
- * The grants to `wallet` as signed treasury transactions, in `mint` rows ready to insert (pending, in the outbox),
- * on consecutive treasury nonces taken under the treasury row's lock in the caller's database transaction.
- */
 type GrantWallet = { id: string; userId: string; address: string };
 
 /** A grant's `mint` row, pending, with the treasury's signed transaction (the treasury pays its fee outside the book). */
