@@ -170,6 +170,12 @@ describe('the API error registry', () => {
       INVALID_TWO_FACTOR_COOKIE: 'Your sign-in took too long. Please sign in again.',
       TOTP_ALREADY_ENABLED: 'Two-factor authentication is already enabled',
       TOTP_NOT_ENABLED: 'Two-factor authentication is not enabled',
+      CHALLENGE_NOT_FOUND: 'This passkey request has expired. Please try again.',
+      PASSKEY_NOT_FOUND: 'This passkey is not registered with FinCrypt. Sign in with your email and password.',
+      AUTHENTICATION_FAILED: 'Your passkey could not be verified. Please try again.',
+      FAILED_TO_VERIFY_REGISTRATION: 'Your passkey could not be verified. Please try again.',
+      SESSION_NOT_FRESH: 'For your security, sign out and sign in again before adding a passkey.',
+      YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: 'This passkey request belongs to another account. Please try again.',
     });
     expect(passedOnMessages('fastify')).toEqual({
       FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',

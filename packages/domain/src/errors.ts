@@ -79,6 +79,7 @@ export const API_ERRORS = {
       blockNotYet: 'This block has not been produced yet',
       /** A real chain's block below the newest that FinCrypt never read (its indexer began after it, on a testnet reached by URL). */
       blockNotRead: 'FinCrypt began reading this chain after this block',
+      passkeyNotFound: 'Passkey not found',
       noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
     },
   },
@@ -270,6 +271,27 @@ export const API_ERRORS = {
   },
   TOTP_ALREADY_ENABLED: { status: 400, from: 'better-auth', messages: { alreadyEnabled: 'Two-factor authentication is already enabled' } },
   TOTP_NOT_ENABLED: { status: 400, from: 'better-auth', messages: { notEnabled: 'Two-factor authentication is not enabled' } },
+  // ---- passkeys (better-auth's passkey plugin) ----
+  /** The sign-in or registration challenge is gone: used once already, or older than five minutes. */
+  CHALLENGE_NOT_FOUND: { status: 400, from: 'better-auth', messages: { challengeExpired: 'This passkey request has expired. Please try again.' } },
+  /** A passkey sign-in with a credential no account has. */
+  PASSKEY_NOT_FOUND: {
+    status: 401,
+    from: 'better-auth',
+    messages: { unknownPasskey: 'This passkey is not registered with FinCrypt. Sign in with your email and password.' },
+  },
+  AUTHENTICATION_FAILED: { status: 400, from: 'better-auth', messages: { notVerified: 'Your passkey could not be verified. Please try again.' } },
+  /** better-auth answers it with 500; the server passes it on as the 400 it is (a response that does not verify). */
+  FAILED_TO_VERIFY_REGISTRATION: { status: 400, from: 'better-auth', messages: { notVerified: 'Your passkey could not be verified. Please try again.' } },
+  /** Adding a passkey needs a session signed in within the last day. */
+  SESSION_NOT_FRESH: { status: 403, from: 'better-auth', messages: { signInAgain: 'For your security, sign out and sign in again before adding a passkey.' } },
+  YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: {
+    status: 401,
+    from: 'better-auth',
+    messages: { otherAccount: 'This passkey request belongs to another account. Please try again.' },
+  },
+  /** The credential is already on an account (this one or another): an authenticator's credential belongs to one. */
+  PASSKEY_ALREADY_REGISTERED: { status: 409, messages: { alreadyRegistered: 'This passkey is already registered with FinCrypt.' } },
   /**
    * A better-auth error without a code of its own, with better-auth's status (signInRequired for a 401).
    * Any other code better-auth answers passes through with better-auth's own message.

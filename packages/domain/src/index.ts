@@ -7,6 +7,8 @@ export * from './contact.ts';
 export * from './contact-schemas.ts';
 export * from './account.ts';
 export * from './account-schemas.ts';
+export * from './passkeys.ts';
+export * from './passkey-schemas.ts';
 export * from './networks.ts';
 export * from './networks-schemas.ts';
 export * from './transaction-search.ts';

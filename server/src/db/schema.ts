@@ -120,6 +120,31 @@ export const twoFactors = pgTable(
   (table) => [index('two_factors_user_id_idx').on(table.userId), index('two_factors_secret_idx').on(table.secret)],
 );
 
+/**
+ * Passkeys (WebAuthn credentials), written by better-auth's passkey plugin; `last_used_at` is ours, set when one
+ * signs in (modules/auth/passkeys.ts). A credential id belongs to one account only.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+);
+
 /** TOTP codes already accepted, so one code cannot be used twice inside its validity window. */
 export const usedTwoFactorCodes = pgTable(
   'used_two_factor_codes',

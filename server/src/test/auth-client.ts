@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TEST_ORIGIN } from './test-app.ts';
 
@@ -57,4 +58,14 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Omit<TestU
 /** Signs in; `remoteAddress` is the client address the server sees (127.0.0.1 by default). */
 export async function signIn(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
   return call(app, 'POST', '/api/auth/sign-in/email', { body: { email, password }, remoteAddress });
+}
+
+/** Turns 2FA on for a user (password, then a first code); the session is renewed on the way. */
+export async function turnOnTwoFactor(app: FastifyInstance, user: TestUser) {
+  const enable = await call(app, 'POST', '/api/auth/two-factor/enable', { cookie: user.cookie, body: { password: user.password } });
+  const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
+  const secret = secretFromOtpauthUri(totpURI);
+  const confirm = await call(app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: totpCode(secret) } });
+  if (confirm.statusCode !== 200) throw new Error(`2FA set-up failed: ${confirm.body}`);
+  return { secret, backupCodes, cookie: cookiesFrom(confirm) || user.cookie };
 }

@@ -1,9 +1,8 @@
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_PREFERENCES } from '@fincrypt/domain';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { secretFromOtpauthUri, totpCode } from '@fincrypt/test-support';
-import type { FastifyInstance } from 'fastify';
-import { type TestUser, call, cookiesFrom, signIn, signUp, uniqueEmail } from '../../test/auth-client.ts';
+import { totpCode } from '@fincrypt/test-support';
+import { type TestUser, call, cookiesFrom, signIn, signUp, turnOnTwoFactor, uniqueEmail } from '../../test/auth-client.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { describeEachDatabase } from '../../test/test-database.ts';
 
@@ -17,16 +16,6 @@ const ACCOUNT_ROUTES = [
   { method: 'POST', url: '/api/auth/two-factor/enable', body: { password: 'whatever1' } },
   { method: 'POST', url: '/api/auth/two-factor/disable', body: { password: 'whatever1' } },
 ] as const;
-
-/** Turns 2FA on for a user (password, then a first code); the session is renewed on the way. */
-async function turnOnTwoFactor(app: FastifyInstance, user: TestUser) {
-  const enable = await call(app, 'POST', '/api/auth/two-factor/enable', { cookie: user.cookie, body: { password: user.password } });
-  const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
-  const secret = secretFromOtpauthUri(totpURI);
-  const confirm = await call(app, 'POST', '/api/auth/two-factor/verify-totp', { cookie: user.cookie, body: { code: totpCode(secret) } });
-  if (confirm.statusCode !== 200) throw new Error(`2FA set-up failed: ${confirm.body}`);
-  return { secret, backupCodes, cookie: cookiesFrom(confirm) || user.cookie };
-}
 
 describeEachDatabase('account API', (kind) => {
   const ctx = useTestApp(kind);

@@ -2,12 +2,14 @@ import { ACCOUNT_MESSAGES, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '@fincr
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { passkey } from '@better-auth/passkey';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { withoutQueryParameters } from '../../lib/log-redaction.ts';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { generateBackupCodes } from './backup-codes.ts';
+import { markPasskeyUsed } from './passkeys.ts';
 import { hashPassword, verifyPassword } from './password-hasher.ts';
 import { claimTotpCode, releaseTotpCode } from './used-codes.ts';
 
@@ -50,7 +52,7 @@ export function createAuth(options: AuthOptions) {
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, passkey: passkeys },
     }),
     emailAndPassword: {
       enabled: true,
@@ -91,6 +93,15 @@ export function createAuth(options: AuthOptions) {
     // (redacted) and answers 503 when the database is away. better-auth's APIErrors still answer as before.
     onAPIError: { throw: true },
     plugins: [
+      // The relying party is the public URL: its host is the passkeys' RP ID, its origin the only one they answer.
+      // Its sign-in is not one of the routes the two-factor plugin stops: a passkey is both factors at once.
+      passkey({
+        rpID: new URL(options.baseUrl).hostname,
+        rpName: 'FinCrypt',
+        origin: new URL(options.baseUrl).origin,
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        authentication: { afterVerification: ({ clientData }) => markPasskeyUsed(db, clientData.id) },
+      }),
       twoFactor({
         issuer: 'FinCrypt',
         backupCodeOptions: { customBackupCodesGenerate: generateBackupCodes },

@@ -25,6 +25,13 @@ export function toFetchRequest(request: FastifyRequest, body: unknown): Request 
   return new Request(url, { method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined });
 }
 
+/** The code of a better-auth error answer (`{ code, message }`), without consuming the response. */
+export const errorCodeOf = async (response: Response): Promise<string | undefined> => {
+  if (response.ok) return undefined;
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === 'string' ? body.code : undefined;
+};
+
 /** Turns better-auth's top-level `{ code, message }` errors into our `{ error: { code, message } }`. */
 function reshapeError(status: number, text: string, messages: Record<string, string>): string {
   let code = 'AUTH_ERROR';

@@ -23,8 +23,9 @@ import { profileEventOf } from '../account/repo.ts';
 import { refuseForDemoAccount } from './demo-accounts.ts';
 import { createDeviceCookies } from './device-cookie.ts';
 import { type Auth, TWO_FACTOR_LOCKOUT } from './auth.ts';
-import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
+import { errorCodeOf, sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { createIdentityCheck } from './identity-check.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 import { type LockoutAttempt, type LockoutRules, createLockout, lockoutRules, passwordLockout } from './lockout.ts';
 import { cookieValue, verifySignedValue } from './session-reader.ts';
 import { readSession } from './session-plugin.ts';
@@ -65,13 +66,6 @@ const tooMany = (what: string, retryAfterMs: number) =>
   rateLimited(API_ERRORS.RATE_LIMITED.messages.tooMany(what, describeWait(retryAfterMs)), retryAfterMs);
 
 const okResponse = z.unknown();
-
-/** The code of a better-auth error answer (`{ code, message }`), without consuming the response. */
-const errorCodeOf = async (response: Response): Promise<string | undefined> => {
-  if (response.ok) return undefined;
-  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
-  return typeof body?.code === 'string' ? body.code : undefined;
-};
 
 /**
  * Forwards a counted attempt to better-auth and settles it: a wrong password counts, a success clears the
@@ -158,6 +152,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     if (response.status === 429) throw tooMany('code attempts for this account', await twoFactorLockWaitMs(db, context, request));
     return send(reply, response);
   };
+
+  await app.register(passkeyRoutes, { auth, db, ping: database.ping, send: (reply, response) => send(reply, response), enforce, confirmIdentity, limits });
 
   app.get(
     '/get-session',

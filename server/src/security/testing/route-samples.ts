@@ -4,6 +4,7 @@ import type { RouteEntry } from '../../app.ts';
 import { type TestUser, call } from '../../test/auth-client.ts';
 import { type ChainApp, fundedUser } from '../../test/chain-steps.ts';
 import { externalAddress, postSend, walletOn } from '../../test/ledger-client.ts';
+import { addPasskey, createSoftwarePasskey, signInWithPasskey } from '../../test/software-passkey.ts';
 
 /**
  * What the security sweeps need to know about the route table, kept in one place: which routes are public
@@ -36,6 +37,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/two-factor/verify-totp':
     'second step of a 2FA sign-in, authorised by the 2FA challenge cookie instead of a session (401 without either)',
   'POST /api/auth/two-factor/verify-backup-code': 'second step of a 2FA sign-in, like verify-totp',
+  'GET /api/auth/passkey/generate-authenticate-options':
+    'starts a passkey sign-in: a single-use challenge for five minutes, no account named (rate limited per IP)',
+  'POST /api/auth/passkey/verify-authentication':
+    "signs in with a passkey: authorised by the challenge cookie and the passkey's signature (rate limited per IP with password sign-ins)",
   // ---- payment requests (issue 16) ----
   'GET /api/pay/:id':
     'a payment request as its link shows it, to payers who may be signed out: only what the requester chose to share; the id is 128 random bits (rate limited per IP)',
@@ -92,6 +97,8 @@ export interface OwnedThings {
   contactId: string;
   /** An open payment request of the owner's (its /pay/{id} id). */
   paymentRequestId: string;
+  /** A passkey of the owner's. */
+  passkeyId: string;
 }
 
 export interface SampleRequest {
@@ -136,8 +143,24 @@ export async function createOwnedThings(ctx: ChainApp, name = 'Owner'): Promise<
     hash: sent.json().transaction.hash,
     paymentRequestId: requested.json().id,
     contactId: contact.json().id,
+    passkeyId: await ownPasskey(app, owner),
   };
 }
+
+/**
+ * The owner adds a passkey and signs in with it once, so its id exists for the routes that take one and the passkey
+ * routes' rate-limit counters exist before a sweep compares the database.
+ */
+async function ownPasskey(app: ChainApp['app'], owner: TestUser): Promise<string> {
+  const { key, response } = await addPasskey(app, owner, 'Owner laptop');
+  if (response.statusCode !== 200) throw new Error(`passkey failed: ${response.statusCode} ${response.body}`);
+  const signedIn = await signInWithPasskey(app, key);
+  if (signedIn.response.statusCode !== 200) throw new Error(`passkey sign-in failed: ${signedIn.response.statusCode} ${signedIn.response.body}`);
+  return response.json().id;
+}
+
+/** A passkey's answers as the browser sends them, to a challenge no server made: they pass the routes' schemas. */
+const SAMPLE_PASSKEY = createSoftwarePasskey();
 
 /**
  * A request each write or id-taking route would accept from `things.owner`: the sweeps send it as
@@ -158,6 +181,18 @@ export const SAMPLE_REQUESTS: Record<string, (things: OwnedThings) => SampleRequ
   'POST /api/auth/two-factor/disable': ({ owner }) => ({ url: '/api/auth/two-factor/disable', body: { password: owner.password } }),
   'POST /api/auth/two-factor/verify-totp': () => ({ url: '/api/auth/two-factor/verify-totp', body: { code: '123456' } }),
   'POST /api/auth/two-factor/verify-backup-code': () => ({ url: '/api/auth/two-factor/verify-backup-code', body: { code: 'abcde-12345' } }),
+  'POST /api/auth/passkey/verify-registration': () => ({
+    url: '/api/auth/passkey/verify-registration',
+    body: { name: 'Sweep key', response: SAMPLE_PASSKEY.register({ challenge: 'c3dlZXA' }) },
+  }),
+  'POST /api/auth/passkey/verify-authentication': () => ({
+    url: '/api/auth/passkey/verify-authentication',
+    body: { response: SAMPLE_PASSKEY.signIn({ challenge: 'c3dlZXA' }) },
+  }),
+  'POST /api/auth/passkey/delete-passkey': ({ owner, passkeyId }) => ({
+    url: '/api/auth/passkey/delete-passkey',
+    body: { id: passkeyId, password: owner.password },
+  }),
   'PATCH /api/account/profile': ({ owner }) => ({
     url: '/api/account/profile',
     body: { name: 'Renamed By Sweep', email: owner.email, avatar: 'preset-2' },
