@@ -58,7 +58,7 @@ test.describe('account security', () => {
     await signInViaForm(page, account.email, account.password);
     await expect(page.getByRole('alert')).toHaveText('Too many sign-in attempts for this account. Please wait 15 minutes and try again.');
     await expect(page.getByTestId('retry-wait')).toHaveText(/^You can try again in 1[45]:\d\d$/);
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
     await expect(page).toHaveURL('/login');
     await expectNoSeriousA11yViolations(page);
   });

@@ -10,7 +10,7 @@ import { collectCspViolations } from '../support/csp-violations.ts';
 test('signed-out pages with forms and checked answers report no CSP violation', async ({ page }) => {
   const violations = await collectCspViolations(page);
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -48,10 +48,10 @@ test.describe('Keyboard', () => {
 
   test('sign-in and registration focus their first invalid field', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill(DEMO_ACCOUNTS[0].email);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByLabel('Password')).toBeFocused();
 
     await page.goto('/register');

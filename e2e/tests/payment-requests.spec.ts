@@ -106,7 +106,7 @@ test.describe('Payment requests', () => {
     await expect(payer.page).toHaveURL('/login');
     await payer.page.getByLabel('Email').fill(payer.account.email);
     await payer.page.getByLabel('Password').fill(payer.account.password);
-    await payer.page.getByRole('button', { name: 'Sign in' }).click();
+    await payer.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     // Back on the same request, signed in.
     await expect(payer.page).toHaveURL(request.path);
     await payer.page.getByRole('button', { name: 'Pay' }).click();

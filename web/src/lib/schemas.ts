@@ -15,6 +15,7 @@ export {
   contactMessageSchema,
   createContactSchema,
   faucetResponseSchema,
+  passkeyNameFormSchema,
   paymentQuoteSchema,
   recipientCurrencyResponseSchema,
   rpcNetworkListSchema,

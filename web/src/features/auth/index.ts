@@ -4,6 +4,7 @@ export { useSignOut } from './api/sign-out.ts';
 export { verifyTotp } from './api/two-factor.ts';
 export { AuthCard } from './components/auth-card.tsx';
 export { LoginForm } from './components/login-form.tsx';
+export { PasskeySignIn } from './components/passkey-sign-in.tsx';
 export { RegisterForm } from './components/register-form.tsx';
 export { RedirectIfSignedIn, RequireAuth } from './components/require-auth.tsx';
 export { SecondFactorForm } from './components/second-factor-form.tsx';

@@ -4,7 +4,15 @@ import { Card } from '../../components/ui/card.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isDemoAccount } from '@fincrypt/domain';
-import { ChangePasswordForm, DemoSignInNotice, NotificationsTab, ProfileTab, TwoFactorSection, useAccount } from '../../features/account/index.ts';
+import {
+  ChangePasswordForm,
+  DemoSignInNotice,
+  NotificationsTab,
+  PasskeysSection,
+  ProfileTab,
+  TwoFactorSection,
+  useAccount,
+} from '../../features/account/index.ts';
 import { ContactsTab, readContactsNavigationState } from '../../features/contacts/index.ts';
 import { WalletsSettingsTab } from '../../features/wallets/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -68,6 +76,7 @@ export default function ProfilePage() {
                   <>
                     <ChangePasswordForm />
                     <TwoFactorSection isEnabled={account.data.twoFactorEnabled} />
+                    <PasskeysSection isTwoFactorEnabled={account.data.twoFactorEnabled} />
                   </>
                 )}
               </TabPanel>

@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@fincrypt/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AuthCard, LoginForm, SecondFactorForm } from '../../features/auth/index.ts';
+import { AuthCard, LoginForm, PasskeySignIn, SecondFactorForm } from '../../features/auth/index.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export default function LoginPage() {
@@ -29,6 +29,7 @@ export default function LoginPage() {
       }
     >
       <LoginForm onTwoFactorRequired={() => setStep('second-factor')} />
+      <PasskeySignIn />
       <section aria-labelledby="demo-accounts" className="mt-6 rounded-lg bg-slate-50 p-4 text-sm dark:bg-slate-800/60">
         <h2 id="demo-accounts" className="font-semibold">
           Demo accounts

@@ -1,4 +1,3 @@
-import { ACCOUNT_MESSAGES } from '@fincrypt/domain';
 import { Copy, Download } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
@@ -8,70 +7,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { copyToClipboard } from '../../../components/ui/copy-button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { RetryWait } from '../../../components/ui/retry-wait.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/download-text.ts';
-import { useRetryWait } from '../../../lib/use-retry-wait.ts';
+import { PasswordStep, errorText } from './password-step.tsx';
 import {
   type TwoFactorSetup,
   useConfirmTwoFactorSetup,
   useDisableTwoFactor,
   useStartTwoFactorSetup,
 } from '../api/two-factor-setup.ts';
-
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
-
-function PasswordStep({ actionLabel, onSubmit, isBusy, error, onCancel, asksForCode = false }: {
-  actionLabel: string;
-  /** Runs the step; a failure it does not handle itself is shown from the mutation's error. */
-  onSubmit: (proof: { password: string; code: string }) => Promise<void>;
-  isBusy: boolean;
-  error: unknown;
-  onCancel: () => void;
-  /** Also ask for a code from the authenticator app (or a backup code): turning 2FA off. */
-  asksForCode?: boolean;
-}) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [isChecked, setChecked] = useState(false);
-  const wait = useRetryWait(error);
-  const passwordError = isChecked && password === '' ? ACCOUNT_MESSAGES.passwordRequired : undefined;
-  const codeError = isChecked && asksForCode && code.trim() === '' ? ACCOUNT_MESSAGES.twoFactorCodeRequired : undefined;
-  return (
-    <form
-      noValidate
-      className="max-w-md space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setChecked(true);
-        if (password !== '' && (!asksForCode || code.trim() !== '')) void onSubmit({ password, code: code.trim() });
-      }}
-    >
-      {Boolean(error) && <Alert>{errorText(error)}</Alert>}
-      <Field label="Confirm your password" error={passwordError}>
-        {(control) => (
-          <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus />
-        )}
-      </Field>
-      {asksForCode && (
-        <Field label="Authentication code" hint="The 6-digit code from your authenticator app, or one of your backup codes." error={codeError}>
-          {(control) => (
-            <Input {...control} autoComplete="one-time-code" maxLength={32} value={code} onChange={(event) => setCode(event.target.value)} />
-          )}
-        </Field>
-      )}
-      <RetryWait seconds={wait} />
-      <div className="flex gap-3">
-        <Button type="submit" isBusy={isBusy} disabled={wait > 0}>
-          {actionLabel}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 function ScanStep({ setup, onDone, onCancel }: { setup: TwoFactorSetup; onDone: () => void; onCancel: () => void }) {
   const confirm = useConfirmTwoFactorSetup();

@@ -34,7 +34,7 @@ export function LoginForm({ onTwoFactorRequired }: { onTwoFactorRequired: () => 
     <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {signIn.isError && <Alert>{messageFrom(signIn.error, 'An error occurred during login')}</Alert>}
       <Field label="Email" error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+        {(control) => <Input {...control} type="email" autoComplete="username webauthn" {...form.register('email')} />}
       </Field>
       <Field label="Password" error={errors.password?.message}>
         {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />}
