@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { EventBus } from '../lib/event-bus.ts';
 import { indexStep } from './chain-indexer.ts';
 import { outboxPass } from './chain-outbox.ts';
-import { createSolanaExecutor, type SolanaExecutor } from './solana-executor.ts';
+import { createSolanaExecutor } from './solana-executor.ts';
 
 /** The outbox looks for transactions its node lost at most this often. */
 export const OUTBOX_INTERVAL_MS = 1_000;
@@ -49,8 +49,6 @@ export function createChainSync({ chains, events, log, timeScale }: ChainSyncOpt
     async step(db: Db): Promise<void> {
       for (const network of chains.keys()) await syncOne(db, network);
     },
-    /** The Solana executor of `network`, when it runs on the runtime. */
-    solanaExecutor: (network: NetworkId): SolanaExecutor | undefined => executors.get(network),
   };
 
   async function syncNode(db: Db, chain: EvmChain): Promise<void> {

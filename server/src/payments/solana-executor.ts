@@ -15,8 +15,9 @@ import { toExplorerBlockSummary, type TransactionRow } from './views.ts';
  * The Solana runtime in the chain clock's leader (issue 50, decision 052). Each tick it executes, in the book's order,
  * every Solana transaction committed since the last, in a new slot, and books each result as the EVM indexer books a
  * receipt: executed (confirmed), failed in a program (the fee charged, the transfer undone) or refused (never in a
- * slot: nothing charged). Confirmations follow the slots. Every BLOCKHASH_LIFETIME_SLOTS it rotates the blockhash and
- * saves a snapshot, under the runtime row's lock, in the transaction that executed everything signed before.
+ * slot: nothing charged). Confirmations follow the slots. Every BLOCKHASH_LIFETIME_SLOTS, when it executed anything
+ * since the last, it rotates the blockhash and saves a snapshot, under the runtime row's lock, in the transaction that
+ * executed everything signed before; an idle runtime writes nothing.
  */
 
 /** A blockhash is used this many slots (~60 s), then replaced: LiteSVM accepts only its latest (decision 050). */
@@ -45,6 +46,8 @@ interface Held {
   runtime: SolanaRuntime;
   lastSlotMs: number;
   rotatedAtSlot: bigint;
+  /** The runtime executed something its saved snapshot lacks: the next rotation saves it. */
+  hasUnsavedWork: boolean;
 }
 
 /** What a row becomes when the runtime has executed it in `slot` (its receive rows follow its send). */
@@ -121,7 +124,7 @@ export function createSolanaExecutor({ chain, events, timeScale }: SolanaExecuto
     // The slots that passed since the snapshot was saved are counted from it.
     const slot = restored.runtime.slot() + BigInt(Math.floor(((Date.now() - restored.savedAt.getTime()) * timeScale) / SOLANA_SLOT_MS));
     restored.runtime.warpToSlot(slot);
-    held = { db, runtime: restored.runtime, lastSlotMs: Date.now(), rotatedAtSlot: restored.runtime.slot() };
+    held = { db, runtime: restored.runtime, lastSlotMs: Date.now(), rotatedAtSlot: restored.runtime.slot(), hasUnsavedWork: restored.replayed > 0 };
     return held;
   }
 
@@ -131,7 +134,9 @@ export function createSolanaExecutor({ chain, events, timeScale }: SolanaExecuto
     const nowMs = Date.now();
     const passed = BigInt(Math.floor(((nowMs - state.lastSlotMs) * timeScale) / SOLANA_SLOT_MS));
     const slot = runtime.slot() + (passed > 1n ? passed : 1n);
-    const isRotation = slot - state.rotatedAtSlot >= BLOCKHASH_LIFETIME_SLOTS;
+    // An idle runtime keeps its blockhash and its snapshot: nothing signed with it is waiting, and the snapshot
+    // already holds its state (a restore counts the slots since the save).
+    const isRotation = state.hasUnsavedWork && slot - state.rotatedAtSlot >= BLOCKHASH_LIFETIME_SLOTS;
     const now = new Date(nowMs);
     const changes: StepChanges = { balanceChanges: [], changed: [], outbox: createOutbox() };
     let executed = 0;
@@ -162,6 +167,8 @@ export function createSolanaExecutor({ chain, events, timeScale }: SolanaExecuto
     }
     state.lastSlotMs = nowMs;
     if (isRotation) state.rotatedAtSlot = slot;
+    // A rotation's snapshot holds everything executed so far, this tick's included.
+    state.hasUnsavedWork = isRotation ? false : state.hasUnsavedWork || executed > 0;
     events.publishOutbox(changes.outbox);
     return { slot, executed, rotated: isRotation };
   }
