@@ -12,11 +12,10 @@
  *   for a while costs. The node is on loopback; the bench is the one client allowed its admin methods.
  */
 import fs from 'node:fs';
-import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { signUpUsers } from '@fincrypt/test-support';
-import { randomUUID } from 'node:crypto';
 import { runLoad } from './lib/http-load.ts';
 import { progress, report } from './lib/report.ts';
+import { sendRequest } from './lib/send-request.ts';
 import { startBenchServer, withTempDir } from './lib/server.ts';
 import { summarize } from './lib/stats.ts';
 
@@ -161,12 +160,7 @@ export async function benchChain(options: ChainBenchOptions): Promise<void> {
         url: server.url,
         connections: 8,
         durationS: options.durationS,
-        connection: (index) => () => ({
-          method: 'POST',
-          path: '/api/transactions',
-          headers: { cookie: users[index]!.cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-          body: JSON.stringify({ walletId: users[index]!.walletId, to: OUTSIDE, amount: '0.000001', speed: 'fast' }),
-        }),
+        connection: (index) => sendRequest(users[index]!, OUTSIDE),
       });
       // The last blocks of the load reach the index a moment later.
       await new Promise((resolve) => setTimeout(resolve, 2_000));

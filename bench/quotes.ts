@@ -18,6 +18,7 @@ import { http, mapLimit } from '@fincrypt/test-support';
 import { describeStatuses, type LoadRequest, type LoadResult, runLoad } from './lib/http-load.ts';
 import { withFreshDatabase } from './lib/postgres.ts';
 import { progress, report, warn } from './lib/report.ts';
+import { sendRequest } from './lib/send-request.ts';
 import { startBenchServer, withTempDir } from './lib/server.ts';
 import { type BenchUser, externalAddress, signUpUsers } from './lib/users.ts';
 
@@ -33,11 +34,6 @@ const QUOTED_SENDS_PER_USER_PER_S = 30;
 const quoteRequest = (user: BenchUser, to: string) => {
   const body = JSON.stringify({ walletId: user.walletId, to, amount: '10000', fixed: 'sender', senderCurrency: 'inr', recipientCurrency: 'eur', speed: 'fast' });
   return (): LoadRequest => ({ method: 'POST', path: '/api/quotes', headers: { cookie: user.cookie }, body });
-};
-
-const sendRequest = (user: BenchUser, to: string) => {
-  const body = JSON.stringify({ walletId: user.walletId, to, amount: '0.000001', speed: 'fast' });
-  return (): LoadRequest => ({ method: 'POST', path: '/api/transactions', headers: { cookie: user.cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() }, body });
 };
 
 function reportRun(name: string, result: LoadResult): void {

@@ -7,11 +7,10 @@
  *   start until none is pending (the runtime's pace under the book, not LiteSVM's alone);
  * - solana_drain_ms: how long after the load the last of them waited to be executed.
  */
-import { IDEMPOTENCY_KEY_HEADER } from '@fincrypt/domain';
 import { externalAddress, signUpUsers } from '@fincrypt/test-support';
-import { randomUUID } from 'node:crypto';
 import { runLoad } from './lib/http-load.ts';
 import { progress, report } from './lib/report.ts';
+import { sendRequest } from './lib/send-request.ts';
 import { startBenchServer, withTempDir } from './lib/server.ts';
 
 const NETWORK = 'solana_devnet';
@@ -42,13 +41,8 @@ export async function benchSolana(options: SolanaBenchOptions): Promise<void> {
         url: server.url,
         connections: 8,
         durationS: options.durationS,
-        connection: (index) => () => ({
-          method: 'POST',
-          path: '/api/transactions',
-          headers: { cookie: users[index]!.cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-          // Above the rent-exempt minimum of a new account: the first send creates it, the rest add to it.
-          body: JSON.stringify({ walletId: users[index]!.walletId, to: outside, amount: '0.001', speed: 'fast' }),
-        }),
+        // Above the rent-exempt minimum of a new account: the first send creates it, the rest add to it.
+        connection: (index) => sendRequest(users[index]!, outside, '0.001'),
       });
       const loadEnded = performance.now();
       while ((await pendingOf(server.url, users)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
