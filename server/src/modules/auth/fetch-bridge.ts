@@ -13,9 +13,13 @@ export function toFetchHeaders(headers: FastifyRequest['headers']): Headers {
   return result;
 }
 
-/** Builds the Fetch request better-auth handles, with the body as Fastify parsed (and our schema cleaned) it. */
+/**
+ * Builds the Fetch request better-auth handles, with the body as Fastify parsed (and our schema cleaned) it, and no
+ * query string: our routes declare none, so better-auth reads no option from the caller that we do not offer.
+ */
 export function toFetchRequest(request: FastifyRequest, body: unknown): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.search = '';
   const headers = toFetchHeaders(request.headers);
   headers.delete('content-length');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

@@ -22,14 +22,6 @@ export interface PasskeyRouteDeps {
   limits: { signInPerIp: RateLimitRule; twoFactorPerIp: RateLimitRule };
 }
 
-/** A better-auth request without the caller's query string: the plugin reads options from it that we do not offer. */
-const withoutQuery = (request: FastifyRequest, body?: unknown): Request => {
-  const fetchRequest = toFetchRequest(request, body);
-  const url = new URL(fetchRequest.url);
-  url.search = '';
-  return new Request(url, fetchRequest);
-};
-
 /**
  * Passkeys through better-auth's passkey plugin (decision 054): adding one (signed in, not a demo account), signing
  * in with one (rate limited with the password sign-ins of the same address), listing and removing them (removal asks
@@ -37,7 +29,7 @@ const withoutQuery = (request: FastifyRequest, body?: unknown): Request => {
  */
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app, deps) => {
   const { auth, db, send, enforce, limits } = deps;
-  const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) => send(reply, await auth.handler(withoutQuery(request, body)));
+  const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) => send(reply, await auth.handler(toFetchRequest(request, body)));
 
   app.get(
     '/passkey/list-user-passkeys',
@@ -67,7 +59,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
       if (await isCredentialRegistered(db, request.body.response.id)) {
         throw new AppError('PASSKEY_ALREADY_REGISTERED', API_ERRORS.PASSKEY_ALREADY_REGISTERED.messages.alreadyRegistered);
       }
-      const response = await auth.handler(withoutQuery(request, request.body));
+      const response = await auth.handler(toFetchRequest(request, request.body));
       // The plugin answers a response that does not verify with a 500; once the database answers, it is a 400.
       if (response.status === 500 && (await errorCodeOf(response)) === 'FAILED_TO_VERIFY_REGISTRATION') {
         await deps.ping();

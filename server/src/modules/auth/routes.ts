@@ -153,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     return send(reply, response);
   };
 
-  await app.register(passkeyRoutes, { auth, db, ping: database.ping, send: (reply, response) => send(reply, response), enforce, confirmIdentity, limits });
+  await app.register(passkeyRoutes, { auth, db, ping: database.ping, send, enforce, confirmIdentity, limits });
 
   app.get(
     '/get-session',
